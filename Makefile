@@ -1,0 +1,40 @@
+# Two commands on a fresh machine: `make run` and `make test`.
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+FLASK  := $(VENV)/bin/flask --app referee.web
+
+.PHONY: install run db test bench lint system clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test,dev,postgres]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+# System packages the browser tests and PDF checks need (Debian chromium, poppler-utils).
+system:
+	@bash .ci/system-packages
+
+# Create or upgrade the schema, then load the example games into an empty database.
+db: install
+	$(FLASK) db upgrade
+	$(VENV)/bin/referee seed seeds
+
+run: db
+	$(PY) -m referee.serve
+
+test: install system
+	$(VENV)/bin/pytest -q -p no:cacheprovider
+
+bench: install
+	$(PY) -m bench
+
+lint: install
+	$(VENV)/bin/ruff check referee printables tests bench
+	$(VENV)/bin/mypy
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

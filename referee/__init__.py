@@ -1,0 +1,1 @@
+"""Referee: a phone-first referee and scorekeeper for physical dice games."""

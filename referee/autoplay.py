@@ -1,0 +1,79 @@
+"""Random legal play, for tests, benchmarks and demo data.
+
+Not part of the rules engine: the games stay pure and take dice as moves; this
+module plays the table's part (rolling) and a careless player's part (picking
+any legal move).  It works with any game that exposes ``dice_to_roll(state)``
+and ``choices(state)``, as 10K does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from referee.engine import Game, apply_move, check_players, resolve_options
+
+COLOUR_LETTERS = "rygbop"
+
+
+def random_roll(count: int, rng: random.Random, *, colours: bool = False) -> list[str]:
+    """``count`` dice in log notation, with distinct colour letters when ``colours``."""
+    values = [rng.randint(1, 6) for _ in range(count)]
+    if not colours:
+        return [str(v) for v in values]
+    # The engine forgets the colours of dice left on the table, so any distinct ones will do.
+    letters = rng.sample(COLOUR_LETTERS, count)
+    return [f"{v}{c}" for v, c in zip(values, letters, strict=True)]
+
+
+def bank_chance(turn_total: int) -> float:
+    """How likely the random player is to bank: grows with the turn total, so turns end."""
+    return min(0.95, 0.1 + turn_total / 2000)
+
+
+def random_legal_move(
+    game: Any, state: Any, rng: random.Random, *, colours: bool = False
+) -> dict[str, Any]:
+    """One legal move for the player to move, chosen at random.
+
+    Banks with ``bank_chance`` of the turn total when banking is allowed, else
+    rolls when rolling is allowed (now and then setting more aside first).
+    """
+    count = game.dice_to_roll(state)
+    options = game.choices(state)
+    bank = [m for m in options if m["type"] == "bank"]
+    others = [m for m in options if m["type"] != "bank"]
+    if bank and rng.random() < bank_chance(getattr(state, "turn_total", 0)):
+        return bank[0]
+    if count is not None and (not others or rng.random() < 0.8):
+        return {"type": "roll", "dice": random_roll(count, rng, colours=colours)}
+    if others:
+        return rng.choice(others)
+    if bank:
+        return bank[0]
+    raise ValueError(f"No legal move for {game.SLUG} in this state.")
+
+
+def play_random_game(
+    game: Game,
+    players: Sequence[str],
+    options: Mapping[str, int] | None,
+    rng: random.Random,
+    *,
+    colours: bool = False,
+    max_moves: int = 20_000,
+) -> list[dict[str, Any]]:
+    """Play a whole game at random and return its moves (a finished game's log).
+
+    Raises ``RuntimeError`` if the game is not over after ``max_moves`` moves.
+    """
+    state = game.start(check_players(game, players), resolve_options(game, options))
+    moves: list[dict[str, Any]] = []
+    while not game.outcome(state).over:
+        if len(moves) >= max_moves:
+            raise RuntimeError(f"{game.SLUG} not over after {max_moves} random moves.")
+        move = random_legal_move(game, state, rng, colours=colours)
+        state = apply_move(game, state, move)
+        moves.append(move)
+    return moves

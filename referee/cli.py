@@ -1,0 +1,157 @@
+"""The ``referee`` command: replay, import, export and seed game logs.
+
+``replay`` needs no database.  ``import``, ``export`` and ``seed`` open the app's
+database (``DATABASE_URL``, or the embedded SQLite file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from referee.engine import points
+from referee.log import LogError, Replay, loads, replay
+
+EXIT_OK, EXIT_REJECTED, EXIT_UNREADABLE = 0, 1, 2
+
+
+def _read_log(path: str):
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise LogError(f"Cannot read {path}: {exc.strerror}.") from None
+    except UnicodeDecodeError:
+        raise LogError(f"{path} is not UTF-8 text.") from None
+    return loads(text)
+
+
+def summary(result: Replay) -> str:
+    """A readable account of a replay: scores, who moves or who won, and any refusal."""
+    out = result.outcome
+    lines = [f"{result.game.TITLE}: {result.moves_applied} moves applied."]
+    scores = ", ".join(f"{name} {points(score)}" for name, score in out.scores.items())
+    lines.append(f"Scores: {scores}.")
+    if out.over:
+        lines.append(f"Over. Winner{'s' if len(out.winners) > 1 else ''}: {', '.join(out.winners)}.")
+    elif out.to_move:
+        lines.append(f"{out.to_move} to move.")
+    waiting = getattr(result.game, "waiting_for", None)
+    if waiting is not None and not out.over:
+        lines.append(f"Still to assign: {', '.join(waiting(result.state)) or 'nobody'}.")
+    ruling = getattr(result.state, "ruling", "")
+    if ruling:
+        lines.append(f"Last ruling: {ruling}")
+    if result.error:
+        err = result.error
+        lines.append(f"Move {err.move} refused ({err.code}): {err.message}")
+    return "\n".join(lines)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a log and print the summary or the JSON object; exit 0, 1 or 2."""
+    try:
+        result = replay(_read_log(args.log))
+    except LogError as exc:
+        print(f"referee replay: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    print(json.dumps(result.to_json(), indent=2) if args.json else summary(result))
+    return EXIT_OK if result.error is None else EXIT_REJECTED
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Validate a log by replay, store it as a new table, print the table's id last."""
+    from referee.web.store import import_log
+
+    try:
+        log = _read_log(args.log)
+    except LogError as exc:
+        print(f"referee import: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    result = replay(log)
+    if result.error:
+        err = result.error
+        print(f"referee import: move {err.move} refused ({err.code}): {err.message}", file=sys.stderr)
+        return EXIT_REJECTED
+    with _app().app_context():
+        table_id = import_log(log)
+    print(table_id)
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write a stored table's log to standard output or ``-o FILE``."""
+    from referee.log import dumps
+    from referee.web.store import export_log
+
+    with _app().app_context():
+        log = export_log(args.table_id)
+    if log is None:
+        print(f"referee export: no table {args.table_id}.", file=sys.stderr)
+        return EXIT_UNREADABLE
+    text = dumps(log)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
+def cmd_seed(args: argparse.Namespace) -> int:
+    """Load every log in a folder into the database, only when it holds no table yet."""
+    from referee.web.store import import_log, table_count
+
+    with _app().app_context():
+        if table_count() and not args.force:
+            print("Database already has tables; seeds not loaded.")
+            return EXIT_OK
+        for path in sorted(Path(args.folder).glob("*.json")):
+            try:
+                log = _read_log(str(path))
+            except LogError as exc:
+                print(f"referee seed: {path.name}: {exc}", file=sys.stderr)
+                return EXIT_UNREADABLE
+            if replay(log).error:
+                print(f"referee seed: {path.name} has an illegal move; skipped.", file=sys.stderr)
+                continue
+            print(f"{path.name}: table {import_log(log)}")
+    return EXIT_OK
+
+
+def _app():
+    from referee.web import create_app
+
+    return create_app()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every subcommand."""
+    parser = argparse.ArgumentParser(prog="referee", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("replay", help="replay a referee-log/1 file")
+    p.add_argument("--json", action="store_true", help="print the JSON summary")
+    p.add_argument("log", help="log file, or - for standard input")
+    p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("import", help="store a log as a new table; prints its id")
+    p.add_argument("log")
+    p.set_defaults(func=cmd_import)
+    p = sub.add_parser("export", help="write a table's log")
+    p.add_argument("table_id", type=int)
+    p.add_argument("-o", "--output", help="file to write instead of standard output")
+    p.set_defaults(func=cmd_export)
+    p = sub.add_parser("seed", help="load example logs into an empty database")
+    p.add_argument("folder", nargs="?", default="seeds")
+    p.add_argument("--force", action="store_true", help="load even if tables exist")
+    p.set_defaults(func=cmd_seed)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``referee`` command."""
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

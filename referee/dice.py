@@ -1,0 +1,114 @@
+"""Die notation shared by every game: "5", "3g", "K4" <-> Die.
+
+A die is written as its value 1-6, then an optional colour letter; key dice
+(Keys and Base Dice) start with ``K``.  Parsing is where a value of 7 or a
+stray letter is caught, so every game gets the same sentence for it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from referee.errors import RuleViolation
+
+COLOURS: dict[str, str] = {
+    "r": "red",
+    "y": "yellow",
+    "g": "green",
+    "b": "blue",
+    "o": "orange",
+    "p": "purple",
+    "k": "black",
+}
+
+
+@dataclass(frozen=True, order=True)
+class Die:
+    """One physical die as entered: its value, optional colour letter, and key flag."""
+
+    value: int
+    colour: str | None = None
+    key: bool = False
+
+    def __str__(self) -> str:
+        return f"{'K' if self.key else ''}{self.value}{self.colour or ''}"
+
+    @property
+    def colour_name(self) -> str | None:
+        """The colour spelled out ("red"), or None for an uncoloured die."""
+        return COLOURS[self.colour] if self.colour else None
+
+
+def parse_die(text: object) -> Die:
+    """Read one die in log notation; a bad value raises ``RuleViolation('bad-die')``."""
+    if not isinstance(text, str) or not text:
+        raise RuleViolation("bad-die", f"{text!r} is not a die: write its value 1-6, like \"5\".")
+    body = text
+    key = body.startswith("K")
+    if key:
+        body = body[1:]
+    if not body or not body[0].isdigit():
+        raise RuleViolation("bad-die", f"\"{text}\" is not a die: write its value 1-6, like \"5\".")
+    digits = body.rstrip("".join(COLOURS))
+    colour = body[len(digits):] or None
+    # isascii: "²" passes isdigit() but int() refuses it, and "١" would read as 1.
+    if not (digits.isascii() and digits.isdigit()) or (colour is not None and len(colour) != 1):
+        raise RuleViolation("bad-die", f"\"{text}\" is not a die: write its value 1-6, like \"5\".")
+    # One digit only: int() of thousands of digits raises ValueError instead of a ruling.
+    if len(digits) > 1 or not 1 <= int(digits) <= 6:
+        raise RuleViolation("bad-die", f"A die shows 1 to 6; {digits} is not a die value.")
+    return Die(int(digits), colour, key)
+
+
+def parse_dice(items: object, *, what: str = "dice") -> tuple[Die, ...]:
+    """Read a list of dice in log notation (``["1r", "5"]``)."""
+    if not isinstance(items, list | tuple):
+        raise RuleViolation("bad-move", f"The {what} must be a list of dice.")
+    return tuple(parse_die(item) for item in items)
+
+
+def spell(dice: Iterable[Die]) -> str:
+    """The dice as a player reads them, sorted by value: "1 1 5 6"."""
+    return " ".join(str(d.value) for d in sorted(dice, key=lambda d: (d.key, d.value)))
+
+
+def value_counts(dice: Iterable[Die]) -> Counter[int]:
+    """How many dice show each value."""
+    return Counter(d.value for d in dice)
+
+
+def take_from(pool: Sequence[Die], chosen: Sequence[Die]) -> tuple[tuple[Die, ...], tuple[Die, ...]]:
+    """Match ``chosen`` against the dice in ``pool``; return (taken, left over).
+
+    A chosen die without a colour matches any die of its value (an uncoloured one
+    first); a chosen die with a colour must match that colour.  A chosen die with
+    no match raises ``RuleViolation('die-not-rolled')``.
+    """
+    left = list(pool)
+    taken: list[Die] = []
+    for want in sorted(chosen, key=lambda d: d.colour is None):
+        candidates = [
+            d
+            for d in left
+            if d.value == want.value
+            and d.key == want.key
+            and (want.colour is None or d.colour == want.colour)
+        ]
+        if not candidates:
+            available = spell(left) or "nothing"
+            raise RuleViolation(
+                "die-not-rolled",
+                f"There is no {_name(want)} to take: the dice on the table are {available}.",
+            )
+        match = min(candidates, key=lambda d: d.colour is not None)
+        left.remove(match)
+        taken.append(match)
+    return tuple(taken), tuple(left)
+
+
+def _name(die: Die) -> str:
+    colour = f"{die.colour_name} " if die.colour else ""
+    kind = "key " if die.key else ""
+    return f"{colour}{kind}{die.value}"

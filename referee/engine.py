@@ -1,0 +1,294 @@
+"""The game protocol and the mechanics every game shares.
+
+A game is a module in ``referee.games`` with constants at the top (``SLUG``,
+``TITLE``, ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``OPTIONS``), a ``start(players,
+options)`` that returns a frozen state, a ``MOVES`` table from move type to a
+pure handler ``(state, move) -> state``, and ``to_move``/``outcome``.  Dice are
+inputs: a roll is a move, so nothing here is random.
+
+Shared here, once: setup checks, the move envelope (game over, wrong player,
+unknown move type), the scoreboard with turn rotation and final-round
+bookkeeping, and the registry by slug.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import ModuleType
+from typing import Any, Protocol
+
+from referee.errors import RuleViolation, SetupError
+
+__all__ = [
+    "Game",
+    "Option",
+    "Outcome",
+    "RuleViolation",
+    "Scoreboard",
+    "SetupError",
+    "TurnRecord",
+    "all_games",
+    "apply_move",
+    "check_players",
+    "describe_move",
+    "get_game",
+    "points",
+    "resolve_options",
+]
+
+MAX_NAME_LENGTH = 30
+
+Move = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option: its name, default, the values a table may pick, and what it means."""
+
+    name: str
+    default: int
+    label: str
+    help: str
+    minimum: int = 0
+    maximum: int = 1_000_000
+    choices: tuple[int, ...] = ()
+
+    def check(self, value: object) -> int:
+        """Return ``value`` if this option accepts it, else raise ``SetupError``."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SetupError(f"Option {self.name} must be a whole number, not {value!r}.")
+        if self.choices and value not in self.choices:
+            allowed = " or ".join(str(c) for c in self.choices)
+            raise SetupError(f"Option {self.name} must be {allowed}, not {value}.")
+        if not self.minimum <= value <= self.maximum:
+            raise SetupError(
+                f"Option {self.name} must be between {self.minimum} and {self.maximum}, not {value}."
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where a game stands: banked scores, whether it is over, who won, who moves."""
+
+    over: bool
+    scores: dict[str, int]
+    winners: list[str]
+    to_move: str | None
+
+
+class Game(Protocol):
+    """What the registry expects of a game module."""
+
+    SLUG: str
+    TITLE: str
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+    OPTIONS: tuple[Option, ...]
+    MOVES: Mapping[str, Callable[[Any, Move], Any]]
+
+    def start(self, players: Sequence[str], options: Mapping[str, int]) -> Any: ...
+
+    def to_move(self, state: Any) -> str | None: ...
+
+    def outcome(self, state: Any) -> Outcome: ...
+
+
+def points(n: int) -> str:
+    """A score as players write it: 10250 -> "10,250"."""
+    return f"{n:,}"
+
+
+def check_players(game: Game, players: object) -> tuple[str, ...]:
+    """Validate a seating list for ``game``: names 1-30 characters, unique, count in range."""
+    if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
+        raise SetupError("Players must be a list of names.")
+    names = tuple(p.strip() for p in players)
+    if not game.MIN_PLAYERS <= len(names) <= game.MAX_PLAYERS:
+        raise SetupError(
+            f"{game.TITLE} takes {game.MIN_PLAYERS} to {game.MAX_PLAYERS} players, not {len(names)}."
+        )
+    for name in names:
+        if not 1 <= len(name) <= MAX_NAME_LENGTH:
+            raise SetupError(f"A player's name must be 1 to {MAX_NAME_LENGTH} characters.")
+    if len(set(names)) != len(names):
+        raise SetupError("Each player needs a different name.")
+    return names
+
+
+def resolve_options(game: Game, options: object) -> dict[str, int]:
+    """Fill in defaults and check every given option; an unknown key is a ``SetupError``."""
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise SetupError("Options must be an object of name: value.")
+    known = {o.name: o for o in game.OPTIONS}
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise SetupError(f"{game.TITLE} has no option {', '.join(unknown)}.")
+    return {name: opt.check(options.get(name, opt.default)) for name, opt in known.items()}
+
+
+def apply_move(game: Game, state: Any, move: object) -> Any:
+    """Apply one move after the checks every game shares; raise ``RuleViolation`` if illegal.
+
+    The state passed in is never changed: a refused move leaves the game as it was.
+    """
+    if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
+        raise RuleViolation("bad-move", "A move needs a type, like {\"type\": \"roll\"}.")
+    result = game.outcome(state)
+    if result.over:
+        raise RuleViolation("game-over", "The game is over: no more moves can be made.")
+    player = move.get("player")
+    if player is not None:
+        if not isinstance(player, str) or player not in result.scores:
+            raise RuleViolation("unknown-player", f"{player!r} is not playing at this table.")
+        if result.to_move is not None and player != result.to_move:
+            raise RuleViolation(
+                "wrong-player", f"It is {result.to_move}'s turn, not {player}'s."
+            )
+    handler = game.MOVES.get(move["type"])
+    if handler is None:
+        allowed = ", ".join(sorted(game.MOVES))
+        raise RuleViolation(
+            "unknown-move", f"{game.TITLE} has no move \"{move['type']}\" (moves: {allowed})."
+        )
+    return handler(state, move)
+
+
+MOVE_WORDS = {"roll": "roll", "set_aside": "set-aside", "bank": "bank", "score": "sevens",
+              "steal": "steal", "assign": "split"}
+
+
+def describe_move(move: Mapping[str, Any]) -> str:
+    """A move in words for undo and history: "Ann's roll 2 2 3 4 6"."""
+    kind = MOVE_WORDS.get(str(move.get("type")), str(move.get("type")))
+    who = f"{move['player']}'s " if move.get("player") else "the "
+    dice = move.get("dice")
+    shown = " " + " ".join(str(d) for d in dice) if isinstance(dice, list) else ""
+    return f"{who}{kind}{shown}"
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One finished turn on the scoresheet: what it added, and how it ended."""
+
+    player: str
+    points: int
+    total: int
+    bust: bool = False
+    final_round: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """Seating, banked totals, whose turn it is, and the final round.
+
+    ``final_queue`` is None until the final round starts; then it lists the seats
+    still to play, in order.  When it empties the game is over.
+    """
+
+    players: tuple[str, ...]
+    scores: tuple[int, ...]
+    seat: int = 0
+    final_queue: tuple[int, ...] | None = None
+    over: bool = False
+    turns: tuple[TurnRecord, ...] = field(default=(), repr=False)
+
+    @classmethod
+    def seated(cls, players: Sequence[str]) -> Scoreboard:
+        """A fresh board: everyone on 0, the first player to move."""
+        return cls(tuple(players), (0,) * len(players))
+
+    @property
+    def player(self) -> str:
+        """The name of the player whose turn it is."""
+        return self.players[self.seat]
+
+    @property
+    def score(self) -> int:
+        """The banked total of the player whose turn it is."""
+        return self.scores[self.seat]
+
+    @property
+    def in_final_round(self) -> bool:
+        """True once the final round has started."""
+        return self.final_queue is not None
+
+    def others_from(self, seat: int) -> tuple[int, ...]:
+        """Every other seat, in playing order, starting left of ``seat``."""
+        n = len(self.players)
+        return tuple((seat + k) % n for k in range(1, n))
+
+    def end_turn(self, gained: int, *, bust: bool = False, note: str = "") -> Scoreboard:
+        """Record the current player's turn, add ``gained``, and pass to the next seat."""
+        scores = list(self.scores)
+        scores[self.seat] += gained
+        record = TurnRecord(
+            self.player, gained, scores[self.seat], bust, self.in_final_round, note
+        )
+        board = replace(self, scores=tuple(scores), turns=self.turns + (record,))
+        if board.final_queue is None:
+            return replace(board, seat=(self.seat + 1) % len(self.players))
+        return board.next_in_final_round()
+
+    def start_final_round(self, queue: tuple[int, ...]) -> Scoreboard:
+        """Begin the final round with ``queue`` still to play (empty: the game ends now)."""
+        return replace(self, final_queue=queue).next_in_final_round(first=True)
+
+    def next_in_final_round(self, *, first: bool = False) -> Scoreboard:
+        """Move to the next seat of the final round, or end the game when none is left."""
+        queue = self.final_queue or ()
+        if not first and queue and queue[0] == self.seat:
+            queue = queue[1:]
+        if not queue:
+            return replace(self, final_queue=(), over=True)
+        return replace(self, final_queue=queue, seat=queue[0])
+
+    def extend_final_round(self, seats: tuple[int, ...]) -> Scoreboard:
+        """Add more turns to a final round that has just run out (SB's leader turn)."""
+        return replace(self, final_queue=seats, over=False, seat=seats[0])
+
+    def winners(self) -> list[str]:
+        """Everyone on the highest total (ties share the win); empty until the game is over."""
+        if not self.over:
+            return []
+        best = max(self.scores)
+        return [p for p, s in zip(self.players, self.scores, strict=True) if s == best]
+
+    def outcome(self) -> Outcome:
+        """The shared ``Outcome`` of a turn-based game."""
+        return Outcome(
+            over=self.over,
+            scores=dict(zip(self.players, self.scores, strict=True)),
+            winners=self.winners(),
+            to_move=None if self.over else self.player,
+        )
+
+
+_REGISTRY: dict[str, ModuleType] = {}
+
+
+def _load_registry() -> dict[str, ModuleType]:
+    if not _REGISTRY:
+        import referee.games as package
+
+        for info in pkgutil.iter_modules(package.__path__):
+            module = importlib.import_module(f"referee.games.{info.name}")
+            if hasattr(module, "SLUG"):
+                _REGISTRY[module.SLUG] = module
+    return _REGISTRY
+
+
+def get_game(slug: str) -> Game:
+    """The game registered under ``slug``; ``KeyError`` when there is none."""
+    return _load_registry()[slug]  # type: ignore[return-value]
+
+
+def all_games() -> list[Game]:
+    """Every registered game, in title order."""
+    return sorted(_load_registry().values(), key=lambda g: g.TITLE)  # type: ignore[arg-type, return-value]

@@ -1,0 +1,1 @@
+"""One module per game; each is pure (no Flask, database or randomness)."""

@@ -1,0 +1,410 @@
+"""10K: six coloured dice, push your luck to 10,000.
+
+A turn is a run of rolls.  After each roll that scores the player sets aside at
+least one combination from that roll (dice from different rolls never combine),
+then banks the turn total or rolls the dice that are left.  When all six have
+been set aside the player may roll all six again.  A roll that scores nothing
+busts the turn.  A player on 0 needs ``entry`` points in one turn to get on the
+board.  Banking to ``target`` or more starts the final round: everyone else gets
+exactly one more turn, then the highest total wins (ties share the win).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from referee.dice import Die, parse_dice, spell, take_from
+from referee.engine import Option, Outcome, RuleViolation, Scoreboard, points
+
+SLUG = "tenk"
+TITLE = "10K"
+MIN_PLAYERS = 1
+MAX_PLAYERS = 8
+DICE = 6
+OPTIONS = (
+    Option("target", 10_000, "Target", "Banking this many points or more starts the final round.",
+           minimum=50, maximum=1_000_000),
+    Option("entry", 500, "Entry threshold",
+           "Points a player on 0 must score in one turn to get on the board.",
+           minimum=0, maximum=100_000),
+)
+
+SINGLE = {1: 100, 5: 50}
+THREE_OF = {1: 1000, 2: 200, 3: 300, 4: 400, 5: 500, 6: 600}
+MANY_OF = {4: 1500, 5: 2500, 6: 3500}
+MANY_ONES = {4: 2000, 5: 3000, 6: 4000}
+THREE_PAIRS = 1250
+STRAIGHT = 5000
+COLOUR_RUN = 10_000
+COLOUR_RUN_ORDER = ("r", "y", "g", "b", "o", "p")
+COUNT_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+@dataclass(frozen=True)
+class Combo:
+    """One scoring combination within a set-aside."""
+
+    name: str
+    values: tuple[int, ...]
+    points: int
+
+
+@dataclass(frozen=True)
+class Split:
+    """The best way to score a set of dice: its combinations and their total."""
+
+    combos: tuple[Combo, ...]
+
+    @property
+    def points(self) -> int:
+        """Total points of the split."""
+        return sum(c.points for c in self.combos)
+
+    def describe(self) -> str:
+        """The split in words: "three 1s 1,000 + 5 50"."""
+        return " + ".join(f"{c.name} {points(c.points)}" for c in self.combos)
+
+
+def _kind_points(value: int, count: int) -> int:
+    if count == 3:
+        return THREE_OF[value]
+    return (MANY_ONES if value == 1 else MANY_OF)[count]
+
+
+def _kind_name(value: int, count: int) -> str:
+    return f"{COUNT_WORDS[count]} {value}s"
+
+
+@lru_cache(maxsize=None)
+def _best_of_value(value: int, count: int) -> tuple[Combo, ...] | None:
+    """Best way to score ``count`` dice of one value, or None if some die must be left over."""
+    if count == 0:
+        return ()
+    options: list[tuple[Combo, ...]] = []
+    if value in SINGLE:
+        rest = _best_of_value(value, count - 1)
+        if rest is not None:
+            options.append((Combo(str(value), (value,), SINGLE[value]),) + rest)
+    for size in range(3, count + 1):
+        rest = _best_of_value(value, count - size)
+        if rest is not None:
+            kind = Combo(_kind_name(value, size), (value,) * size, _kind_points(value, size))
+            options.append((kind,) + rest)
+    if not options:
+        return None
+    return max(options, key=lambda combos: sum(c.points for c in combos))
+
+
+@lru_cache(maxsize=None)
+def _best_split_of_values(values: tuple[int, ...], colour_run: bool) -> Split | None:
+    candidates: list[Split] = []
+    if len(values) == DICE:
+        if values == (1, 2, 3, 4, 5, 6):
+            if colour_run:
+                candidates.append(Split((Combo("colour run", values, COLOUR_RUN),)))
+            else:
+                candidates.append(Split((Combo("1-2-3-4-5-6", values, STRAIGHT),)))
+        counts = [values.count(v) for v in set(values)]
+        if all(c % 2 == 0 for c in counts):
+            candidates.append(Split((Combo("three pairs", values, THREE_PAIRS),)))
+    per_value: list[Combo] = []
+    for value in sorted(set(values)):
+        best = _best_of_value(value, values.count(value))
+        if best is None:
+            per_value = []
+            break
+        per_value.extend(best)
+    else:
+        if values:
+            candidates.append(Split(tuple(per_value)))
+    if not candidates:
+        return None
+    return max(candidates, key=lambda s: s.points)
+
+
+def is_colour_run(dice: Sequence[Die]) -> bool:
+    """True when the dice are red 1, yellow 2, green 3, blue 4, orange 5 and purple 6."""
+    # "" stands in for no colour: a roll may mix coloured and plain dice, and None < "r" fails.
+    return sorted((d.value, d.colour or "") for d in dice) == list(
+        zip(range(1, 7), COLOUR_RUN_ORDER, strict=True)
+    )
+
+
+def best_split(dice: Sequence[Die]) -> Split | None:
+    """Score exactly these dice as their best split into combinations.
+
+    None when some die belongs to no combination.
+    """
+    values = tuple(sorted(d.value for d in dice))
+    return _best_split_of_values(values, is_colour_run(dice))
+
+
+def why_not_scoring(dice: Sequence[Die]) -> str:
+    """A sentence saying why a selection of dice cannot be set aside as it is."""
+    if not dice:
+        return "Pick at least one scoring die."
+    values = sorted(d.value for d in dice)
+    dead = sorted(
+        {v for v in values if v not in SINGLE and values.count(v) < 3}
+    )
+    if dead:
+        listed = " and ".join(f"the {v}" for v in dead)
+        return f"Only 1s, 5s and sets score: {listed} you picked score{'s' if len(dead) == 1 else ''} nothing."
+    return f"{spell(dice)} does not split into scoring combinations."
+
+
+def roll_scores(dice: Sequence[Die]) -> bool:
+    """True when some combination can be set aside from this roll."""
+    values = [d.value for d in dice]
+    if any(v in SINGLE for v in values) or any(values.count(v) >= 3 for v in values):
+        return True
+    return best_split(dice) is not None
+
+
+@dataclass(frozen=True)
+class TenK:
+    """The state of a 10K table.
+
+    ``phase`` is "roll" (the player must roll), "set_aside" (a scoring roll is on
+    the table and something must be set aside) or "choose" (something is set
+    aside: bank, roll on, or set more aside from the same roll).
+    """
+
+    board: Scoreboard
+    target: int
+    entry: int
+    phase: str = "roll"
+    roll: tuple[Die, ...] = ()
+    taken: tuple[Die, ...] = ()
+    taken_points: int = 0
+    earlier: int = 0
+    ruling: str = ""
+
+    @property
+    def turn_total(self) -> int:
+        """Points set aside so far this turn."""
+        return self.earlier + self.taken_points
+
+    @property
+    def on_table(self) -> tuple[Die, ...]:
+        """Dice of the current roll that are not set aside."""
+        return take_from(self.roll, self.taken)[1] if self.roll else ()
+
+    @property
+    def entered(self) -> bool:
+        """True when the player to move already has points on the board."""
+        return self.board.score > 0 or self.entry == 0
+
+
+def start(players: Sequence[str], options: Mapping[str, int]) -> TenK:
+    """A new game: everyone on 0, the first player to roll six dice."""
+    state = TenK(Scoreboard.seated(players), options["target"], options["entry"])
+    return replace(state, ruling=f"{state.board.player} to roll six dice.")
+
+
+def dice_to_roll(state: TenK) -> int | None:
+    """How many dice the next roll must have, or None when rolling is not allowed now."""
+    if state.board.over or state.phase == "set_aside":
+        return None
+    if state.phase == "roll":
+        return DICE
+    return len(state.roll) - len(state.taken) or DICE
+
+
+def bank_gain(state: TenK) -> int:
+    """What banking now adds to the player's total (0 below the entry threshold)."""
+    if not state.entered and state.turn_total < state.entry:
+        return 0
+    return state.turn_total
+
+
+def bank_warning(state: TenK) -> str | None:
+    """A sentence to confirm before banking, when the bank would score nothing."""
+    if state.phase == "choose" and bank_gain(state) == 0 and state.turn_total > 0:
+        return (
+            f"{state.board.player} needs {points(state.entry)} in one turn to get on the board: "
+            f"banking {points(state.turn_total)} scores 0."
+        )
+    return None
+
+
+def warning(state: TenK, move: Mapping[str, Any]) -> str | None:
+    """A sentence the player should confirm before ``move`` is applied, if any."""
+    return bank_warning(state) if move.get("type") == "bank" else None
+
+
+def dress_roll(values: Sequence[str], flags: Mapping[str, str]) -> list[str]:
+    """Colour a 1-6 straight as the colour run when the table says the colours match."""
+    if flags.get("colour_run") and sorted(values) == [str(v) for v in range(1, 7)]:
+        return [f"{v}{COLOUR_RUN_ORDER[int(v) - 1]}" for v in values]
+    return list(values)
+
+
+def _roll(state: TenK, move: Mapping[str, Any]) -> TenK:
+    expected = dice_to_roll(state)
+    if expected is None:
+        raise RuleViolation(
+            "set-aside-first",
+            f"Set aside at least one scoring combination from {spell(state.roll)} before rolling again.",
+        )
+    dice = parse_dice(move.get("dice"))
+    if len(dice) != expected:
+        raise RuleViolation(
+            "wrong-dice-count",
+            f"{state.board.player} rolls {expected} dice now, but {len(dice)} were entered.",
+        )
+    colours = [d.colour for d in dice if d.colour]
+    if len(set(colours)) != len(colours):
+        raise RuleViolation("duplicate-colour", "Each 10K die has its own colour: two dice share one.")
+    if any(d.key or d.colour == "k" for d in dice):
+        raise RuleViolation("bad-die", "10K has no key or black dice.")
+    earlier = state.turn_total if state.phase == "choose" else 0
+    if roll_scores(dice):
+        return replace(
+            state,
+            phase="set_aside",
+            roll=dice,
+            taken=(),
+            taken_points=0,
+            earlier=earlier,
+            ruling=f"{state.board.player} rolled {spell(dice)}: set aside at least one scoring combination.",
+        )
+    player = state.board.player
+    lost = f"{player} loses {points(earlier)}" if earlier else f"{player} scores nothing this turn"
+    ruling = f"Bust: no 1, 5 or set in {spell(dice)} — {lost}."
+    return _pass_turn(state, 0, bust=True, ruling=ruling, note=f"bust on {spell(dice)}")
+
+
+def _set_aside(state: TenK, move: Mapping[str, Any]) -> TenK:
+    if state.phase == "roll":
+        raise RuleViolation("roll-first", f"{state.board.player} must roll before setting dice aside.")
+    chosen = parse_dice(move.get("dice"))
+    if not chosen:
+        raise RuleViolation("empty-set-aside", "Pick at least one scoring die to set aside.")
+    taken, _ = take_from(state.on_table, chosen)
+    all_taken = state.taken + taken
+    split = best_split(all_taken)
+    if split is None:
+        raise RuleViolation("not-scoring", why_not_scoring(all_taken if state.taken else taken))
+    new = replace(state, phase="choose", taken=all_taken, taken_points=split.points)
+    left = len(new.roll) - len(all_taken)
+    next_roll = (
+        "hot dice: roll all six again or bank" if left == 0 else f"roll {left} or bank"
+    )
+    ruling = (
+        f"{state.board.player} set aside {spell(all_taken)} = {points(split.points)} "
+        f"({split.describe()}); turn total {points(new.turn_total)}: {next_roll}."
+    )
+    return replace(new, ruling=ruling)
+
+
+def _bank(state: TenK, move: Mapping[str, Any]) -> TenK:
+    if state.phase != "choose":
+        what = "roll" if state.phase == "roll" else "set aside a scoring combination"
+        raise RuleViolation("nothing-to-bank", f"{state.board.player} must {what} before banking.")
+    player = state.board.player
+    gain = bank_gain(state)
+    if gain == 0:
+        ruling = (
+            f"{player} banked {points(state.turn_total)}, short of the {points(state.entry)} "
+            f"needed to get on the board: it scores 0."
+        )
+        return _pass_turn(state, 0, ruling=ruling, note="below entry")
+    total = state.board.score + gain
+    ruling = f"{player} banked {points(gain)}: total {points(total)}."
+    triggers = total >= state.target and not state.board.in_final_round
+    if triggers:
+        ruling = (
+            f"Final round: {player} banked {points(total)}; everyone else gets one more turn."
+            if len(state.board.players) > 1
+            else f"{player} banked {points(total)} and reached {points(state.target)}."
+        )
+    return _pass_turn(state, gain, ruling=ruling, starts_final=triggers)
+
+
+def _pass_turn(
+    state: TenK, gain: int, *, ruling: str, bust: bool = False, note: str = "",
+    starts_final: bool = False,
+) -> TenK:
+    seat = state.board.seat
+    board = state.board.end_turn(gain, bust=bust, note=note)
+    if starts_final:
+        board = board.start_final_round(board.others_from(seat))
+    if board.over:
+        ruling = f"{ruling} {_result(board)}"
+    elif board.in_final_round:
+        ruling = f"{ruling} {board.player} to roll (final round)."
+    else:
+        ruling = f"{ruling} {board.player} to roll."
+    return TenK(board, state.target, state.entry, ruling=ruling)
+
+
+def _result(board: Scoreboard) -> str:
+    winners = board.winners()
+    best = points(max(board.scores))
+    if len(winners) == 1:
+        return f"Game over: {winners[0]} wins with {best}."
+    return f"Game over: {' and '.join(winners)} share the win with {best}."
+
+
+MOVES = {"roll": _roll, "set_aside": _set_aside, "bank": _bank}
+
+
+def to_move(state: TenK) -> str | None:
+    """The player to move, or None once the game is over."""
+    return None if state.board.over else state.board.player
+
+
+def outcome(state: TenK) -> Outcome:
+    """Banked scores, winners and the player to move."""
+    return state.board.outcome()
+
+
+def selections(state: TenK) -> dict[str, tuple[int, str]]:
+    """Every pick of dice from the current roll, keyed by its sorted values ("1,1,5").
+
+    Each maps to (points, words): the points the whole set-aside from this roll
+    would score with that pick added, or 0 and the reason it cannot be set aside.
+    """
+    result: dict[str, tuple[int, str]] = {}
+    table = state.on_table
+    for size in range(1, len(table) + 1):
+        for pick in combinations(table, size):
+            key = ",".join(str(v) for v in sorted(d.value for d in pick))
+            if key in result and len(pick) < DICE:
+                continue
+            split = best_split(state.taken + pick)
+            if split is None:
+                result[key] = (0, why_not_scoring(state.taken + pick))
+            else:
+                result[key] = (split.points, f"{spell(pick)} = {points(split.points)}")
+    return result
+
+
+def choices(state: TenK) -> list[dict[str, Any]]:
+    """Every legal move other than a roll: distinct set-asides, and bank when allowed."""
+    if state.phase == "roll" or state.board.over:
+        return []
+    moves: list[dict[str, Any]] = []
+    seen: set[tuple[int, ...]] = set()
+    for size in range(1, len(state.on_table) + 1):
+        for pick in combinations(state.on_table, size):
+            values = tuple(sorted(d.value for d in pick))
+            if values in seen or best_split(state.taken + pick) is None:
+                continue
+            seen.add(values)
+            moves.append({"type": "set_aside", "dice": [str(d) for d in pick]})
+    if state.phase == "choose":
+        moves.append({"type": "bank"})
+    return moves
+
+
+def scoring_summary(values: Iterable[int]) -> str:
+    """Words for a set of values, used by help pages: "1 1 1 5 = 1,050"."""
+    dice = [Die(v) for v in values]
+    split = best_split(dice)
+    return f"{spell(dice)} = {points(split.points)}" if split else why_not_scoring(dice)

@@ -1,0 +1,156 @@
+"""referee-log/1: the one format for storage, export, import, demo data and replay.
+
+A log is a game's setup (game slug, players in seating order, options) plus its
+ordered moves.  ``replay`` runs the moves through the engine and stops at the
+first one the rules refuse.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.engine import (
+    Game,
+    Outcome,
+    RuleViolation,
+    SetupError,
+    apply_move,
+    check_players,
+    get_game,
+    resolve_options,
+)
+
+FORMAT = "referee-log/1"
+
+
+class LogError(ValueError):
+    """A log that cannot be read at all: bad JSON, unknown game or option, bad players."""
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """A game's setup and its moves, as stored and exchanged."""
+
+    game: str
+    players: tuple[str, ...]
+    options: dict[str, int]
+    moves: tuple[dict[str, Any], ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        """The log as a JSON-ready object in referee-log/1 layout."""
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "moves": [dict(m) for m in self.moves],
+        }
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """The first move the referee refused: its index (from 0), code and message."""
+
+    move: int
+    code: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The result of replaying a log: the state after the last good move."""
+
+    game: Game
+    state: Any
+    moves_applied: int
+    error: Rejection | None = None
+
+    @property
+    def outcome(self) -> Outcome:
+        """Scores, winners and the player to move after the last good move."""
+        return self.game.outcome(self.state)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``referee replay --json`` object."""
+        result = self.outcome
+        return {
+            "game": self.game.SLUG,
+            "over": result.over,
+            "scores": result.scores,
+            "winners": result.winners,
+            "to_move": result.to_move,
+            "moves_applied": self.moves_applied,
+            "error": None
+            if self.error is None
+            else {"move": self.error.move, "code": self.error.code, "message": self.error.message},
+        }
+
+
+def setup(slug: str, players: object, options: object) -> tuple[Game, tuple[str, ...], dict[str, int]]:
+    """Check a table's setup and return (game, players, options with defaults filled in)."""
+    try:
+        game = get_game(slug)
+    except KeyError:
+        raise LogError(f"Unknown game {slug!r}.") from None
+    try:
+        return game, check_players(game, players), resolve_options(game, options)
+    except SetupError as exc:
+        raise LogError(str(exc)) from None
+
+
+def parse_log(data: object) -> GameLog:
+    """Check the envelope of a decoded log and return it as a ``GameLog``."""
+    if not isinstance(data, Mapping):
+        raise LogError("A game log is a JSON object.")
+    if data.get("format") != FORMAT:
+        raise LogError(f"Not a {FORMAT} log (format is {data.get('format')!r}).")
+    slug = data.get("game")
+    if not isinstance(slug, str):
+        raise LogError("The log does not say which game it is.")
+    game, players, options = setup(slug, data.get("players"), data.get("options", {}))
+    moves = data.get("moves", [])
+    if not isinstance(moves, list):
+        raise LogError("The moves must be a list.")
+    given = data.get("options") or {}
+    kept = {k: v for k, v in options.items() if k in given}
+    return GameLog(game.SLUG, players, kept, tuple(moves))
+
+
+def loads(text: str) -> GameLog:
+    """Read a log from JSON text; ``LogError`` when it cannot be read."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LogError(f"Not valid JSON: {exc.msg} at line {exc.lineno}.") from None
+    return parse_log(data)
+
+
+def dumps(log: GameLog) -> str:
+    """The log as pretty JSON text, one move per line."""
+    head = {k: v for k, v in log.to_json().items() if k != "moves"}
+    lines = [json.dumps(m, ensure_ascii=False) for m in log.moves]
+    body = json.dumps(head, indent=2, ensure_ascii=False)[:-2]
+    moves = ",\n    ".join(lines)
+    return f'{body},\n  "moves": [\n    {moves}\n  ]\n}}\n' if lines else f'{body},\n  "moves": []\n}}\n'
+
+
+def start_state(log: GameLog) -> tuple[Game, Any]:
+    """The game module and its opening state for a log's setup."""
+    game, players, options = setup(log.game, list(log.players), log.options)
+    return game, game.start(players, options)
+
+
+def replay(log: GameLog, moves: Sequence[Mapping[str, Any]] | None = None) -> Replay:
+    """Apply the log's moves in order; stop at the first one the rules refuse."""
+    game, state = start_state(log)
+    applied = 0
+    for index, move in enumerate(log.moves if moves is None else moves):
+        try:
+            state = apply_move(game, state, move)
+        except RuleViolation as exc:
+            return Replay(game, state, applied, Rejection(index, exc.code, exc.message))
+        applied += 1
+    return Replay(game, state, applied)

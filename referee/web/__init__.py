@@ -1,0 +1,104 @@
+"""The Flask web layer: ``create_app`` builds the app in named steps."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from referee.web.extensions import csrf, db, migrate
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app: config, extensions, blueprints, error handlers."""
+    app = Flask(
+        __name__,
+        instance_path=os.environ.get("REFEREE_INSTANCE", str(PROJECT / "instance")),
+        template_folder=str(PROJECT / "templates"),
+        static_folder=str(PROJECT / "static"),
+    )
+    configure(app, test_config)
+    register_extensions(app)
+    register_blueprints(app)
+    register_errorhandlers(app)
+    return app
+
+
+def database_url(instance: Path) -> str:
+    """``DATABASE_URL`` made SQLAlchemy-ready, or the embedded SQLite file."""
+    url = os.environ.get("DATABASE_URL")
+    if not url:
+        return f"sqlite:///{instance / 'referee.sqlite3'}"
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def secret_key(instance: Path) -> str:
+    """``SECRET_KEY`` from the environment, else one kept in the instance folder."""
+    if key := os.environ.get("SECRET_KEY"):
+        return key
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32), encoding="utf-8")
+        path.chmod(0o600)
+    return path.read_text(encoding="utf-8").strip()
+
+
+def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """Defaults, then the environment, then ``test_config``."""
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.update(
+        SQLALCHEMY_DATABASE_URI=database_url(instance),
+        WTF_CSRF_TIME_LIMIT=None,
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        SESSION_COOKIE_SAMESITE="Lax",
+    )
+    if test_config:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secret_key(instance)
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets the page read while a move is being written; SQLite leaves
+    # foreign keys off unless asked.
+    if type(dbapi_connection).__module__.startswith("sqlite3"):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.close()
+
+
+def register_extensions(app: Flask) -> None:
+    """Bind the database, migrations and CSRF protection."""
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS))
+    csrf.init_app(app)
+    from referee.web import models  # noqa: F401  (tables must be known to migrations)
+
+
+def register_blueprints(app: Flask) -> None:
+    """Mount the pages."""
+    from referee.web import helppages, tables
+
+    app.register_blueprint(tables.bp)
+    app.register_blueprint(helppages.bp)
+
+
+def register_errorhandlers(app: Flask) -> None:
+    """One page per error status; the 500 handler rolls the session back."""
+    from referee.web import errors
+
+    errors.register(app)

@@ -1,0 +1,72 @@
+"""Turning the play page's posted fields into log moves.
+
+The page posts plain fields so it works without JavaScript: ``d0``..``d9`` for
+the dice of a roll, ``pick`` for the indexes of dice tapped to set aside, and
+``action`` for the button.  Whether the move is legal is the engine's call.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from referee.engine import RuleViolation
+
+DIE_FIELD = re.compile(r"^d(\d{1,2})$")
+ACTIONS = ("roll", "set_aside", "set_aside_bank", "bank")
+
+
+class NeedsConfirmation(Exception):
+    """A legal move the player should confirm first (banking below the entry threshold)."""
+
+
+def rolled_values(form: MultiDict[str, str], expected: int) -> list[str]:
+    """The values posted for a roll, in field order; a blank die gets a clear message."""
+    posted = {int(m.group(1)): v.strip() for k, v in form.items() if (m := DIE_FIELD.match(k))}
+    blanks = [str(i + 1) for i in range(expected) if not posted.get(i)]
+    if blanks:
+        which = ", ".join(blanks)
+        raise RuleViolation(
+            "missing-die", f"Tap a value for die {which}: the roll needs {expected} dice."
+        )
+    return [posted[i] for i in sorted(posted)]
+
+
+def picked_dice(form: MultiDict[str, str], on_table: tuple[Any, ...]) -> list[str]:
+    """The dice tapped to set aside, by their index among the dice on the table."""
+    dice = []
+    for raw in form.getlist("pick"):
+        if not raw.isdigit() or int(raw) >= len(on_table):
+            raise RuleViolation("die-not-rolled", "That die is not on the table.")
+        dice.append(str(on_table[int(raw)]))
+    if len(set(form.getlist("pick"))) != len(form.getlist("pick")):
+        raise RuleViolation("die-not-rolled", "The same die was picked twice.")
+    return dice
+
+
+def moves_from_form(game: Any, state: Any, form: MultiDict[str, str]) -> list[dict[str, Any]]:
+    """The log moves a posted play form stands for, stamped with the player to move."""
+    action = form.get("action", "")
+    if action not in ACTIONS:
+        raise RuleViolation("bad-move", "The referee did not understand that button.")
+    moves: list[dict[str, Any]] = []
+    if action == "roll":
+        expected = game.dice_to_roll(state) or 0
+        values = rolled_values(form, expected)
+        dress = getattr(game, "dress_roll", None)
+        moves.append({"type": "roll", "dice": dress(values, form) if dress else values})
+    if action in ("set_aside", "set_aside_bank"):
+        moves.append({"type": "set_aside", "dice": picked_dice(form, state.on_table)})
+    if action in ("bank", "set_aside_bank"):
+        moves.append({"type": "bank"})
+    player = game.to_move(state)
+    return [{"player": player, **m} if player else m for m in moves]
+
+
+def confirm_fields(form: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The posted fields to send again when the player confirms (CSRF token excluded)."""
+    items = form.items(multi=True) if isinstance(form, MultiDict) else form.items()
+    return [(k, v) for k, v in items if k not in ("csrf_token", "confirm")]

@@ -1,0 +1,70 @@
+"""WTForms forms (CSRF via Flask-WTF); the engine stays the judge of the rules."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import FieldList, HiddenField, IntegerField, SelectField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from referee.engine import MAX_NAME_LENGTH, Game, SetupError, check_players
+
+
+class NewTableForm(FlaskForm):
+    """Players in seating order; option fields are added per game by ``new_table_form``."""
+
+    players = FieldList(
+        StringField("Player", validators=[Optional(), Length(max=MAX_NAME_LENGTH)]),
+        min_entries=8,
+        max_entries=8,
+    )
+
+    def player_names(self) -> list[str]:
+        """The names typed in, blanks skipped, in seating order."""
+        return [p.strip() for p in self.players.data if p and p.strip()]
+
+    def validate_players(self, field: FieldList) -> None:
+        """Let the engine say whether this seating works for the game."""
+        try:
+            check_players(self.game, self.player_names())
+        except SetupError as exc:
+            field.errors = [*field.errors, str(exc)]  # type: ignore[list-item]
+            raise ValueError(str(exc)) from None
+
+    def option_values(self) -> dict[str, int]:
+        """The chosen options by name."""
+        return {o.name: getattr(self, f"opt_{o.name}").data for o in self.game.OPTIONS}
+
+
+def new_table_form(game: Game) -> NewTableForm:
+    """A new-table form for ``game`` with one field per table option."""
+
+    class GameTableForm(NewTableForm):
+        pass
+
+    for option in game.OPTIONS:
+        if option.choices:
+            field = SelectField(
+                option.label,
+                choices=[(c, str(c)) for c in option.choices],
+                coerce=int,
+                default=option.default,
+                description=option.help,
+            )
+        else:
+            field = IntegerField(
+                option.label,
+                default=option.default,
+                validators=[InputRequired(), NumberRange(option.minimum, option.maximum)],
+                description=option.help,
+            )
+        setattr(GameTableForm, f"opt_{option.name}", field)
+    form = GameTableForm()
+    form.game = game
+    return form
+
+
+class MoveForm(FlaskForm):
+    """The sequence number the page was showing; the dice come from the page's own fields."""
+
+    seq = IntegerField(validators=[InputRequired()])
+    action = HiddenField()

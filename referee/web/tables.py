@@ -1,0 +1,169 @@
+"""Tables: start one, play it move by move, undo, and export its log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from referee.engine import RuleViolation, all_games, apply_move, describe_move, get_game
+from referee.log import Replay, dumps, replay
+from referee.web.entry import NeedsConfirmation, confirm_fields, moves_from_form
+from referee.web.extensions import db
+from referee.web.forms import MoveForm, new_table_form
+from referee.web.models import GameTable
+from referee.web.store import append_moves, log_of, new_table, remove_last_move, replay_table
+
+bp = Blueprint("tables", __name__)
+
+STALE = (
+    "This table moved on since your page was loaded (another phone, or a double tap): "
+    "nothing was changed. Here is the table as it stands now."
+)
+
+
+def game_or_404(slug: str) -> Any:
+    """The game module for ``slug``, or a 404 page."""
+    try:
+        return get_game(slug)
+    except KeyError:
+        abort(404)
+
+
+@bp.get("/")
+def index() -> str:
+    """Home: the games to start and the most recent tables."""
+    tables = db.session.scalars(
+        select(GameTable).order_by(GameTable.updated_at.desc()).limit(20)
+    ).all()
+    return render_template("tables/index.html", games=all_games(), tables=tables, get_game=get_game)
+
+
+@bp.get("/tables/new")
+def choose_game() -> str:
+    """Pick the game for a new table."""
+    return render_template("tables/choose_game.html", games=all_games())
+
+
+@bp.route("/tables/new/<slug>", methods=["GET", "POST"])
+def create(slug: str) -> Any:
+    """Seat the players and pick the options; the engine checks the seating."""
+    game = game_or_404(slug)
+    form = new_table_form(game)
+    if form.validate_on_submit():
+        table = new_table(game.SLUG, form.player_names(), form.option_values())
+        db.session.commit()
+        return redirect(url_for("tables.play", table_id=table.id))
+    status = 422 if request.method == "POST" else 200
+    return render_template("tables/new.html", game=game, form=form), status
+
+
+@bp.get("/tables/<int:table_id>")
+def play(table_id: int) -> str:
+    """The turn screen of a table."""
+    table = db.get_or_404(GameTable, table_id)
+    return render_play(table, replay_table(table))
+
+
+@bp.post("/tables/<int:table_id>/move")
+def move(table_id: int) -> Any:
+    """Apply the posted move if the rules allow it; otherwise explain, keep the dice, change nothing."""
+    table = db.get_or_404(GameTable, table_id)
+    current = replay_table(table)
+    form = MoveForm()
+    if not form.validate():
+        return render_play(table, current, status=400, error="The move form was incomplete.")
+    if form.seq.data != len(table.moves):
+        return render_play(table, current, status=409, error=STALE)
+    game, state = current.game, current.state
+    try:
+        moves = moves_from_form(game, state, request.form)
+        for item in moves:
+            warn = getattr(game, "warning", None)
+            message = warn(state, item) if warn else None
+            if message and not request.form.get("confirm"):
+                raise NeedsConfirmation(message)
+            state = apply_move(game, state, item)
+    except RuleViolation as exc:
+        return render_play(table, current, status=422, error=exc.message, entered=request.form)
+    except NeedsConfirmation as exc:
+        return render_play(
+            table, current, status=422, error=str(exc), confirm=confirm_fields(request.form)
+        )
+    after = Replay(game, state, current.moves_applied + len(moves))
+    append_moves(table, moves, after)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        fresh = db.get_or_404(GameTable, table_id)
+        return render_play(fresh, replay_table(fresh), status=409, error=STALE)
+    return redirect(url_for("tables.play", table_id=table.id))
+
+
+@bp.post("/tables/<int:table_id>/undo")
+def undo(table_id: int) -> Any:
+    """Take back the last move, once the player has confirmed which one."""
+    table = db.get_or_404(GameTable, table_id)
+    form = MoveForm()
+    if not form.validate() or form.seq.data != len(table.moves):
+        return render_play(table, replay_table(table), status=409, error=STALE)
+    if not table.moves:
+        return render_play(table, replay_table(table), status=422, error="There is nothing to undo.")
+    undone = describe_move(table.moves[-1].data)
+    after = replay(log_of(table), [m.data for m in table.moves[:-1]])
+    remove_last_move(table, after)
+    db.session.commit()
+    flash(f"Undone: {undone}.")
+    return redirect(url_for("tables.play", table_id=table.id))
+
+
+@bp.get("/tables/<int:table_id>/log.json")
+def export(table_id: int) -> Response:
+    """The table's referee-log/1 file."""
+    table = db.get_or_404(GameTable, table_id)
+    return Response(
+        dumps(log_of(table)),
+        mimetype="application/json",
+        headers={"Content-Disposition": f"attachment; filename=table-{table.id}.json"},
+    )
+
+
+def render_play(
+    table: GameTable,
+    current: Replay,
+    *,
+    status: int = 200,
+    error: str | None = None,
+    entered: Any = None,
+    confirm: list[tuple[str, str]] | None = None,
+) -> Any:
+    """Render the game's turn screen for the table as replayed."""
+    game = current.game
+    last = describe_move(table.moves[-1].data) if table.moves else None
+    page = render_template(
+        [f"{game.SLUG}/play.html"],
+        table=table,
+        game=game,
+        state=current.state,
+        outcome=current.outcome,
+        seq=len(table.moves),
+        form=MoveForm(formdata=None),
+        error=error,
+        entered=entered or {},
+        confirm=confirm,
+        last_move=last,
+        replay_error=current.error,
+    )
+    return page, status

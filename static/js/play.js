@@ -1,0 +1,34 @@
+// Live help on the turn screen; every form also works without this file.
+(function () {
+  "use strict";
+  // Set-aside: show what the tapped dice score, from the referee's own table.
+  document.querySelectorAll("form[data-selections]").forEach(function (form) {
+    var table = JSON.parse(form.dataset.selections);
+    var out = form.querySelector("output.selection");
+    var buttons = form.querySelectorAll("button[name=action]");
+    function update() {
+      var picked = Array.prototype.map.call(
+        form.querySelectorAll("input[name=pick]:checked"), function (i) { return +i.dataset.value; });
+      picked.sort();
+      var entry = table[picked.join(",")];
+      var ok = !!entry && entry[0] > 0;
+      out.textContent = picked.length ? entry[1] : (form.classList.contains("more") ? "" : "Pick the dice that score.");
+      out.classList.toggle("bad", picked.length > 0 && !ok);
+      buttons.forEach(function (b) { b.disabled = !ok; });
+    }
+    form.addEventListener("change", update);
+    update();
+  });
+  // Roll entry: ask about colours only when the six dice are a 1-6 straight.
+  document.querySelectorAll("form.roll").forEach(function (form) {
+    var run = form.querySelector(".colour-run");
+    if (!run) { return; }
+    function update() {
+      var values = Array.prototype.map.call(
+        form.querySelectorAll("input[type=radio]:checked"), function (i) { return i.value; });
+      run.classList.toggle("show", values.sort().join("") === "123456");
+    }
+    form.addEventListener("change", update);
+    update();
+  });
+})();
