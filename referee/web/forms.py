@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import FieldList, HiddenField, IntegerField, SelectField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from referee.engine import MAX_NAME_LENGTH, Game, SetupError, check_players
 
@@ -27,8 +27,7 @@ class NewTableForm(FlaskForm):
         try:
             check_players(self.game, self.player_names())
         except SetupError as exc:
-            field.errors = [*field.errors, str(exc)]  # type: ignore[list-item]
-            raise ValueError(str(exc)) from None
+            raise ValidationError(str(exc)) from None
 
     def option_values(self) -> dict[str, int]:
         """The chosen options by name."""

@@ -44,14 +44,11 @@ def refused(*moves: dict, players: tuple[str, ...] = ("Ann", "Bo"), **options: i
     return result.error
 
 
-def filler(value: int, count: int) -> str:
-    """Dice that score nothing and pair with nothing, to fill a roll up to six."""
-    return " ".join(str(v) for v in (2, 3, 4, 6) if v != value)[: 2 * (6 - count)].strip()
-
-
-def of_a_kind(value: int, count: int, pts: int) -> pytest.param:
+def of_a_kind(value: int, count: int, pts: int):
+    """A table row: ``count`` dice of ``value``, filled up to six with dice that score nothing."""
     dice = " ".join([str(value)] * count)
-    roll_text = f"{dice} {filler(value, count)}".strip()
+    filler = [str(v) for v in (2, 3, 4, 6) if v != value][: 6 - count]
+    roll_text = " ".join([dice, *filler])
     name = f"{tenk.COUNT_WORDS[count]} {value}s"
     return pytest.param(roll_text, dice, pts, id=name)
 
@@ -218,10 +215,9 @@ def test_hot_dice_rolls_all_six_again() -> None:
 
 
 def test_hot_dice_counts_every_die_set_aside_this_turn() -> None:
-    state = play(roll("1 5 2 3 4 6"), aside("1 5"), roll("1 1 1 5"), aside("1 1 1 5"))
-    assert tenk.dice_to_roll(state) == 6
-    assert refused(roll("1 5 2 3 4 6"), aside("1 5"), roll("1 1 1 5"), aside("1 1 1 5"),
-                   roll("1")).code == "wrong-dice-count"
+    turn = [roll("1 5 2 3 4 6"), aside("1 5"), roll("1 1 1 5"), aside("1 1 1 5")]
+    assert tenk.dice_to_roll(play(*turn)) == 6
+    assert refused(*turn, roll("1")).code == "wrong-dice-count"
 
 
 def test_player_may_bank_after_hot_dice() -> None:
@@ -332,7 +328,8 @@ def test_move_after_game_over_is_refused() -> None:
 def test_wrong_dice_count_is_refused() -> None:
     error = refused(roll("1 2 3 4 5"))
     assert (error.code, error.message) == (
-        "wrong-dice-count", "Ann rolls 6 dice now, but 5 were entered."
+        "wrong-dice-count",
+        "Ann rolls 6 dice now, but 5 were entered.",
     )
 
 

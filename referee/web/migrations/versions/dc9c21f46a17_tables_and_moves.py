@@ -5,9 +5,8 @@ Revises:
 Create Date: 2026-11-21 10:00:16.337751
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'dc9c21f46a17'

@@ -1,0 +1,109 @@
+"""referee-log/1: reading, checking, writing and replaying logs (GAMELOG.md)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from referee.log import FORMAT, GameLog, LogError, dumps, loads, parse_log, replay
+
+EXAMPLE = {
+    "format": "referee-log/1",
+    "game": "tenk",
+    "players": ["Ann", "Bo"],
+    "options": {"target": 10000, "entry": 500},
+    "moves": [
+        {"type": "roll", "dice": ["1r", "1y", "1g", "5b", "2o", "6p"]},
+        {"type": "set_aside", "dice": ["1r", "1y", "1g", "5b"]},
+        {"type": "bank"},
+    ],
+}
+
+
+def log_with(**changes: object) -> dict:
+    """The GAMELOG.md example with some keys replaced (None removes a key)."""
+    data = {**EXAMPLE, **changes}
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def test_example_log_reads() -> None:
+    log = loads(json.dumps(EXAMPLE))
+    assert log == GameLog(
+        "tenk", ("Ann", "Bo"), {"target": 10000, "entry": 500}, tuple(EXAMPLE["moves"])
+    )
+
+
+def test_bad_json_is_a_log_error() -> None:
+    with pytest.raises(LogError, match="Not valid JSON"):
+        loads('{"format": "referee-log/1", ')
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"game": "chess"}, "Unknown game 'chess'."),
+        ({"game": None}, "does not say which game"),
+        ({"format": "referee-log/2"}, "Not a referee-log/1 log"),
+        ({"format": None}, "Not a referee-log/1 log"),
+        ({"options": {"bonus": 100}}, "10K has no option bonus."),
+        ({"options": {"target": "10000"}}, "Option target must be a whole number"),
+        ({"options": {"target": 10}}, "Option target must be between 50 and 1000000, not 10."),
+        ({"options": [1, 2]}, "Options must be an object"),
+        ({"players": "Ann, Bo"}, "Players must be a list of names."),
+        ({"players": ["Ann", 2]}, "Players must be a list of names."),
+        ({"players": None}, "Players must be a list of names."),
+        ({"players": []}, "10K takes 1 to 8 players, not 0."),
+        ({"players": [f"P{i}" for i in range(9)]}, "10K takes 1 to 8 players, not 9."),
+        ({"players": ["Ann", " "]}, "name must be 1 to 30 characters"),
+        ({"players": ["Ann", "x" * 31]}, "name must be 1 to 30 characters"),
+        ({"players": ["Ann", "Ann"]}, "Each player needs a different name."),
+        ({"players": ["Ann", " Ann "]}, "Each player needs a different name."),
+        ({"moves": {"type": "bank"}}, "The moves must be a list."),
+    ],
+)
+def test_unreadable_log_is_a_log_error(changes: dict, words: str) -> None:
+    with pytest.raises(LogError) as error:
+        parse_log(log_with(**changes))
+    assert words in str(error.value)
+
+
+@pytest.mark.parametrize("data", [[], "log", 3, None])
+def test_log_must_be_an_object(data: object) -> None:
+    with pytest.raises(LogError, match="A game log is a JSON object."):
+        parse_log(data)
+
+
+def test_omitted_options_take_the_defaults() -> None:
+    log = parse_log(log_with(options=None, moves=None))
+    assert (log.options, log.moves) == ({}, ())
+    assert (replay(log).state.target, replay(log).state.entry) == (10_000, 500)
+
+
+def test_player_names_are_trimmed() -> None:
+    assert parse_log(log_with(players=[" Ann", "Bo "])).players == ("Ann", "Bo")
+
+
+def test_dumps_writes_one_move_per_line_and_reads_back() -> None:
+    log = parse_log(EXAMPLE)
+    text = dumps(log)
+    assert json.loads(text) == {**EXAMPLE, "format": FORMAT}
+    assert '    {"type": "bank"}\n' in text
+    assert loads(text) == log
+    empty = GameLog("tenk", ("Ann",), {})
+    assert json.loads(dumps(empty))["moves"] == []
+
+
+def test_replay_applies_every_move() -> None:
+    result = replay(parse_log(EXAMPLE))
+    assert (result.moves_applied, result.error) == (3, None)
+    assert result.outcome.scores == {"Ann": 1050, "Bo": 0}
+
+
+def test_replay_stops_at_the_first_refused_move() -> None:
+    moves = [*EXAMPLE["moves"], {"type": "bank"}, {"type": "roll", "dice": ["7"]}]
+    result = replay(parse_log(log_with(moves=moves)))
+    assert result.moves_applied == 3
+    assert (result.error.move, result.error.code) == (3, "nothing-to-bank")
+    assert result.error.message == "Bo must roll before banking."
+    assert result.outcome.to_move == "Bo"
