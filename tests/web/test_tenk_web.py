@@ -73,7 +73,15 @@ def test_page_shows_turn_total_and_set_aside(new_table):
     table.pick(0, 1, 2)
     page = table.page()
     assert "turn total <b>1,000</b>" in page
-    assert "Bank 1,000" in page and "needs 500 in one turn" in page.replace("&#39;", "'")
+    assert "Bank 1,000" in page and "needs 500" not in page
+
+
+def test_bank_button_warns_below_entry(new_table):
+    table = new_table()
+    table.roll(1, 2, 3, 3, 4, 6)
+    table.pick(0)
+    page = table.page()
+    assert "Bank 100" in page and "banking 100 scores 0" in page
 
 
 @pytest.mark.parametrize(
