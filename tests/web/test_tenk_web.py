@@ -73,7 +73,7 @@ def test_page_shows_turn_total_and_set_aside(new_table):
     table.pick(0, 1, 2)
     page = table.page()
     assert "turn total <b>1,000</b>" in page
-    assert "Bank 1,000" in page and "needs 500" not in page
+    assert "Bank 1,000" in page and "scores 0" not in page
 
 
 def test_bank_button_warns_below_entry(new_table):
