@@ -34,7 +34,9 @@ def summary(result: Replay) -> str:
     scores = ", ".join(f"{name} {points(score)}" for name, score in out.scores.items())
     lines.append(f"Scores: {scores}.")
     if out.over:
-        lines.append(f"Over. Winner{'s' if len(out.winners) > 1 else ''}: {', '.join(out.winners)}.")
+        lines.append(
+            f"Over. Winner{'s' if len(out.winners) > 1 else ''}: {', '.join(out.winners)}."
+        )
     elif out.to_move:
         lines.append(f"{out.to_move} to move.")
     waiting = getattr(result.game, "waiting_for", None)
@@ -72,7 +74,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     result = replay(log)
     if result.error:
         err = result.error
-        print(f"referee import: move {err.move} refused ({err.code}): {err.message}", file=sys.stderr)
+        print(
+            f"referee import: move {err.move} refused ({err.code}): {err.message}", file=sys.stderr
+        )
         return EXIT_REJECTED
     with _app().app_context():
         table_id = import_log(log)
@@ -120,9 +124,15 @@ def cmd_seed(args: argparse.Namespace) -> int:
 
 
 def _app():
+    """The app, with its database schema brought up to date first."""
+    from flask_migrate import upgrade
+
     from referee.web import create_app
 
-    return create_app()
+    app = create_app()
+    with app.app_context():
+        upgrade()
+    return app
 
 
 def build_parser() -> argparse.ArgumentParser:

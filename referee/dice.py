@@ -44,18 +44,18 @@ class Die:
 def parse_die(text: object) -> Die:
     """Read one die in log notation; a bad value raises ``RuleViolation('bad-die')``."""
     if not isinstance(text, str) or not text:
-        raise RuleViolation("bad-die", f"{text!r} is not a die: write its value 1-6, like \"5\".")
+        raise RuleViolation("bad-die", f'{text!r} is not a die: write its value 1-6, like "5".')
     body = text
     key = body.startswith("K")
     if key:
         body = body[1:]
     if not body or not body[0].isdigit():
-        raise RuleViolation("bad-die", f"\"{text}\" is not a die: write its value 1-6, like \"5\".")
+        raise RuleViolation("bad-die", f'"{text}" is not a die: write its value 1-6, like "5".')
     digits = body.rstrip("".join(COLOURS))
-    colour = body[len(digits):] or None
+    colour = body[len(digits) :] or None
     # isascii: "²" passes isdigit() but int() refuses it, and "١" would read as 1.
     if not (digits.isascii() and digits.isdigit()) or (colour is not None and len(colour) != 1):
-        raise RuleViolation("bad-die", f"\"{text}\" is not a die: write its value 1-6, like \"5\".")
+        raise RuleViolation("bad-die", f'"{text}" is not a die: write its value 1-6, like "5".')
     # One digit only: int() of thousands of digits raises ValueError instead of a ruling.
     if len(digits) > 1 or not 1 <= int(digits) <= 6:
         raise RuleViolation("bad-die", f"A die shows 1 to 6; {digits} is not a die value.")
@@ -79,7 +79,9 @@ def value_counts(dice: Iterable[Die]) -> Counter[int]:
     return Counter(d.value for d in dice)
 
 
-def take_from(pool: Sequence[Die], chosen: Sequence[Die]) -> tuple[tuple[Die, ...], tuple[Die, ...]]:
+def take_from(
+    pool: Sequence[Die], chosen: Sequence[Die]
+) -> tuple[tuple[Die, ...], tuple[Die, ...]]:
     """Match ``chosen`` against the dice in ``pool``; return (taken, left over).
 
     A chosen die without a colour matches any die of its value (an uncoloured one

@@ -65,7 +65,8 @@ class Option:
             raise SetupError(f"Option {self.name} must be {allowed}, not {value}.")
         if not self.minimum <= value <= self.maximum:
             raise SetupError(
-                f"Option {self.name} must be between {self.minimum} and {self.maximum}, not {value}."
+                f"Option {self.name} must be between {self.minimum} and {self.maximum}, "
+                f"not {value}."
             )
         return value
 
@@ -109,7 +110,8 @@ def check_players(game: Game, players: object) -> tuple[str, ...]:
     names = tuple(p.strip() for p in players)
     if not game.MIN_PLAYERS <= len(names) <= game.MAX_PLAYERS:
         raise SetupError(
-            f"{game.TITLE} takes {game.MIN_PLAYERS} to {game.MAX_PLAYERS} players, not {len(names)}."
+            f"{game.TITLE} takes {game.MIN_PLAYERS} to {game.MAX_PLAYERS} players, "
+            f"not {len(names)}."
         )
     for name in names:
         if not 1 <= len(name) <= MAX_NAME_LENGTH:
@@ -138,7 +140,7 @@ def apply_move(game: Game, state: Any, move: object) -> Any:
     The state passed in is never changed: a refused move leaves the game as it was.
     """
     if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
-        raise RuleViolation("bad-move", "A move needs a type, like {\"type\": \"roll\"}.")
+        raise RuleViolation("bad-move", 'A move needs a type, like {"type": "roll"}.')
     result = game.outcome(state)
     if result.over:
         raise RuleViolation("game-over", "The game is over: no more moves can be made.")
@@ -147,20 +149,24 @@ def apply_move(game: Game, state: Any, move: object) -> Any:
         if not isinstance(player, str) or player not in result.scores:
             raise RuleViolation("unknown-player", f"{player!r} is not playing at this table.")
         if result.to_move is not None and player != result.to_move:
-            raise RuleViolation(
-                "wrong-player", f"It is {result.to_move}'s turn, not {player}'s."
-            )
+            raise RuleViolation("wrong-player", f"It is {result.to_move}'s turn, not {player}'s.")
     handler = game.MOVES.get(move["type"])
     if handler is None:
         allowed = ", ".join(sorted(game.MOVES))
         raise RuleViolation(
-            "unknown-move", f"{game.TITLE} has no move \"{move['type']}\" (moves: {allowed})."
+            "unknown-move", f'{game.TITLE} has no move "{move["type"]}" (moves: {allowed}).'
         )
     return handler(state, move)
 
 
-MOVE_WORDS = {"roll": "roll", "set_aside": "set-aside", "bank": "bank", "score": "sevens",
-              "steal": "steal", "assign": "split"}
+MOVE_WORDS = {
+    "roll": "roll",
+    "set_aside": "set-aside",
+    "bank": "bank",
+    "score": "sevens",
+    "steal": "steal",
+    "assign": "split",
+}
 
 
 def describe_move(move: Mapping[str, Any]) -> str:
@@ -228,9 +234,7 @@ class Scoreboard:
         """Record the current player's turn, add ``gained``, and pass to the next seat."""
         scores = list(self.scores)
         scores[self.seat] += gained
-        record = TurnRecord(
-            self.player, gained, scores[self.seat], bust, self.in_final_round, note
-        )
+        record = TurnRecord(self.player, gained, scores[self.seat], bust, self.in_final_round, note)
         board = replace(self, scores=tuple(scores), turns=self.turns + (record,))
         if board.final_queue is None:
             return replace(board, seat=(self.seat + 1) % len(self.players))

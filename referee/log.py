@@ -89,7 +89,9 @@ class Replay:
         }
 
 
-def setup(slug: str, players: object, options: object) -> tuple[Game, tuple[str, ...], dict[str, int]]:
+def setup(
+    slug: str, players: object, options: object
+) -> tuple[Game, tuple[str, ...], dict[str, int]]:
     """Check a table's setup and return (game, players, options with defaults filled in)."""
     try:
         game = get_game(slug)
@@ -134,7 +136,11 @@ def dumps(log: GameLog) -> str:
     lines = [json.dumps(m, ensure_ascii=False) for m in log.moves]
     body = json.dumps(head, indent=2, ensure_ascii=False)[:-2]
     moves = ",\n    ".join(lines)
-    return f'{body},\n  "moves": [\n    {moves}\n  ]\n}}\n' if lines else f'{body},\n  "moves": []\n}}\n'
+    return (
+        f'{body},\n  "moves": [\n    {moves}\n  ]\n}}\n'
+        if lines
+        else f'{body},\n  "moves": []\n}}\n'
+    )
 
 
 def start_state(log: GameLog) -> tuple[Game, Any]:

@@ -32,9 +32,19 @@ def main() -> None:
         print(f"  On a phone on the same network, open: http://{address}:{port}/")
     print(f"  On this computer: http://127.0.0.1:{port}/", flush=True)
     gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
-    os.execv(gunicorn, [gunicorn, "--workers", os.environ.get("WORKERS", "2"),
-                        "--bind", f"0.0.0.0:{port}", "--access-logfile", "-",
-                        "referee.web:create_app()"])
+    os.execv(
+        gunicorn,
+        [
+            gunicorn,
+            "--workers",
+            os.environ.get("WORKERS", "2"),
+            "--bind",
+            f"0.0.0.0:{port}",
+            "--access-logfile",
+            "-",
+            "referee.web:create_app()",
+        ],
+    )
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -26,11 +26,22 @@ MIN_PLAYERS = 1
 MAX_PLAYERS = 8
 DICE = 6
 OPTIONS = (
-    Option("target", 10_000, "Target", "Banking this many points or more starts the final round.",
-           minimum=50, maximum=1_000_000),
-    Option("entry", 500, "Entry threshold",
-           "Points a player on 0 must score in one turn to get on the board.",
-           minimum=0, maximum=100_000),
+    Option(
+        "target",
+        10_000,
+        "Target",
+        "Banking this many points or more starts the final round.",
+        minimum=50,
+        maximum=1_000_000,
+    ),
+    Option(
+        "entry",
+        500,
+        "Entry threshold",
+        "Points a player on 0 must score in one turn to get on the board.",
+        minimum=0,
+        maximum=100_000,
+    ),
 )
 
 SINGLE = {1: 100, 5: 50}
@@ -79,7 +90,7 @@ def _kind_name(value: int, count: int) -> str:
     return f"{COUNT_WORDS[count]} {value}s"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _best_of_value(value: int, count: int) -> tuple[Combo, ...] | None:
     """Best way to score ``count`` dice of one value, or None if some die must be left over."""
     if count == 0:
@@ -99,7 +110,7 @@ def _best_of_value(value: int, count: int) -> tuple[Combo, ...] | None:
     return max(options, key=lambda combos: sum(c.points for c in combos))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _best_split_of_values(values: tuple[int, ...], colour_run: bool) -> Split | None:
     candidates: list[Split] = []
     if len(values) == DICE:
@@ -148,12 +159,11 @@ def why_not_scoring(dice: Sequence[Die]) -> str:
     if not dice:
         return "Pick at least one scoring die."
     values = sorted(d.value for d in dice)
-    dead = sorted(
-        {v for v in values if v not in SINGLE and values.count(v) < 3}
-    )
+    dead = sorted({v for v in values if v not in SINGLE and values.count(v) < 3})
     if dead:
         listed = " and ".join(f"the {v}" for v in dead)
-        return f"Only 1s, 5s and sets score: {listed} you picked score{'s' if len(dead) == 1 else ''} nothing."
+        verb = "scores" if len(dead) == 1 else "score"
+        return f"Only 1s, 5s and sets score: {listed} you picked {verb} nothing."
     return f"{spell(dice)} does not split into scoring combinations."
 
 
@@ -249,7 +259,8 @@ def _roll(state: TenK, move: Mapping[str, Any]) -> TenK:
     if expected is None:
         raise RuleViolation(
             "set-aside-first",
-            f"Set aside at least one scoring combination from {spell(state.roll)} before rolling again.",
+            f"Set aside at least one scoring combination from {spell(state.roll)} "
+            "before rolling again.",
         )
     dice = parse_dice(move.get("dice"))
     if len(dice) != expected:
@@ -259,7 +270,9 @@ def _roll(state: TenK, move: Mapping[str, Any]) -> TenK:
         )
     colours = [d.colour for d in dice if d.colour]
     if len(set(colours)) != len(colours):
-        raise RuleViolation("duplicate-colour", "Each 10K die has its own colour: two dice share one.")
+        raise RuleViolation(
+            "duplicate-colour", "Each 10K die has its own colour: two dice share one."
+        )
     if any(d.key or d.colour == "k" for d in dice):
         raise RuleViolation("bad-die", "10K has no key or black dice.")
     earlier = state.turn_total if state.phase == "choose" else 0
@@ -271,7 +284,8 @@ def _roll(state: TenK, move: Mapping[str, Any]) -> TenK:
             taken=(),
             taken_points=0,
             earlier=earlier,
-            ruling=f"{state.board.player} rolled {spell(dice)}: set aside at least one scoring combination.",
+            ruling=f"{state.board.player} rolled {spell(dice)}: "
+            "set aside at least one scoring combination.",
         )
     player = state.board.player
     lost = f"{player} loses {points(earlier)}" if earlier else f"{player} scores nothing this turn"
@@ -281,7 +295,9 @@ def _roll(state: TenK, move: Mapping[str, Any]) -> TenK:
 
 def _set_aside(state: TenK, move: Mapping[str, Any]) -> TenK:
     if state.phase == "roll":
-        raise RuleViolation("roll-first", f"{state.board.player} must roll before setting dice aside.")
+        raise RuleViolation(
+            "roll-first", f"{state.board.player} must roll before setting dice aside."
+        )
     chosen = parse_dice(move.get("dice"))
     if not chosen:
         raise RuleViolation("empty-set-aside", "Pick at least one scoring die to set aside.")
@@ -292,9 +308,7 @@ def _set_aside(state: TenK, move: Mapping[str, Any]) -> TenK:
         raise RuleViolation("not-scoring", why_not_scoring(all_taken if state.taken else taken))
     new = replace(state, phase="choose", taken=all_taken, taken_points=split.points)
     left = len(new.roll) - len(all_taken)
-    next_roll = (
-        "hot dice: roll all six again or bank" if left == 0 else f"roll {left} or bank"
-    )
+    next_roll = "hot dice: roll all six again or bank" if left == 0 else f"roll {left} or bank"
     ruling = (
         f"{state.board.player} set aside {spell(all_taken)} = {points(split.points)} "
         f"({split.describe()}); turn total {points(new.turn_total)}: {next_roll}."
@@ -327,7 +341,12 @@ def _bank(state: TenK, move: Mapping[str, Any]) -> TenK:
 
 
 def _pass_turn(
-    state: TenK, gain: int, *, ruling: str, bust: bool = False, note: str = "",
+    state: TenK,
+    gain: int,
+    *,
+    ruling: str,
+    bust: bool = False,
+    note: str = "",
     starts_final: bool = False,
 ) -> TenK:
     seat = state.board.seat

@@ -39,7 +39,7 @@ def database_url(instance: Path) -> str:
         return f"sqlite:///{instance / 'referee.sqlite3'}"
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 

@@ -18,8 +18,9 @@ from referee.web.models import GameTable, MoveRecord, utcnow
 
 def log_of(table: GameTable) -> GameLog:
     """The table as a referee-log/1 game log."""
-    return GameLog(table.game, tuple(table.players), dict(table.options),
-                   tuple(m.data for m in table.moves))
+    return GameLog(
+        table.game, tuple(table.players), dict(table.options), tuple(m.data for m in table.moves)
+    )
 
 
 def replay_table(table: GameTable) -> Replay:

@@ -78,7 +78,7 @@ def play(table_id: int) -> str:
 
 @bp.post("/tables/<int:table_id>/move")
 def move(table_id: int) -> Any:
-    """Apply the posted move if the rules allow it; otherwise explain, keep the dice, change nothing."""
+    """Apply the posted move if the rules allow it; else explain, keep the dice, change nothing."""
     table = db.get_or_404(GameTable, table_id)
     current = replay_table(table)
     form = MoveForm()
@@ -120,7 +120,9 @@ def undo(table_id: int) -> Any:
     if not form.validate() or form.seq.data != len(table.moves):
         return render_play(table, replay_table(table), status=409, error=STALE)
     if not table.moves:
-        return render_play(table, replay_table(table), status=422, error="There is nothing to undo.")
+        return render_play(
+            table, replay_table(table), status=422, error="There is nothing to undo."
+        )
     undone = describe_move(table.moves[-1].data)
     after = replay(log_of(table), [m.data for m in table.moves[:-1]])
     remove_last_move(table, after)

@@ -49,8 +49,9 @@ def browser():
 @pytest.fixture
 def phone(browser):
     """A fresh page at a phone's viewport (390x844) with touch."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2)
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page

@@ -30,8 +30,7 @@ def test_new_table_form_shows_options_with_defaults(client):
     ],
 )
 def test_new_table_refuses_bad_seating(client, form_token, players, message):
-    data = {"csrf_token": form_token("/tables/new/tenk"), "opt_target": "10000",
-            "opt_entry": "500"}
+    data = {"csrf_token": form_token("/tables/new/tenk"), "opt_target": "10000", "opt_entry": "500"}
     data.update({f"players-{i}": p for i, p in enumerate(players)})
     response = client.post("/tables/new/tenk", data=data)
     assert response.status_code == 422
@@ -87,8 +86,11 @@ def test_bank_button_warns_below_entry(new_table):
 @pytest.mark.parametrize(
     ("fields", "status", "words"),
     [
-        ({"d0": "7", "d1": "1", "d2": "1", "d3": "1", "d4": "1", "d5": "1"}, 422,
-         "7 is not a die value"),
+        (
+            {"d0": "7", "d1": "1", "d2": "1", "d3": "1", "d4": "1", "d5": "1"},
+            422,
+            "7 is not a die value",
+        ),
         ({"d0": "1", "d1": "1", "d2": "1", "d3": "1", "d4": "1"}, 422, "Tap a value for die 6"),
         ({**{f"d{i}": "2" for i in range(7)}}, 422, "Ann rolls 6 dice now, but 7 were entered"),
         ({"d0": "x", "d1": "1", "d2": "1", "d3": "1", "d4": "1", "d5": "1"}, 422, "is not a die"),
@@ -168,8 +170,12 @@ def test_move_out_of_turn_is_refused(new_table, app):
 def test_stale_submission_is_refused_not_applied_twice(new_table, app):
     table = new_table()
     seq, token = table.form_fields()
-    data = {"seq": seq, "csrf_token": token, "action": "roll",
-            **{f"d{i}": v for i, v in enumerate("111526")}}
+    data = {
+        "seq": seq,
+        "csrf_token": token,
+        "action": "roll",
+        **{f"d{i}": v for i, v in enumerate("111526")},
+    }
     assert table.client.post(f"{table.url}/move", data=data).status_code == 302
     again = table.client.post(f"{table.url}/move", data=data)
     assert again.status_code == 409
