@@ -264,6 +264,22 @@ class Scoreboard:
         best = max(self.scores)
         return [p for p, s in zip(self.players, self.scores, strict=True) if s == best]
 
+    def result(self) -> str:
+        """The game's result in words: "Game over: Ann wins with 10,250."."""
+        winners = self.winners()
+        best = points(max(self.scores))
+        if len(winners) == 1:
+            return f"Game over: {winners[0]} wins with {best}."
+        return f"Game over: {' and '.join(winners)} share the win with {best}."
+
+    def whats_next(self) -> str:
+        """The sentence after a turn: who rolls next (noting the final round), or the result."""
+        if self.over:
+            return self.result()
+        if self.in_final_round:
+            return f"{self.player} to roll (final round)."
+        return f"{self.player} to roll."
+
     def outcome(self) -> Outcome:
         """The shared ``Outcome`` of a turn-based game."""
         return Outcome(

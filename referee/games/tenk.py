@@ -353,21 +353,7 @@ def _pass_turn(
     board = state.board.end_turn(gain, bust=bust, note=note)
     if starts_final:
         board = board.start_final_round(board.others_from(seat))
-    if board.over:
-        ruling = f"{ruling} {_result(board)}"
-    elif board.in_final_round:
-        ruling = f"{ruling} {board.player} to roll (final round)."
-    else:
-        ruling = f"{ruling} {board.player} to roll."
-    return TenK(board, state.target, state.entry, ruling=ruling)
-
-
-def _result(board: Scoreboard) -> str:
-    winners = board.winners()
-    best = points(max(board.scores))
-    if len(winners) == 1:
-        return f"Game over: {winners[0]} wins with {best}."
-    return f"Game over: {' and '.join(winners)} share the win with {best}."
+    return TenK(board, state.target, state.entry, ruling=f"{ruling} {board.whats_next()}")
 
 
 MOVES = {"roll": _roll, "set_aside": _set_aside, "bank": _bank}

@@ -1,0 +1,91 @@
+"""Engine benchmark: the cost of one 10K move, and of replaying a 300-move game.
+
+Why: the site stores only moves, never state.  Every page view and every posted
+move replays the table's whole log (``referee.web.store.replay_table``), so the
+cost of a request grows with the game.  A long 10K game runs to a few hundred
+moves; if replaying 300 of them stays under 5 ms, replay-on-every-request is
+cheap enough that the site needs no cached state.
+
+What: (1) microseconds for ``referee.engine.apply_move`` on one move, the median
+over the 300 moves of the benchmark game (each move applied to the state it was
+played in); (2) milliseconds for ``referee.log.replay`` of the 300-move log,
+setup checks included, as the web layer calls it.  The scoring caches are warm,
+as they are in a running server.
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+from time import perf_counter
+from typing import Any
+
+from bench import BenchGame, bench_game, summary
+from referee.engine import apply_move, resolve_options
+from referee.games import tenk
+from referee.log import replay
+
+REPLAY_TARGET_MS = 5.0
+MOVE_RUNS = 15
+MOVE_REPEATS = 10
+REPLAY_RUNS = 200
+
+
+def states_before(game: BenchGame) -> list[Any]:
+    """The state each move of the game was played in."""
+    state = tenk.start(game.players, resolve_options(tenk, game.options))
+    states = []
+    for move in game.moves:
+        states.append(state)
+        state = apply_move(tenk, state, move)
+    return states
+
+
+def time_moves(game: BenchGame, runs: int = MOVE_RUNS, repeats: int = MOVE_REPEATS) -> list[float]:
+    """Microseconds per move, one figure per run: the median over the game's moves.
+
+    Within a run each move is applied ``repeats`` times in a row to its own
+    state (states are immutable, so every application does the same work).
+    """
+    pairs = list(zip(states_before(game), game.moves, strict=True))
+    samples = []
+    for run in range(runs + 1):
+        per_move = []
+        for state, move in pairs:
+            start = perf_counter()
+            for _ in range(repeats):
+                apply_move(tenk, state, move)
+            per_move.append((perf_counter() - start) / repeats * 1e6)
+        if run:  # the first pass only warms the caches
+            samples.append(statistics.median(per_move))
+    return samples
+
+
+def time_replay(game: BenchGame, runs: int = REPLAY_RUNS) -> list[float]:
+    """Milliseconds to replay the whole game's log, one figure per run."""
+    log = game.log()
+    check = replay(log)
+    if check.error is not None or check.moves_applied != len(game.moves):
+        raise RuntimeError(f"The benchmark game does not replay cleanly: {check.error}")
+    samples = []
+    for _ in range(runs):
+        start = perf_counter()
+        replay(log)
+        samples.append((perf_counter() - start) * 1e3)
+    return samples
+
+
+def run(game: BenchGame | None = None) -> dict[str, Any]:
+    """Run both engine benchmarks and return their figures."""
+    game = game or bench_game()
+    gc.collect()
+    move = summary(time_moves(game))
+    gc.collect()
+    full = summary(time_replay(game))
+    return {
+        "game": {"players": len(game.players), "options": game.options, "seed": game.seed,
+                 "moves": len(game.moves)},
+        "move_us": move,
+        "replay_ms": {**full, "target": REPLAY_TARGET_MS,
+                      "pass": full["median"] < REPLAY_TARGET_MS},
+    }

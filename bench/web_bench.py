@@ -1,0 +1,329 @@
+"""Web benchmark: requests per second for posting a roll on a 300-move table.
+
+Why: every ``POST /tables/<id>/move`` loads the table's stored moves, replays
+them all, applies the new move and commits one row, so a long game makes every
+tap on the phone slower.  Set against a bare Flask endpoint (parse the same form,
+answer the same redirect) served the same way on the same machine in the same
+run, the ratio shows how much of a request is the referee's own work rather than
+HTTP and Flask overhead, independently of how fast the machine is.
+
+How: a temporary instance folder and SQLite file, the schema built by
+``flask_migrate.upgrade()``, then tables bulk-inserted, each holding the same
+300-move benchmark game, whose next move is a roll.  Each app runs in gunicorn
+(the server ``referee.serve`` uses) as a subprocess: gthread worker, one worker,
+one thread, keep-alive, listening on a socket this process binds to 127.0.0.1
+on an ephemeral port.  The client is ``http.client`` on one keep-alive
+connection, one request at a time, loopback only.  CSRF protection stays on:
+one GET of a table page gives the session cookie and token that every POST
+sends, as a phone does.  Each timed table gets exactly one roll and must answer
+302; afterwards the database must hold that move on every table.
+"""
+
+from __future__ import annotations
+
+import http.client
+import logging
+import os
+import re
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from time import perf_counter
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Flask, redirect, request
+from werkzeug.wrappers import Response
+
+from bench import BenchGame, bench_game, summary
+
+PROJECT = Path(__file__).resolve().parents[1]
+TABLES = 300
+WARMUP = 10
+ROUNDS = 5
+ROLL = ("1", "2", "3", "4", "6", "6")
+SECRET = "bench"
+START_TIMEOUT = 30.0
+CSRF_FIELD = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+
+
+def bare_app() -> Flask:
+    """A tiny Flask app with one POST route shaped like the move route: parse the form, redirect."""
+    app = Flask("bare")
+
+    @app.post("/tables/<int:table_id>/move")
+    def move(table_id: int) -> Response:
+        """Read the posted fields, as the referee's route does, and redirect to the table."""
+        form = request.form
+        if not form.get("action") or int(form.get("seq", "-1")) < 0:
+            return Response("incomplete form", status=400)
+        return redirect(f"/tables/{table_id}")
+
+    return app
+
+
+@contextmanager
+def patched_env(**values: str) -> Iterator[None]:
+    """Set environment variables for the duration of the block, then put them back."""
+    saved = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, old in saved.items():
+            if old is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = old
+
+
+def build_database(instance: Path, url: str, game: BenchGame, count: int) -> list[int]:
+    """Migrate a fresh database and insert ``count`` tables holding the game; return their ids.
+
+    The moves go in as one bulk insert (the same rows ``store.import_log`` would
+    write, without replaying each table); one table is then read back through
+    the store and replayed to check it stands where the benchmark expects.
+    """
+    from flask_migrate import upgrade
+    from sqlalchemy import insert
+
+    from referee.games import tenk
+    from referee.web import create_app
+    from referee.web.extensions import db
+    from referee.web.models import GameTable, MoveRecord, utcnow
+    from referee.web.store import replay_table
+
+    with patched_env(REFEREE_INSTANCE=str(instance)):
+        app = create_app({"SECRET_KEY": SECRET, "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        logging.disable(logging.INFO)  # alembic's "Running upgrade" lines
+        try:
+            upgrade()
+        finally:
+            logging.disable(logging.NOTSET)
+        now = utcnow()
+        tables = [
+            GameTable(game=tenk.SLUG, players=list(game.players), options=dict(game.options),
+                      created_at=now, updated_at=now)
+            for _ in range(count)
+        ]
+        db.session.add_all(tables)
+        db.session.flush()
+        rows = [
+            {"table_id": table.id, "seq": seq, "data": dict(move), "created_at": now}
+            for table in tables
+            for seq, move in enumerate(game.moves)
+        ]
+        db.session.execute(insert(MoveRecord), rows)
+        db.session.commit()
+        ids = [table.id for table in tables]
+        db.session.expire_all()
+        current = replay_table(db.session.get(GameTable, ids[-1]))
+        if current.error is not None or current.moves_applied != len(game.moves):
+            raise RuntimeError(f"A stored benchmark table does not replay: {current.error}")
+        if tenk.dice_to_roll(current.state) != game.next_roll:
+            raise RuntimeError("A stored benchmark table does not expect the benchmark's roll.")
+        db.session.remove()
+        db.engine.dispose()
+    return ids
+
+
+def listening_socket() -> socket.socket:
+    """A TCP socket bound to 127.0.0.1 on a port the kernel picks, already listening."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    return sock
+
+
+@contextmanager
+def gunicorn(app_spec: str, env: dict[str, str], log_path: Path) -> Iterator[int]:
+    """Serve ``app_spec`` with gunicorn on a loopback socket; yield the port, then stop it.
+
+    The socket is bound here and handed over by file descriptor, so the server
+    can only ever listen on 127.0.0.1.
+    """
+    sock = listening_socket()
+    port = sock.getsockname()[1]
+    command = [
+        sys.executable, "-m", "gunicorn", "--bind", f"fd://{sock.fileno()}",
+        "--worker-class", "gthread", "--workers", "1", "--threads", "1",
+        "--keep-alive", "10", "--log-level", "warning", app_spec,
+    ]
+    with log_path.open("wb") as log:
+        server = subprocess.Popen(
+            command, cwd=PROJECT, env=env, pass_fds=(sock.fileno(),),
+            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+        )
+    sock.close()
+    try:
+        wait_until_serving(port, server, log_path)
+        yield port
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def wait_until_serving(port: int, server: subprocess.Popen[bytes], log_path: Path) -> None:
+    """Return once the server answers a GET; fail early if it exits or takes too long."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn exited ({server.returncode}):\n{log_path.read_text()}")
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+        try:
+            conn.request("GET", "/")
+            conn.getresponse().read()
+            return
+        except OSError:
+            time.sleep(0.05)
+        finally:
+            conn.close()
+    raise RuntimeError(f"gunicorn did not answer within {START_TIMEOUT} s:\n{log_path.read_text()}")
+
+
+@dataclass
+class Client:
+    """One keep-alive HTTP connection to the server; counts the TCP connections it opened."""
+
+    conn: http.client.HTTPConnection
+    connects: int = 0
+
+    @classmethod
+    def to(cls, port: int) -> Client:
+        """A client for the server on 127.0.0.1:``port``."""
+        return cls(http.client.HTTPConnection("127.0.0.1", port, timeout=30))
+
+    def send(self, method: str, path: str, body: str | None = None,
+             headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
+        """Send one request and read the whole response (its body is left in ``.data``)."""
+        if self.conn.sock is None:
+            self.connects += 1
+        self.conn.request(method, path, body, headers or {})
+        response = self.conn.getresponse()
+        response.data = response.read()  # type: ignore[attr-defined]
+        return response
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+
+def session_and_token(client: Client, table_id: int) -> tuple[str, str]:
+    """Load a table's page as a phone would: its session cookie and the form's CSRF token."""
+    page = client.send("GET", f"/tables/{table_id}")
+    cookie = page.getheader("Set-Cookie") or ""
+    found = CSRF_FIELD.search(page.data.decode())  # type: ignore[attr-defined]
+    if page.status != 200 or not cookie or found is None:
+        raise RuntimeError(f"The play page gave no session or CSRF token (status {page.status}).")
+    return cookie.split(";", 1)[0], found.group(1)
+
+
+def roll_form(game: BenchGame, token: str) -> str:
+    """The play form's fields for rolling the dice the game expects next."""
+    fields = {"seq": str(len(game.moves)), "csrf_token": token, "action": "roll"}
+    fields.update({f"d{i}": ROLL[i] for i in range(game.next_roll)})
+    return urlencode(fields)
+
+
+def post_rolls(client: Client, table_ids: Sequence[int], body: str, cookie: str) -> float:
+    """POST the roll to each table in turn; check each answers 302 to its table; return seconds."""
+    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie}
+    start = perf_counter()
+    for table_id in table_ids:
+        response = client.send("POST", f"/tables/{table_id}/move", body, headers)
+        location = response.getheader("Location") or ""
+        if response.status != 302 or not location.endswith(f"/tables/{table_id}"):
+            raise RuntimeError(
+                f"POST to table {table_id} answered {response.status} {location!r}, not a redirect"
+            )
+    return perf_counter() - start
+
+
+def rounds_of(ids: Sequence[int], rounds: int) -> list[Sequence[int]]:
+    """Split ``ids`` into ``rounds`` runs of (nearly) equal length."""
+    size, extra = divmod(len(ids), rounds)
+    chunks, start = [], 0
+    for k in range(rounds):
+        end = start + size + (1 if k < extra else 0)
+        chunks.append(ids[start:end])
+        start = end
+    return chunks
+
+
+def measure(client: Client, warmup: Sequence[int], timed: Sequence[int], body: str,
+            cookie: str) -> dict[str, Any]:
+    """Warm up, then time the POSTs in rounds: requests/s per round, median and best."""
+    post_rolls(client, warmup, body, cookie)
+    seconds = [post_rolls(client, chunk, body, cookie) for chunk in rounds_of(timed, ROUNDS)]
+    rates = [len(chunk) / s for chunk, s in zip(rounds_of(timed, ROUNDS), seconds, strict=True)]
+    total = sum(seconds)
+    return {
+        "rps": summary(rates, higher_is_better=True),
+        "rps_overall": len(timed) / total,
+        "ms_per_request": total / len(timed) * 1e3,
+        "requests": len(timed),
+        "connections": client.connects,
+    }
+
+
+def rolls_stored(db_file: Path, seq: int) -> int:
+    """How many tables hold a move at position ``seq`` (read straight from SQLite)."""
+    with sqlite3.connect(db_file) as conn:
+        return conn.execute("SELECT COUNT(*) FROM move WHERE seq = ?", (seq,)).fetchone()[0]
+
+
+def run(game: BenchGame | None = None, tables: int = TABLES) -> dict[str, Any]:
+    """Time the referee's move POST and the bare endpoint; return both rates and their ratio."""
+    game = game or bench_game()
+    with tempfile.TemporaryDirectory(prefix="referee-bench-") as tmp:
+        root = Path(tmp)
+        instance, db_file = root / "instance", root / "bench.sqlite3"
+        instance.mkdir()
+        url = f"sqlite:///{db_file}"
+        start = perf_counter()
+        ids = build_database(instance, url, game, WARMUP + tables)
+        setup_s = perf_counter() - start
+        warmup, timed = ids[:WARMUP], ids[WARMUP:]
+        env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+
+        with gunicorn("bench.web_bench:bare_app()", env, root / "bare.log") as port:
+            client = Client.to(port)
+            bare = measure(client, warmup, timed, roll_form(game, "unused"), "session=unused")
+            client.close()
+
+        referee_env = {**env, "REFEREE_INSTANCE": str(instance), "DATABASE_URL": url,
+                       "SECRET_KEY": SECRET}
+        with gunicorn("referee.web:create_app()", referee_env, root / "referee.log") as port:
+            client = Client.to(port)
+            cookie, token = session_and_token(client, warmup[0])
+            referee = measure(client, warmup, timed, roll_form(game, token), cookie)
+            client.close()
+
+        stored = rolls_stored(db_file, len(game.moves))
+        if stored != len(ids):
+            raise RuntimeError(f"{stored} of {len(ids)} tables hold the posted roll.")
+
+    return {
+        "tables": tables,
+        "moves_per_table": len(game.moves),
+        "dice_rolled": game.next_roll,
+        "setup_s": setup_s,
+        "server": "gunicorn gthread, 1 worker x 1 thread, keep-alive, 127.0.0.1",
+        "client": "http.client, one keep-alive connection, sequential",
+        "csrf": "on (token and session cookie from one GET of a play page)",
+        "referee": referee,
+        "bare": bare,
+        "ratio": referee["rps"]["median"] / bare["rps"]["median"],
+    }
