@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from referee.errors import RuleViolation
 
@@ -43,8 +44,14 @@ class Die:
 
 def parse_die(text: object) -> Die:
     """Read one die in log notation; a bad value raises ``RuleViolation('bad-die')``."""
-    if not isinstance(text, str) or not text:
-        raise RuleViolation("bad-die", f'{text!r} is not a die: write its value 1-6, like "5".')
+    if isinstance(text, str) and text:
+        return _parse_text(text)
+    raise RuleViolation("bad-die", f'{text!r} is not a die: write its value 1-6, like "5".')
+
+
+@lru_cache(maxsize=1024)
+def _parse_text(text: str) -> Die:
+    # Replays read the same few dozen spellings thousands of times.
     body = text
     key = body.startswith("K")
     if key:

@@ -95,6 +95,8 @@ class Game(Protocol):
 
     def to_move(self, state: Any) -> str | None: ...
 
+    def is_over(self, state: Any) -> bool: ...
+
     def outcome(self, state: Any) -> Outcome: ...
 
 
@@ -141,15 +143,16 @@ def apply_move(game: Game, state: Any, move: object) -> Any:
     """
     if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
         raise RuleViolation("bad-move", 'A move needs a type, like {"type": "roll"}.')
-    result = game.outcome(state)
-    if result.over:
+    if game.is_over(state):
         raise RuleViolation("game-over", "The game is over: no more moves can be made.")
     player = move.get("player")
     if player is not None:
-        if not isinstance(player, str) or player not in result.scores:
-            raise RuleViolation("unknown-player", f"{player!r} is not playing at this table.")
-        if result.to_move is not None and player != result.to_move:
-            raise RuleViolation("wrong-player", f"It is {result.to_move}'s turn, not {player}'s.")
+        to_move = game.to_move(state)
+        if player != to_move:
+            if not isinstance(player, str) or player not in game.outcome(state).scores:
+                raise RuleViolation("unknown-player", f"{player!r} is not playing at this table.")
+            if to_move is not None:
+                raise RuleViolation("wrong-player", f"It is {to_move}'s turn, not {player}'s.")
     handler = game.MOVES.get(move["type"])
     if handler is None:
         allowed = ", ".join(sorted(game.MOVES))

@@ -364,9 +364,28 @@ def to_move(state: TenK) -> str | None:
     return None if state.board.over else state.board.player
 
 
+def is_over(state: TenK) -> bool:
+    """True once the game has ended."""
+    return state.board.over
+
+
 def outcome(state: TenK) -> Outcome:
     """Banked scores, winners and the player to move."""
     return state.board.outcome()
+
+
+def player_notes(state: TenK) -> dict[str, str]:
+    """A short note per player for the scoreboard: not yet on the board, last turn to come."""
+    board = state.board
+    notes: dict[str, str] = {}
+    for seat, (name, score) in enumerate(zip(board.players, board.scores, strict=True)):
+        words = []
+        if score == 0 and state.entry > 0:
+            words.append(f"needs {points(state.entry)}")
+        if board.final_queue and seat in board.final_queue:
+            words.append("last turn")
+        notes[name] = " · ".join(words)
+    return notes
 
 
 def selections(state: TenK) -> dict[str, tuple[int, str]]:

@@ -15,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 
 from referee.engine import RuleViolation
 
-DIE_FIELD = re.compile(r"^d(\d{1,2})$")
+FIELD = {"d": re.compile(r"^d(\d{1,2})$"), "k": re.compile(r"^k(\d{1,2})$")}
 ACTIONS = ("roll", "set_aside", "set_aside_bank", "bank")
 
 
@@ -23,14 +23,21 @@ class NeedsConfirmation(Exception):
     """A legal move the player should confirm first (banking below the entry threshold)."""
 
 
-def rolled_values(form: MultiDict[str, str], expected: int) -> list[str]:
-    """The values posted for a roll, in field order; a blank die gets a clear message."""
-    posted = {int(m.group(1)): v.strip() for k, v in form.items() if (m := DIE_FIELD.match(k))}
+def rolled_values(
+    form: MultiDict[str, str], expected: int, *, prefix: str = "d", what: str = "die"
+) -> list[str]:
+    """The values posted for a roll (fields d0, d1... or k0, k1... for keys), in field order.
+
+    A blank among the expected fields gets a clear message; extra fields are passed
+    on so the engine can say the count is wrong.
+    """
+    pattern = FIELD[prefix]
+    posted = {int(m.group(1)): v.strip() for k, v in form.items() if (m := pattern.match(k))}
     blanks = [str(i + 1) for i in range(expected) if not posted.get(i)]
     if blanks:
         which = ", ".join(blanks)
         raise RuleViolation(
-            "missing-die", f"Tap a value for die {which}: the roll needs {expected} dice."
+            "missing-die", f"Tap a value for {what} {which}: the roll needs {expected}."
         )
     return [posted[i] for i in sorted(posted)]
 
@@ -54,10 +61,14 @@ def moves_from_form(game: Any, state: Any, form: MultiDict[str, str]) -> list[di
         raise RuleViolation("bad-move", "The referee did not understand that button.")
     moves: list[dict[str, Any]] = []
     if action == "roll":
-        expected = game.dice_to_roll(state) or 0
-        values = rolled_values(form, expected)
+        values = rolled_values(form, game.dice_to_roll(state) or 0)
         dress = getattr(game, "dress_roll", None)
-        moves.append({"type": "roll", "dice": dress(values, form) if dress else values})
+        dice = dress(values, form) if dress else values
+        keys_to_roll = getattr(game, "keys_to_roll", None)
+        if keys_to_roll:
+            keys = rolled_values(form, keys_to_roll(state), prefix="k", what="key")
+            dice = dice + [f"K{v}" for v in keys]
+        moves.append({"type": "roll", "dice": dice})
     if action in ("set_aside", "set_aside_bank"):
         moves.append({"type": "set_aside", "dice": picked_dice(form, state.on_table)})
     if action in ("bank", "set_aside_bank"):

@@ -7,25 +7,51 @@ the views commit their own changes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 
 from referee.log import GameLog, Replay, replay
 from referee.web.extensions import db
 from referee.web.models import GameTable, MoveRecord, utcnow
 
 
-def log_of(table: GameTable) -> GameLog:
+@dataclass(frozen=True)
+class Loaded:
+    """A stored table with its moves in order and the engine's replay of them."""
+
+    table: GameTable
+    moves: list[dict[str, Any]]
+    replay: Replay
+
+    @property
+    def seq(self) -> int:
+        """The number of stored moves: the sequence number the next move gets."""
+        return len(self.moves)
+
+
+def move_data(table_id: int) -> list[dict[str, Any]]:
+    """The table's moves in order, read as plain data (no ORM objects: replays read 300+)."""
+    query = select(MoveRecord.data).where(MoveRecord.table_id == table_id).order_by(MoveRecord.seq)
+    return list(db.session.scalars(query))
+
+
+def log_of(table: GameTable, moves: Sequence[dict[str, Any]] | None = None) -> GameLog:
     """The table as a referee-log/1 game log."""
-    return GameLog(
-        table.game, tuple(table.players), dict(table.options), tuple(m.data for m in table.moves)
-    )
+    moves = move_data(table.id) if moves is None else moves
+    return GameLog(table.game, tuple(table.players), dict(table.options), tuple(moves))
+
+
+def load(table: GameTable) -> Loaded:
+    """Read a table's moves and replay them."""
+    moves = move_data(table.id)
+    return Loaded(table, moves, replay(log_of(table, moves)))
 
 
 def replay_table(table: GameTable) -> Replay:
     """The table's state: the engine's replay of its stored moves."""
-    return replay(log_of(table))
+    return load(table).replay
 
 
 def new_table(game: str, players: Sequence[str], options: Mapping[str, int]) -> GameTable:
@@ -35,29 +61,47 @@ def new_table(game: str, players: Sequence[str], options: Mapping[str, int]) -> 
     return table
 
 
-def append_moves(table: GameTable, moves: Sequence[dict[str, Any]], after: Replay) -> None:
-    """Add moves after the table's last one and note the time (the caller commits)."""
-    start = len(table.moves)
+def append_moves(
+    table: GameTable, start: int, moves: Sequence[dict[str, Any]], after: Replay
+) -> None:
+    """Add moves at sequence numbers ``start``, ``start + 1``... (the caller commits).
+
+    Two phones posting the same ``start`` collide on the unique (table_id, seq) key.
+    """
     for offset, move in enumerate(moves):
-        db.session.add(MoveRecord(table=table, seq=start + offset, data=dict(move)))
+        db.session.add(MoveRecord(table_id=table.id, seq=start + offset, data=dict(move)))
+    _touch(table, after)
+
+
+def remove_last_move(table: GameTable, seq: int, after: Replay) -> None:
+    """Delete the move at ``seq``, the table's last (the caller commits)."""
+    db.session.execute(
+        delete(MoveRecord).where(MoveRecord.table_id == table.id, MoveRecord.seq == seq)
+    )
+    _touch(table, after)
+
+
+def _touch(table: GameTable, after: Replay) -> None:
     table.updated_at = utcnow()
     table.finished_at = table.updated_at if after.outcome.over else None
 
 
-def remove_last_move(table: GameTable, after: Replay) -> None:
-    """Delete the table's last move (the caller commits)."""
-    last = table.moves[-1]
-    table.moves.remove(last)
-    db.session.delete(last)
-    table.updated_at = utcnow()
-    table.finished_at = table.updated_at if after.outcome.over else None
+def move_counts(table_ids: Sequence[int]) -> dict[int, int]:
+    """How many moves each of these tables holds."""
+    query = (
+        select(MoveRecord.table_id, func.count())
+        .where(MoveRecord.table_id.in_(table_ids))
+        .group_by(MoveRecord.table_id)
+    )
+    return {table_id: count for table_id, count in db.session.execute(query)}
 
 
 def import_log(log: GameLog) -> int:
     """Store a (replay-checked) log as a new table and return its id."""
     result = replay(log)
     table = new_table(log.game, log.players, log.options)
-    append_moves(table, list(log.moves), result)
+    db.session.flush()
+    append_moves(table, 0, list(log.moves), result)
     db.session.commit()
     return table.id
 

@@ -23,7 +23,15 @@ from referee.web.entry import NeedsConfirmation, confirm_fields, moves_from_form
 from referee.web.extensions import db
 from referee.web.forms import MoveForm, new_table_form
 from referee.web.models import GameTable
-from referee.web.store import append_moves, log_of, new_table, remove_last_move, replay_table
+from referee.web.store import (
+    Loaded,
+    append_moves,
+    load,
+    log_of,
+    move_counts,
+    new_table,
+    remove_last_move,
+)
 
 bp = Blueprint("tables", __name__)
 
@@ -47,7 +55,10 @@ def index() -> str:
     tables = db.session.scalars(
         select(GameTable).order_by(GameTable.updated_at.desc()).limit(20)
     ).all()
-    return render_template("tables/index.html", games=all_games(), tables=tables, get_game=get_game)
+    counts = move_counts([t.id for t in tables])
+    return render_template(
+        "tables/index.html", games=all_games(), tables=tables, counts=counts, get_game=get_game
+    )
 
 
 @bp.get("/tables/new")
@@ -72,21 +83,19 @@ def create(slug: str) -> Any:
 @bp.get("/tables/<int:table_id>")
 def play(table_id: int) -> str:
     """The turn screen of a table."""
-    table = db.get_or_404(GameTable, table_id)
-    return render_play(table, replay_table(table))
+    return render_play(load(db.get_or_404(GameTable, table_id)))
 
 
 @bp.post("/tables/<int:table_id>/move")
 def move(table_id: int) -> Any:
     """Apply the posted move if the rules allow it; else explain, keep the dice, change nothing."""
-    table = db.get_or_404(GameTable, table_id)
-    current = replay_table(table)
+    loaded = load(db.get_or_404(GameTable, table_id))
     form = MoveForm()
     if not form.validate():
-        return render_play(table, current, status=400, error="The move form was incomplete.")
-    if form.seq.data != len(table.moves):
-        return render_play(table, current, status=409, error=STALE)
-    game, state = current.game, current.state
+        return render_play(loaded, status=400, error="The move form was incomplete.")
+    if form.seq.data != loaded.seq:
+        return render_play(loaded, status=409, error=STALE)
+    game, state = loaded.replay.game, loaded.replay.state
     try:
         moves = moves_from_form(game, state, request.form)
         for item in moves:
@@ -96,39 +105,34 @@ def move(table_id: int) -> Any:
                 raise NeedsConfirmation(message)
             state = apply_move(game, state, item)
     except RuleViolation as exc:
-        return render_play(table, current, status=422, error=exc.message, entered=request.form)
+        return render_play(loaded, status=422, error=exc.message, entered=request.form)
     except NeedsConfirmation as exc:
-        return render_play(
-            table, current, status=422, error=str(exc), confirm=confirm_fields(request.form)
-        )
-    after = Replay(game, state, current.moves_applied + len(moves))
-    append_moves(table, moves, after)
+        return render_play(loaded, status=422, error=str(exc), confirm=confirm_fields(request.form))
+    after = Replay(game, state, loaded.replay.moves_applied + len(moves))
+    append_moves(loaded.table, loaded.seq, moves, after)
     try:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        fresh = db.get_or_404(GameTable, table_id)
-        return render_play(fresh, replay_table(fresh), status=409, error=STALE)
-    return redirect(url_for("tables.play", table_id=table.id))
+        return render_play(load(db.get_or_404(GameTable, table_id)), status=409, error=STALE)
+    return redirect(url_for("tables.play", table_id=table_id))
 
 
 @bp.post("/tables/<int:table_id>/undo")
 def undo(table_id: int) -> Any:
     """Take back the last move, once the player has confirmed which one."""
-    table = db.get_or_404(GameTable, table_id)
+    loaded = load(db.get_or_404(GameTable, table_id))
     form = MoveForm()
-    if not form.validate() or form.seq.data != len(table.moves):
-        return render_play(table, replay_table(table), status=409, error=STALE)
-    if not table.moves:
-        return render_play(
-            table, replay_table(table), status=422, error="There is nothing to undo."
-        )
-    undone = describe_move(table.moves[-1].data)
-    after = replay(log_of(table), [m.data for m in table.moves[:-1]])
-    remove_last_move(table, after)
+    if not form.validate() or form.seq.data != loaded.seq:
+        return render_play(loaded, status=409, error=STALE)
+    if not loaded.moves:
+        return render_play(loaded, status=422, error="There is nothing to undo.")
+    undone = describe_move(loaded.moves[-1])
+    after = replay(log_of(loaded.table, loaded.moves[:-1]))
+    remove_last_move(loaded.table, loaded.seq - 1, after)
     db.session.commit()
     flash(f"Undone: {undone}.")
-    return redirect(url_for("tables.play", table_id=table.id))
+    return redirect(url_for("tables.play", table_id=table_id))
 
 
 @bp.get("/tables/<int:table_id>/log.json")
@@ -138,13 +142,12 @@ def export(table_id: int) -> Response:
     return Response(
         dumps(log_of(table)),
         mimetype="application/json",
-        headers={"Content-Disposition": f"attachment; filename=table-{table.id}.json"},
+        headers={"Content-Disposition": f"attachment; filename=table-{table_id}.json"},
     )
 
 
 def render_play(
-    table: GameTable,
-    current: Replay,
+    loaded: Loaded,
     *,
     status: int = 200,
     error: str | None = None,
@@ -152,20 +155,20 @@ def render_play(
     confirm: list[tuple[str, str]] | None = None,
 ) -> Any:
     """Render the game's turn screen for the table as replayed."""
+    current = loaded.replay
     game = current.game
-    last = describe_move(table.moves[-1].data) if table.moves else None
     page = render_template(
         [f"{game.SLUG}/play.html"],
-        table=table,
+        table=loaded.table,
         game=game,
         state=current.state,
         outcome=current.outcome,
-        seq=len(table.moves),
+        seq=loaded.seq,
         form=MoveForm(formdata=None),
         error=error,
         entered=entered or {},
         confirm=confirm,
-        last_move=last,
+        last_move=describe_move(loaded.moves[-1]) if loaded.moves else None,
         replay_error=current.error,
     )
     return page, status

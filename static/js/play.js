@@ -8,11 +8,11 @@
     var buttons = form.querySelectorAll("button[name=action]");
     function update() {
       var picked = Array.prototype.map.call(
-        form.querySelectorAll("input[name=pick]:checked"), function (i) { return +i.dataset.value; });
+        form.querySelectorAll("input[name=pick]:checked"), function (i) { return i.dataset.value; });
       picked.sort();
       var entry = table[picked.join(",")];
       var ok = !!entry && entry[0] > 0;
-      out.textContent = picked.length ? entry[1] : (form.classList.contains("more") ? "" : "Pick the dice that score.");
+      out.textContent = picked.length ? entry[1] : (form.classList.contains("more") ? "" : "Pick the dice to set aside.");
       out.classList.toggle("bad", picked.length > 0 && !ok);
       buttons.forEach(function (b) { b.disabled = !ok; });
     }

@@ -91,7 +91,7 @@ def test_bank_button_warns_below_entry(new_table):
             422,
             "7 is not a die value",
         ),
-        ({"d0": "1", "d1": "1", "d2": "1", "d3": "1", "d4": "1"}, 422, "Tap a value for die 6"),
+        ({"d0": "1", "d1": "1", "d2": "1", "d3": "1", "d4": "1"}, 422, "Tap a value for die 6: the roll needs 6"),
         ({**{f"d{i}": "2" for i in range(7)}}, 422, "Ann rolls 6 dice now, but 7 were entered"),
         ({"d0": "x", "d1": "1", "d2": "1", "d3": "1", "d4": "1", "d5": "1"}, 422, "is not a die"),
     ],
@@ -143,7 +143,7 @@ def test_banking_below_entry_asks_to_confirm_then_scores_zero(new_table, app):
     assert response.status_code == 422
     text = html.unescape(response.text)
     assert "needs 500 in one turn to get on the board: banking 100 scores 0" in text
-    assert "Bank for 0" in text
+    assert "Yes, bank it" in text
     assert len(moves_stored(app, table.id)) == 1
     assert table.pick(0, bank=True, confirm="1").status_code == 302
     assert "short of the 500 needed" in table.ruling()

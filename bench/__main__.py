@@ -1,0 +1,102 @@
+"""Run every benchmark (``make bench``): print a table, write ``bench/results/latest.json``.
+
+The engine figures say whether replaying a long game on every request is cheap
+enough; the web figures put the referee's move POST next to a bare Flask POST
+measured the same way in the same run.  See each module's docstring for the
+details of what is timed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from time import perf_counter
+from typing import Any
+
+from bench import bench_game, engine_bench, web_bench
+
+RESULTS = Path(__file__).with_name("results")
+
+
+def machine() -> dict[str, Any]:
+    """What the figures were measured on: usable CPUs (as ``nproc``), Python, platform, load."""
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return {
+        "cpus": cpus,
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": platform.platform(),
+        "load_before": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+    }
+
+
+def table(results: dict[str, Any]) -> str:
+    """The figures as a small fixed-width table, plus the notes needed to read them."""
+    engine, web = results["engine"], results["web"]
+    move, full = engine["move_us"], engine["replay_ms"]
+    referee, bare = web["referee"]["rps"], web["bare"]["rps"]
+    verdict = "PASS" if full["pass"] else "FAIL"
+    load = results["machine"]["load_before"]
+    load = "n/a" if load is None else f"{load:.2f}"
+    dice = f"{web['dice_rolled']} {'die' if web['dice_rolled'] == 1 else 'dice'}"
+    rows = [
+        ("engine: apply one 10K move", move["median"], move["best"], "us", ""),
+        (f"engine: replay {engine['game']['moves']}-move game", full["median"], full["best"],
+         "ms", f"target < {full['target']:g} ms: {verdict}"),
+        (f"web: POST roll, {web['moves_per_table']}-move table", referee["median"],
+         referee["best"], "req/s", f"{web['referee']['ms_per_request']:.2f} ms/request"),
+        ("web: bare Flask POST", bare["median"], bare["best"], "req/s",
+         f"{web['bare']['ms_per_request']:.2f} ms/request"),
+    ]
+    lines = [f"{'benchmark':<34} {'median':>9} {'best':>9}  unit",
+             "-" * 62]
+    lines += [f"{name:<34} {med:>9.2f} {best:>9.2f}  {unit:<6} {note}".rstrip()
+              for name, med, best, unit, note in rows]
+    lines += [
+        f"{'web: referee / bare (medians)':<34} {web['ratio']:>9.4f}"
+        f"{'':>12}bare is {1 / web['ratio']:.1f}x faster",
+        "",
+        f"game: 10K, {engine['game']['players']} players, options {engine['game']['options']}, "
+        f"seed {engine['game']['seed']}, {engine['game']['moves']} moves",
+        f"web: {web['tables']} tables x 1 roll ({dice}) per app, "
+        f"{web['referee']['rps']['runs']} rounds, setup {web['setup_s']:.1f} s",
+        f"     server {web['server']}",
+        f"     client {web['client']}",
+        f"     CSRF {web['csrf']}",
+        f"machine: {results['machine']['cpus']} CPUs, {results['machine']['python']}, "
+        f"{results['machine']['platform']}; 1-min load before {load}; "
+        f"total {results['seconds']:.1f} s",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    """Run the engine and web benchmarks on the same game; print and save the figures."""
+    start = perf_counter()
+    started = datetime.now(UTC).isoformat(timespec="seconds")
+    game = bench_game()
+    print("Running engine benchmarks...", flush=True)
+    engine = engine_bench.run(game)
+    print("Running web benchmarks (gunicorn on 127.0.0.1)...", flush=True)
+    web = web_bench.run(game)
+    results = {
+        "started": started,
+        "seconds": perf_counter() - start,
+        "machine": machine(),
+        "engine": engine,
+        "web": web,
+    }
+    print()
+    print(table(results))
+    RESULTS.mkdir(exist_ok=True)
+    path = RESULTS / "latest.json"
+    path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print(f"\nWrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
