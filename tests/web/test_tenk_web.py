@@ -91,7 +91,11 @@ def test_bank_button_warns_below_entry(new_table):
             422,
             "7 is not a die value",
         ),
-        ({"d0": "1", "d1": "1", "d2": "1", "d3": "1", "d4": "1"}, 422, "Tap a value for die 6: the roll needs 6"),
+        (
+            {"d0": "1", "d1": "1", "d2": "1", "d3": "1", "d4": "1"},
+            422,
+            "Tap a value for die 6: the roll needs 6",
+        ),
         ({**{f"d{i}": "2" for i in range(7)}}, 422, "Ann rolls 6 dice now, but 7 were entered"),
         ({"d0": "x", "d1": "1", "d2": "1", "d3": "1", "d4": "1", "d5": "1"}, 422, "is not a die"),
     ],

@@ -1,0 +1,395 @@
+"""Keys and Base Dice ("SB"): eight base dice, two keys, first to 60.
+
+Each roll the player sets aside either keys (one or both) or groups of base
+dice (two or more of one value from this roll), never both kinds at once.  A
+roll with nothing legal to set aside busts the turn for 0.  While a key is
+still unset the player must roll again; with both keys down the player may
+bank, and with all ten down the turn is scored at once.  Only set-aside base
+dice score, against the keys: split keys pay 2 between, 1 outside, 0 on a key
+(all eight between: 20); a key sandwich pays 4 per matching base die (all
+eight: 40).  The first to bank ``target`` is the original leader: everyone
+else takes one more turn, then the leader takes one more if no longer
+strictly ahead.  Highest total wins; ties share the win.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any
+
+from referee.dice import Die, parse_dice, take_from
+from referee.engine import Option, Outcome, RuleViolation, Scoreboard
+
+SLUG = "sb"
+TITLE = "Keys and Base Dice"
+MIN_PLAYERS = 1
+MAX_PLAYERS = 8
+BASE_DICE = 8
+KEYS = 2
+OPTIONS = (
+    Option(
+        "target",
+        60,
+        "Target",
+        "Banking this many points or more makes you the original leader and starts the end.",
+        minimum=1,
+        maximum=1000,
+    ),
+)
+
+SPLIT_BETWEEN, SPLIT_OUTSIDE, ON_A_KEY = 2, 1, 0
+SANDWICH_MATCH = 4
+FULL_SPLIT, FULL_SANDWICH = 20, 40
+
+
+def die_worth(keys: Sequence[int], value: int) -> int:
+    """What one set-aside base die of ``value`` scores against two keys."""
+    low, high = sorted(keys)
+    if low == high:
+        return SANDWICH_MATCH if value == low else 0
+    if low < value < high:
+        return SPLIT_BETWEEN
+    return ON_A_KEY if value in (low, high) else SPLIT_OUTSIDE
+
+
+def turn_value(keys: Sequence[int], base: Sequence[int]) -> int:
+    """The score of a turn's set-aside keys and base dice (0 until both keys are down)."""
+    if len(keys) < KEYS:
+        return 0
+    low, high = sorted(keys)
+    if len(base) == BASE_DICE:
+        if low == high and all(v == low for v in base):
+            return FULL_SANDWICH
+        if low != high and all(low < v < high for v in base):
+            return FULL_SPLIT
+    return sum(die_worth(keys, v) for v in base)
+
+
+def describe_value(keys: Sequence[int], base: Sequence[int]) -> str:
+    """The turn's worth in words: "Full Split: 20", "Key sandwich of 4s: 3 x 4 = 12"."""
+    if len(keys) < KEYS:
+        return "no score until both keys are set aside"
+    low, high = sorted(keys)
+    total = turn_value(keys, base)
+    if low == high:
+        if total == FULL_SANDWICH and len(base) == BASE_DICE:
+            return f"Full Sandwich of {low}s: {total}"
+        return f"key sandwich of {low}s: {sum(v == low for v in base)} x 4 = {total}"
+    if total == FULL_SPLIT and len(base) == BASE_DICE:
+        return f"Full Split between {low} and {high}: {total}"
+    between = sum(low < v < high for v in base)
+    outside = sum(v < low or v > high for v in base)
+    return f"split keys {low}-{high}: {between} between x 2 + {outside} outside x 1 = {total}"
+
+
+def set_aside_problem(dice: Sequence[Die]) -> str | None:
+    """Why these dice, all from one roll, cannot be set aside together; None if they can."""
+    if not dice:
+        return "Pick one or both keys, or one or more groups of base dice."
+    keys = [d for d in dice if d.key]
+    if keys and len(keys) != len(dice):
+        return "Set aside keys or base dice on one roll, never both at once."
+    if keys:
+        return None
+    counts = Counter(d.value for d in dice)
+    lone = sorted(v for v, n in counts.items() if n == 1)
+    if lone:
+        listed = ", ".join(str(v) for v in lone)
+        return (
+            f"Base dice go aside in groups of two or more of one value from this roll: "
+            f"the lone {listed} cannot go alone."
+        )
+    return None
+
+
+def has_legal_set_aside(dice: Iterable[Die]) -> bool:
+    """True when a roll holds a key or two base dice of one value."""
+    dice = list(dice)
+    counts = Counter(d.value for d in dice if not d.key)
+    return any(d.key for d in dice) or any(n >= 2 for n in counts.values())
+
+
+@dataclass(frozen=True)
+class SB:
+    """The state of an SB table.
+
+    ``phase`` is "roll" (the player must roll), "set_aside" (a roll is on the
+    table and something must be set aside) or "choose" (something is set aside
+    from this roll: roll on, bank once both keys are down, or set more aside).
+    ``keys`` and ``base`` are the values set aside earlier in the turn;
+    ``taken`` is what was set aside from the current roll.
+    """
+
+    board: Scoreboard
+    target: int
+    phase: str = "roll"
+    roll: tuple[Die, ...] = ()
+    taken: tuple[Die, ...] = ()
+    keys: tuple[int, ...] = ()
+    base: tuple[int, ...] = ()
+    leader: int | None = None
+    leader_extra: bool = False
+    ruling: str = ""
+
+    @property
+    def turn_keys(self) -> tuple[int, ...]:
+        """Key values set aside this turn, the current roll's included."""
+        return self.keys + tuple(d.value for d in self.taken if d.key)
+
+    @property
+    def turn_base(self) -> tuple[int, ...]:
+        """Base values set aside this turn, the current roll's included."""
+        return self.base + tuple(d.value for d in self.taken if not d.key)
+
+    @property
+    def turn_total(self) -> int:
+        """What the turn is worth if banked now."""
+        return turn_value(self.turn_keys, self.turn_base)
+
+    @property
+    def on_table(self) -> tuple[Die, ...]:
+        """Dice of the current roll that are not set aside."""
+        return take_from(self.roll, self.taken)[1] if self.roll else ()
+
+    @property
+    def may_bank(self) -> bool:
+        """True once both keys are down and something was set aside from this roll."""
+        return self.phase == "choose" and len(self.turn_keys) == KEYS
+
+
+def start(players: Sequence[str], options: Mapping[str, int]) -> SB:
+    """A new game: everyone on 0, the first player to roll all ten dice."""
+    state = SB(Scoreboard.seated(players), options["target"])
+    return replace(state, ruling=f"{state.board.player} to roll all ten dice.")
+
+
+def _left(state: SB) -> tuple[int, int]:
+    """(base dice, keys) not yet set aside this turn."""
+    return BASE_DICE - len(state.turn_base), KEYS - len(state.turn_keys)
+
+
+def dice_to_roll(state: SB) -> int | None:
+    """How many base dice the next roll has (keys apart), or None when rolling is not allowed."""
+    if state.board.over or state.phase == "set_aside":
+        return None
+    return BASE_DICE if state.phase == "roll" else _left(state)[0]
+
+
+def keys_to_roll(state: SB) -> int:
+    """How many keys the next roll has."""
+    return KEYS if state.phase == "roll" else _left(state)[1]
+
+
+def _roll(state: SB, move: Mapping[str, Any]) -> SB:
+    if dice_to_roll(state) is None:
+        raise RuleViolation(
+            "set-aside-first",
+            "Set aside keys or a group of base dice from this roll before rolling again.",
+        )
+    if state.phase == "choose":
+        state = replace(state, keys=state.turn_keys, base=state.turn_base, taken=())
+    base_left, keys_left = _left(state) if state.roll else (BASE_DICE, KEYS)
+    dice = parse_dice(move.get("dice"))
+    rolled_keys = sum(d.key for d in dice)
+    if rolled_keys != keys_left or len(dice) - rolled_keys != base_left:
+        raise RuleViolation(
+            "wrong-dice-count",
+            f"{state.board.player} rolls {_count(base_left, 'base die', 'base dice')} and "
+            f"{_count(keys_left, 'key', 'keys')} now, but {len(dice) - rolled_keys} base and "
+            f"{rolled_keys} key{'s' if rolled_keys != 1 else ''} were entered.",
+        )
+    shown = _spell(dice)
+    if has_legal_set_aside(dice):
+        return replace(
+            state,
+            phase="set_aside",
+            roll=dice,
+            taken=(),
+            ruling=f"{state.board.player} rolled {shown}: set aside keys or groups of base dice.",
+        )
+    ruling = f"Bust: no key and no pair in {shown} — {state.board.player}'s turn scores 0."
+    return _end_turn(state, 0, ruling=ruling, bust=True, note=f"bust on {shown}")
+
+
+def _set_aside(state: SB, move: Mapping[str, Any]) -> SB:
+    if state.phase == "roll":
+        raise RuleViolation(
+            "roll-first", f"{state.board.player} must roll before setting dice aside."
+        )
+    chosen = parse_dice(move.get("dice"))
+    if not chosen:
+        raise RuleViolation("empty-set-aside", "Pick one or both keys, or groups of base dice.")
+    taken, _ = take_from(state.on_table, chosen)
+    all_taken = state.taken + taken
+    problem = set_aside_problem(all_taken)
+    if problem:
+        code = "mixed-set-aside" if "never both" in problem else "lone-base-die"
+        raise RuleViolation(code, problem)
+    state = replace(state, phase="choose", taken=all_taken)
+    player = state.board.player
+    base_left, keys_left = _left(state)
+    worth = describe_value(state.turn_keys, state.turn_base)
+    if base_left == 0 and keys_left == 0:
+        ruling = f"All ten dice are set aside: {player} scores {worth}."
+        return _end_turn(state, state.turn_total, ruling=ruling)
+    if keys_left:
+        ruling = (
+            f"{player} set aside {_spell(taken)}; a key is still unset, "
+            f"so {player} must roll again."
+        )
+    else:
+        ruling = (
+            f"{player} set aside {_spell(taken)}; the turn is worth {worth}: "
+            f"bank {state.turn_total} or roll again."
+        )
+    return replace(state, ruling=ruling)
+
+
+def _bank(state: SB, move: Mapping[str, Any]) -> SB:
+    if state.phase != "choose":
+        what = "roll" if state.phase == "roll" else "set aside keys or a group of base dice"
+        raise RuleViolation("nothing-to-bank", f"{state.board.player} must {what} before banking.")
+    if not state.may_bank:
+        raise RuleViolation(
+            "key-unset",
+            f"{state.board.player} cannot stop yet: both keys must be set aside before banking.",
+        )
+    worth = describe_value(state.turn_keys, state.turn_base)
+    return _end_turn(state, state.turn_total, ruling=f"{state.board.player} banked {worth}.")
+
+
+def _end_turn(state: SB, gain: int, *, ruling: str, bust: bool = False, note: str = "") -> SB:
+    """Score the turn, then run the original-leader endgame."""
+    board = state.board
+    seat = board.seat
+    total = board.score + gain
+    board = board.end_turn(gain, bust=bust, note=note)
+    leader, extra = state.leader, state.leader_extra
+    if leader is None and total >= state.target:
+        leader = seat
+        board = board.start_final_round(board.others_from(seat))
+        others = [board.players[s] for s in board.final_queue or ()]
+        ruling += f" {board.players[seat]} reached {total} and is the original leader"
+        if len(others) == 1:
+            ruling += f": {others[0]} takes one more turn."
+        else:
+            ruling += f": {', '.join(others)} each take one more turn." if others else "."
+    if board.over and leader is not None and not extra:
+        extra = True
+        best_other = max((s for i, s in enumerate(board.scores) if i != leader), default=None)
+        name = board.players[leader]
+        if best_other is not None and board.scores[leader] <= best_other:
+            board = board.extend_final_round((leader,))
+            ruling += (
+                f" {name} is no longer strictly ahead ({board.scores[leader]} against "
+                f"{best_other}), so {name} takes one more turn."
+            )
+    next_state = SB(board, state.target, leader=leader, leader_extra=extra)
+    return replace(next_state, ruling=f"{ruling} {board.whats_next()}")
+
+
+MOVES = {"roll": _roll, "set_aside": _set_aside, "bank": _bank}
+
+
+def to_move(state: SB) -> str | None:
+    """The player to move, or None once the game is over."""
+    return None if state.board.over else state.board.player
+
+
+def is_over(state: SB) -> bool:
+    """True once the game has ended."""
+    return state.board.over
+
+
+def outcome(state: SB) -> Outcome:
+    """Banked scores, winners and the player to move."""
+    return state.board.outcome()
+
+
+def still_to_play(state: SB) -> list[str]:
+    """Players who still have a turn in the endgame, in order (empty before it starts)."""
+    return [state.board.players[s] for s in state.board.final_queue or ()]
+
+
+def selections(state: SB) -> dict[str, tuple[int, str]]:
+    """Every pick from the current roll, keyed by its sorted notation ("3,3" or "K2").
+
+    Each maps to (1, what the turn would then be worth) or (0, why the pick is refused).
+    """
+    result: dict[str, tuple[int, str]] = {}
+    for size in range(1, len(state.on_table) + 1):
+        for pick in combinations(state.on_table, size):
+            key = _pick_key(pick)
+            if key in result:
+                continue
+            problem = set_aside_problem(state.taken + pick)
+            if problem:
+                result[key] = (0, problem)
+                continue
+            keys = state.turn_keys + tuple(d.value for d in pick if d.key)
+            base = state.turn_base + tuple(d.value for d in pick if not d.key)
+            result[key] = (
+                1,
+                f"{_spell(pick)}: the turn would be worth {describe_value(keys, base)}",
+            )
+    return result
+
+
+def choices(state: SB) -> list[dict[str, Any]]:
+    """Every legal move other than a roll: distinct set-asides, and bank when allowed."""
+    if state.phase == "roll" or state.board.over:
+        return []
+    moves: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for size in range(1, len(state.on_table) + 1):
+        for pick in combinations(state.on_table, size):
+            key = _pick_key(pick)
+            if key in seen or set_aside_problem(state.taken + pick):
+                continue
+            seen.add(key)
+            moves.append({"type": "set_aside", "dice": [str(d) for d in pick]})
+    if state.may_bank:
+        moves.append({"type": "bank"})
+    return moves
+
+
+def _pick_key(dice: Iterable[Die]) -> str:
+    return ",".join(sorted(f"{'K' if d.key else ''}{d.value}" for d in dice))
+
+
+def _spell(dice: Iterable[Die]) -> str:
+    """Base dice by value, then keys: "3 3 5 K2 K6"."""
+    dice = list(dice)
+    base = [str(d.value) for d in sorted(dice) if not d.key]
+    keys = [f"K{d.value}" for d in sorted(dice) if d.key]
+    return " ".join(base + keys)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def worth_colours(state: SB) -> dict[int, int]:
+    """What each base value set aside is worth now (for colouring dice); empty before both keys."""
+    keys = state.turn_keys
+    if len(keys) < KEYS:
+        return {}
+    return {v: die_worth(keys, v) for v in range(1, 7)}
+
+
+def player_notes(state: SB) -> dict[str, str]:
+    """A short note per player for the scoreboard: the original leader, turns still to come."""
+    board = state.board
+    queue = board.final_queue or ()
+    notes: dict[str, str] = {}
+    for seat, name in enumerate(board.players):
+        words = []
+        if seat == state.leader:
+            words.append("original leader")
+        if seat in queue:
+            words.append("one more turn" if seat == state.leader else "last turn")
+        notes[name] = " · ".join(words)
+    return notes

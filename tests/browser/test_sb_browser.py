@@ -1,0 +1,64 @@
+"""A two-player Keys and Base Dice game on a phone, through the leader's extra turn."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def enter(player, base, keys):
+    rows = player.page.locator("form.roll fieldset.die-row")
+    assert rows.count() == len(base) + len(keys)
+    player.roll(*base, *keys)
+    player.submit_roll()
+
+
+def full_split_turn(player):
+    enter(player, [3, 3, 3, 3, 4, 4, 5, 5], [1, 1])
+    player.pick(0, 1, 2, 3, 4, 5, 6, 7)
+    assert "the turn would be worth" in player.page.locator("output.selection").inner_text()
+    player.press("Set aside")
+    enter(player, [], [2, 6])
+    player.pick(0, 1)
+    player.press("Set aside")
+
+
+def test_sb_game_through_the_leaders_extra_turn(live_server, phone, player):
+    page = phone
+    page.goto(live_server + "/tables/new/sb")
+    page.locator("input[name='players-0']").fill("Anna")
+    page.locator("input[name='players-1']").fill("Barry")
+    page.locator("input[name='opt_target']").fill("20")
+    player.press("Start the table")
+    player.shot("sb-roll-entry")
+
+    full_split_turn(player)
+    assert "Anna reached 20 and is the original leader: Barry takes one more turn." in (
+        player.ruling()
+    )
+
+    enter(player, [3, 3, 3, 3, 4, 4, 5, 5], [1, 1])
+    player.pick(8)
+    player.pick(0, 1)
+    assert "never both at once" in page.locator("output.selection").inner_text()
+    player.pick(8)
+    player.pick(2, 3, 4, 5, 6, 7)
+    player.press("Set aside")
+    enter(player, [], [2, 6])
+    player.pick(0, 1)
+    player.press("Set aside")
+    assert "Anna is no longer strictly ahead (20 against 20)" in player.ruling()
+    player.shot("sb-leader-extra")
+
+    enter(player, [2, 2, 4, 4, 5, 5, 6, 6], [1, 3])
+    player.pick(8, 9)
+    player.press("Set aside")
+    enter(player, [2, 2, 4, 4, 5, 5, 6, 6], [])
+    player.pick(0, 1)
+    player.press("Set aside")
+    player.shot("sb-worth")
+    assert page.locator(".set-so-far p:not(.legend) .die.w2").count() == 2
+    player.press("Bank 4")
+    assert "Game over: Anna wins with 24." in player.ruling()
+    player.shot("sb-over")
