@@ -3,7 +3,8 @@
 Not part of the rules engine: the games stay pure and take dice as moves; this
 module plays the table's part (rolling) and a careless player's part (picking
 any legal move).  It works with any game that exposes ``dice_to_roll(state)``
-and ``choices(state)``, as 10K does.
+and ``choices(state)``, as 10K does; a game that also exposes
+``keys_to_roll(state)`` (SB) gets that many key dice ("K3") added to each roll.
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ COLOUR_LETTERS = "rygbop"
 
 
 def random_roll(count: int, rng: random.Random, *, colours: bool = False) -> list[str]:
-    """``count`` dice in log notation, with distinct colour letters when ``colours``."""
+    """``count`` dice in log notation, with distinct colour letters when ``colours``.
+
+    Colours are for 10K's six dice: there are six letters, so at most six dice.
+    """
     values = [rng.randint(1, 6) for _ in range(count)]
     if not colours:
         return [str(v) for v in values]
@@ -27,9 +31,39 @@ def random_roll(count: int, rng: random.Random, *, colours: bool = False) -> lis
     return [f"{v}{c}" for v, c in zip(values, letters, strict=True)]
 
 
-def bank_chance(turn_total: int) -> float:
+# A turn worth this share of the game's default target is (almost) always banked.
+BANK_SHARE = 5
+DEFAULT_SCALE = 2000  # 10K: 10,000 / 5
+
+
+def bank_chance(turn_total: int, scale: int = DEFAULT_SCALE) -> float:
     """How likely the random player is to bank: grows with the turn total, so turns end."""
-    return min(0.95, 0.1 + turn_total / 2000)
+    return min(0.95, 0.1 + turn_total / scale)
+
+
+def bank_scale(game: Any) -> int:
+    """The turn total at which ``bank_chance`` tops out: a fifth of the default target.
+
+    Taken from the game's default, not the table's option, so a low target does
+    not change how a game is played (10K: 2,000; SB: 12).
+    """
+    defaults = {o.name: o.default for o in getattr(game, "OPTIONS", ())}
+    target = defaults.get("target")
+    return max(1, target // BANK_SHARE) if target else DEFAULT_SCALE
+
+
+def random_keys(count: int, rng: random.Random) -> list[str]:
+    """``count`` key dice in log notation ("K3")."""
+    return [f"K{rng.randint(1, 6)}" for _ in range(count)]
+
+
+def roll_move(game: Any, state: Any, count: int, rng: random.Random, *, colours: bool) -> dict:
+    """A roll of ``count`` dice, plus the keys the game asks for (if it has keys)."""
+    dice = random_roll(count, rng, colours=colours)
+    keys_to_roll = getattr(game, "keys_to_roll", None)
+    if keys_to_roll is not None:
+        dice += random_keys(keys_to_roll(state), rng)
+    return {"type": "roll", "dice": dice}
 
 
 def random_legal_move(
@@ -38,16 +72,17 @@ def random_legal_move(
     """One legal move for the player to move, chosen at random.
 
     Banks with ``bank_chance`` of the turn total when banking is allowed, else
-    rolls when rolling is allowed (now and then setting more aside first).
+    rolls when rolling is allowed (now and then setting more aside first).  A
+    count of 0 is a roll too (SB: only keys are left); None means no roll now.
     """
     count = game.dice_to_roll(state)
     options = game.choices(state)
     bank = [m for m in options if m["type"] == "bank"]
     others = [m for m in options if m["type"] != "bank"]
-    if bank and rng.random() < bank_chance(getattr(state, "turn_total", 0)):
+    if bank and rng.random() < bank_chance(getattr(state, "turn_total", 0), bank_scale(game)):
         return bank[0]
     if count is not None and (not others or rng.random() < 0.8):
-        return {"type": "roll", "dice": random_roll(count, rng, colours=colours)}
+        return roll_move(game, state, count, rng, colours=colours)
     if others:
         return rng.choice(others)
     if bank:

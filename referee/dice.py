@@ -77,8 +77,10 @@ def parse_dice(items: object, *, what: str = "dice") -> tuple[Die, ...]:
 
 
 def spell(dice: Iterable[Die]) -> str:
-    """The dice as a player reads them, sorted by value: "1 1 5 6"."""
-    return " ".join(str(d.value) for d in sorted(dice, key=lambda d: (d.key, d.value)))
+    """The dice as a player reads them, sorted by value, keys last: "1 1 5 6 K2"."""
+    return " ".join(
+        f"{'K' if d.key else ''}{d.value}" for d in sorted(dice, key=lambda d: (d.key, d.value))
+    )
 
 
 def value_counts(dice: Iterable[Die]) -> Counter[int]:

@@ -1,0 +1,190 @@
+"""Keys and Base Dice (SB) properties over random legal games played by referee.autoplay."""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.autoplay import play_random_game, random_legal_move
+from referee.engine import RuleViolation, apply_move, get_game
+from referee.games import sb
+from referee.log import GameLog, dumps, loads, replay
+
+SB = get_game("sb")
+NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
+KEBAB = re.compile(r"^[a-z]+(-[a-z]+)*$")
+
+tables = st.builds(
+    lambda n, target: (NAMES[:n], {"target": target}),
+    st.integers(1, 5),
+    st.sampled_from([20, 40, 60]),
+)
+# A random SB game draws thousands of numbers, too many for st.randoms() to shrink:
+# each example is a seed instead.
+seeds = st.integers(0, 2**32 - 1)
+fast = settings(max_examples=40, deadline=None)
+
+
+def random_log(table: tuple, rng: random.Random) -> GameLog:
+    """A finished random game on ``table`` as a log."""
+    players, options = table
+    moves = play_random_game(SB, players, options, rng)
+    return GameLog("sb", players, options, tuple(moves))
+
+
+@fast
+@given(tables, seeds)
+def test_replay_is_deterministic(table: tuple, seed: int) -> None:
+    rng = random.Random(seed)
+    log = random_log(table, rng)
+    first, second = replay(log), replay(log)
+    assert first.error is None
+    assert first.state == second.state
+    assert replay(loads(dumps(log))).state == first.state
+
+
+@fast
+@given(tables, seeds)
+def test_random_games_end_with_banked_totals(table: tuple, seed: int) -> None:
+    rng = random.Random(seed)
+    result = replay(random_log(table, rng))
+    board, outcome = result.state.board, result.outcome
+    assert outcome.over and outcome.to_move is None
+    for player, total in outcome.scores.items():
+        assert total == sum(t.points for t in board.turns if t.player == player)
+    assert all(0 <= t.points <= sb.FULL_SANDWICH for t in board.turns)
+    assert all(t.points == 0 for t in board.turns if t.bust)
+    best = max(outcome.scores.values())
+    assert outcome.winners == [p for p, s in outcome.scores.items() if s == best]
+
+
+@fast
+@given(tables, seeds)
+def test_random_games_end_after_the_original_leaders_final_round(table: tuple, seed: int):
+    rng = random.Random(seed)
+    players, options = table
+    result = replay(random_log(table, rng))
+    turns = result.state.board.turns
+    first = next(i for i, t in enumerate(turns) if t.total >= options["target"])
+    leader = turns[first].player
+    assert result.state.leader == players.index(leader)
+    seat = players.index(leader)
+    others = [players[(seat + k) % len(players)] for k in range(1, len(players))]
+    after = [t.player for t in turns[first + 1 :]]
+    assert after[: len(others)] == others  # everyone else, once, in seating order
+    before_extra = {t.player: t.total for t in turns[: first + 1 + len(others)]}
+    ahead = all(before_extra[leader] > before_extra[p] for p in others)
+    assert after[len(others) :] == ([] if ahead else [leader])  # then the game is over
+
+
+def illegal_move(state: sb.SB, kind: str, rng: random.Random) -> tuple[dict, set[str]]:
+    """A move of ``kind`` the rules must refuse now, and the codes that may refuse it."""
+    base, keys = sb.dice_to_roll(state), sb.keys_to_roll(state)
+    rolling = base is not None
+    if kind == "wrong base count":
+        count = rng.choice([n for n in range(10) if n != base])
+        move = {"type": "roll", "dice": ["2"] * count + ["K2"] * keys}
+        codes = {"wrong-dice-count"} if rolling else {"set-aside-first"}
+    elif kind == "wrong key count":
+        count = rng.choice([n for n in range(4) if n != keys])
+        move = {"type": "roll", "dice": ["2"] * (base or 0) + ["K2"] * count}
+        codes = {"wrong-dice-count"} if rolling else {"set-aside-first"}
+    elif kind == "value 7":
+        dice = ["2"] * (base or 0) + ["K2"] * keys or ["2"]
+        dice[rng.randrange(len(dice))] = "K7" if rng.random() < 0.5 else "7"
+        move = {"type": "roll", "dice": dice}
+        codes = {"bad-die"} if rolling else {"set-aside-first"}
+    elif kind == "die not rolled":
+        key = rng.random() < 0.5
+        shown = sum(d.key == key and d.value == 1 for d in state.on_table)
+        move = {"type": "set_aside", "dice": ["K1" if key else "1"] * (shown + 1)}
+        codes = {"roll-first"} if state.phase == "roll" else {"die-not-rolled"}
+    elif kind == "mixed set-aside":
+        # Everything left on the table, plus a die of a kind the turn's pick lacks.
+        pool = state.taken + state.on_table
+        dice = [str(d) for d in state.on_table]
+        if not any(d.key for d in pool):
+            dice.append("K1" if "K1" not in dice else "K2")
+        if all(d.key for d in pool):
+            dice.append("1")
+        mixable = any(d.key for d in pool) and not all(d.key for d in pool)
+        move = {"type": "set_aside", "dice": dice}
+        if state.phase == "roll":
+            codes = {"roll-first"}
+        else:
+            codes = {"mixed-set-aside"} if mixable else {"die-not-rolled"}
+    else:
+        player = rng.choice([p for p in state.board.players if p != state.board.player])
+        move = {**random_legal_move(SB, state, rng), "player": player}
+        codes = {"wrong-player"}
+    return move, codes
+
+
+@fast
+@given(
+    tables.filter(lambda t: len(t[0]) > 1),
+    seeds,
+    st.sampled_from(
+        [
+            "wrong base count",
+            "wrong key count",
+            "value 7",
+            "die not rolled",
+            "mixed set-aside",
+            "wrong player",
+        ]
+    ),
+    st.data(),
+)
+def test_rejected_move_changes_nothing(table: tuple, seed: int, kind: str, data) -> None:
+    rng = random.Random(seed)
+    log = random_log(table, rng)
+    cut = data.draw(st.integers(0, len(log.moves)), label="moves kept")
+    prefix = log.moves[:cut]
+    state = replay(log, prefix).state
+    before = copy.deepcopy(state)
+    over = SB.outcome(state).over
+    move, codes = illegal_move(state, kind, rng) if not over else ({"type": "bank"}, set())
+    with pytest.raises(RuleViolation) as refusal:
+        apply_move(SB, state, move)
+    assert refusal.value.code in (codes or {"game-over"})
+    assert KEBAB.match(refusal.value.code)
+    assert state == before
+    result = replay(log, [*prefix, move])
+    assert result.error is not None and result.error.move == cut
+    assert result.moves_applied == cut
+    assert result.state == state
+
+
+@fast
+@given(tables, seeds, st.data())
+def test_every_listed_choice_is_legal(table: tuple, seed: int, data) -> None:
+    rng = random.Random(seed)
+    log = random_log(table, rng)
+    cut = data.draw(st.integers(0, len(log.moves)), label="moves kept")
+    state = replay(log, log.moves[:cut]).state
+    for move in sb.choices(state):
+        apply_move(SB, state, move)
+
+
+@fast
+@given(tables, seeds, st.data())
+def test_choices_are_exactly_the_legal_set_asides(table: tuple, seed: int, data) -> None:
+    rng = random.Random(seed)
+    log = random_log(table, rng)
+    cut = data.draw(st.integers(0, len(log.moves)), label="moves kept")
+    state = replay(log, log.moves[:cut]).state
+    listed = {tuple(sorted(m["dice"])) for m in sb.choices(state) if m["type"] == "set_aside"}
+    for size in range(1, len(state.on_table) + 1):
+        pick = tuple(sorted(str(d) for d in rng.sample(state.on_table, size)))
+        try:
+            apply_move(SB, state, {"type": "set_aside", "dice": list(pick)})
+        except RuleViolation:
+            assert pick not in listed
+        else:
+            assert pick in listed
