@@ -8,9 +8,10 @@ stray letter is caught, so every game gets the same sentence for it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import product
 
 from referee.errors import RuleViolation
 
@@ -81,6 +82,26 @@ def spell(dice: Iterable[Die]) -> str:
     return " ".join(
         f"{'K' if d.key else ''}{d.value}" for d in sorted(dice, key=lambda d: (d.key, d.value))
     )
+
+
+def pick_key(dice: Iterable[Die]) -> str:
+    """A pick's key whatever its order or colours: "1,1,5", or "3,3,K2" with keys."""
+    return ",".join(sorted(f"{'K' if d.key else ''}{d.value}" for d in dice))
+
+
+def sub_multisets(dice: Sequence[Die]) -> Iterator[tuple[Die, ...]]:
+    """Every distinct non-empty pick from ``dice``, dice of one value and kind counted alike.
+
+    Ten SB dice have 1,023 subsets but far fewer distinct picks; colours are
+    ignored except that a pick of every die keeps the dice as rolled.
+    """
+    groups: dict[tuple[bool, int], list[Die]] = {}
+    for die in dice:
+        groups.setdefault((die.key, die.value), []).append(die)
+    alike = list(groups.values())
+    for counts in product(*(range(len(group) + 1) for group in alike)):
+        if any(counts):
+            yield tuple(d for group, n in zip(alike, counts, strict=True) for d in group[:n])
 
 
 def value_counts(dice: Iterable[Die]) -> Counter[int]:

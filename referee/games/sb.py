@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations
 from typing import Any
 
-from referee.dice import Die, parse_dice, take_from
+from referee.dice import Die, parse_dice, pick_key, spell, sub_multisets, take_from
 from referee.engine import Option, Outcome, RuleViolation, Scoreboard
 
 SLUG = "sb"
@@ -85,20 +84,23 @@ def describe_value(keys: Sequence[int], base: Sequence[int]) -> str:
     return f"split keys {low}-{high}: {between} between x 2 + {outside} outside x 1 = {total}"
 
 
-def set_aside_problem(dice: Sequence[Die]) -> str | None:
-    """Why these dice, all from one roll, cannot be set aside together; None if they can."""
+def set_aside_problem(dice: Sequence[Die]) -> tuple[str, str] | None:
+    """Why these dice, all from one roll, cannot be set aside together, as (code, message).
+
+    None when they can.
+    """
     if not dice:
-        return "Pick one or both keys, or one or more groups of base dice."
+        return "empty-set-aside", "Pick one or both keys, or one or more groups of base dice."
     keys = [d for d in dice if d.key]
     if keys and len(keys) != len(dice):
-        return "Set aside keys or base dice on one roll, never both at once."
+        return "mixed-set-aside", "Set aside keys or base dice on one roll, never both at once."
     if keys:
         return None
     counts = Counter(d.value for d in dice)
     lone = sorted(v for v, n in counts.items() if n == 1)
     if lone:
         listed = ", ".join(str(v) for v in lone)
-        return (
+        return "lone-base-die", (
             f"Base dice go aside in groups of two or more of one value from this roll: "
             f"the lone {listed} cannot go alone."
         )
@@ -201,7 +203,7 @@ def _roll(state: SB, move: Mapping[str, Any]) -> SB:
             f"{_count(keys_left, 'key', 'keys')} now, but {len(dice) - rolled_keys} base and "
             f"{rolled_keys} key{'s' if rolled_keys != 1 else ''} were entered.",
         )
-    shown = _spell(dice)
+    shown = spell(dice)
     if has_legal_set_aside(dice):
         return replace(
             state,
@@ -226,8 +228,7 @@ def _set_aside(state: SB, move: Mapping[str, Any]) -> SB:
     all_taken = state.taken + taken
     problem = set_aside_problem(all_taken)
     if problem:
-        code = "mixed-set-aside" if "never both" in problem else "lone-base-die"
-        raise RuleViolation(code, problem)
+        raise RuleViolation(*problem)
     state = replace(state, phase="choose", taken=all_taken)
     player = state.board.player
     base_left, keys_left = _left(state)
@@ -237,12 +238,11 @@ def _set_aside(state: SB, move: Mapping[str, Any]) -> SB:
         return _end_turn(state, state.turn_total, ruling=ruling)
     if keys_left:
         ruling = (
-            f"{player} set aside {_spell(taken)}; a key is still unset, "
-            f"so {player} must roll again."
+            f"{player} set aside {spell(taken)}; a key is still unset, so {player} must roll again."
         )
     else:
         ruling = (
-            f"{player} set aside {_spell(taken)}; the turn is worth {worth}: "
+            f"{player} set aside {spell(taken)}; the turn is worth {worth}: "
             f"bank {state.turn_total} or roll again."
         )
     return replace(state, ruling=ruling)
@@ -320,21 +320,15 @@ def selections(state: SB) -> dict[str, tuple[int, str]]:
     Each maps to (1, what the turn would then be worth) or (0, why the pick is refused).
     """
     result: dict[str, tuple[int, str]] = {}
-    for size in range(1, len(state.on_table) + 1):
-        for pick in combinations(state.on_table, size):
-            key = _pick_key(pick)
-            if key in result:
-                continue
-            problem = set_aside_problem(state.taken + pick)
-            if problem:
-                result[key] = (0, problem)
-                continue
-            keys = state.turn_keys + tuple(d.value for d in pick if d.key)
-            base = state.turn_base + tuple(d.value for d in pick if not d.key)
-            result[key] = (
-                1,
-                f"{_spell(pick)}: the turn would be worth {describe_value(keys, base)}",
-            )
+    for pick in sub_multisets(state.on_table):
+        problem = set_aside_problem(state.taken + pick)
+        if problem:
+            result[pick_key(pick)] = (0, problem[1])
+            continue
+        keys = state.turn_keys + tuple(d.value for d in pick if d.key)
+        base = state.turn_base + tuple(d.value for d in pick if not d.key)
+        worth = describe_value(keys, base)
+        result[pick_key(pick)] = (1, f"{spell(pick)}: the turn would be worth {worth}")
     return result
 
 
@@ -342,30 +336,14 @@ def choices(state: SB) -> list[dict[str, Any]]:
     """Every legal move other than a roll: distinct set-asides, and bank when allowed."""
     if state.phase == "roll" or state.board.over:
         return []
-    moves: list[dict[str, Any]] = []
-    seen: set[str] = set()
-    for size in range(1, len(state.on_table) + 1):
-        for pick in combinations(state.on_table, size):
-            key = _pick_key(pick)
-            if key in seen or set_aside_problem(state.taken + pick):
-                continue
-            seen.add(key)
-            moves.append({"type": "set_aside", "dice": [str(d) for d in pick]})
+    moves: list[dict[str, Any]] = [
+        {"type": "set_aside", "dice": [str(d) for d in pick]}
+        for pick in sub_multisets(state.on_table)
+        if set_aside_problem(state.taken + pick) is None
+    ]
     if state.may_bank:
         moves.append({"type": "bank"})
     return moves
-
-
-def _pick_key(dice: Iterable[Die]) -> str:
-    return ",".join(sorted(f"{'K' if d.key else ''}{d.value}" for d in dice))
-
-
-def _spell(dice: Iterable[Die]) -> str:
-    """Base dice by value, then keys: "3 3 5 K2 K6"."""
-    dice = list(dice)
-    base = [str(d.value) for d in sorted(dice) if not d.key]
-    keys = [f"K{d.value}" for d in sorted(dice) if d.key]
-    return " ".join(base + keys)
 
 
 def _count(n: int, one: str, many: str) -> str:

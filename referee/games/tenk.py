@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from itertools import combinations
 from typing import Any
 
-from referee.dice import Die, parse_dice, spell, take_from
+from referee.dice import Die, parse_dice, pick_key, spell, sub_multisets, take_from
 from referee.engine import Option, Outcome, RuleViolation, Scoreboard, points
 
 SLUG = "tenk"
@@ -395,17 +394,12 @@ def selections(state: TenK) -> dict[str, tuple[int, str]]:
     would score with that pick added, or 0 and the reason it cannot be set aside.
     """
     result: dict[str, tuple[int, str]] = {}
-    table = state.on_table
-    for size in range(1, len(table) + 1):
-        for pick in combinations(table, size):
-            key = ",".join(str(v) for v in sorted(d.value for d in pick))
-            if key in result and len(pick) < DICE:
-                continue
-            split = best_split(state.taken + pick)
-            if split is None:
-                result[key] = (0, why_not_scoring(state.taken + pick))
-            else:
-                result[key] = (split.points, f"{spell(pick)} = {points(split.points)}")
+    for pick in sub_multisets(state.on_table):
+        split = best_split(state.taken + pick)
+        if split is None:
+            result[pick_key(pick)] = (0, why_not_scoring(state.taken + pick))
+        else:
+            result[pick_key(pick)] = (split.points, f"{spell(pick)} = {points(split.points)}")
     return result
 
 
@@ -413,15 +407,11 @@ def choices(state: TenK) -> list[dict[str, Any]]:
     """Every legal move other than a roll: distinct set-asides, and bank when allowed."""
     if state.phase == "roll" or state.board.over:
         return []
-    moves: list[dict[str, Any]] = []
-    seen: set[tuple[int, ...]] = set()
-    for size in range(1, len(state.on_table) + 1):
-        for pick in combinations(state.on_table, size):
-            values = tuple(sorted(d.value for d in pick))
-            if values in seen or best_split(state.taken + pick) is None:
-                continue
-            seen.add(values)
-            moves.append({"type": "set_aside", "dice": [str(d) for d in pick]})
+    moves: list[dict[str, Any]] = [
+        {"type": "set_aside", "dice": [str(d) for d in pick]}
+        for pick in sub_multisets(state.on_table)
+        if best_split(state.taken + pick) is not None
+    ]
     if state.phase == "choose":
         moves.append({"type": "bank"})
     return moves
