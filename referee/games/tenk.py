@@ -308,9 +308,11 @@ def _set_aside(state: TenK, move: Mapping[str, Any]) -> TenK:
     new = replace(state, phase="choose", taken=all_taken, taken_points=split.points)
     left = len(new.roll) - len(all_taken)
     next_roll = "hot dice: roll all six again or bank" if left == 0 else f"roll {left} or bank"
+    single = len(split.combos) == 1 and len(split.combos[0].values) == 1
+    detail = "" if single else f" ({split.describe()})"
     ruling = (
-        f"{state.board.player} set aside {spell(all_taken)} = {points(split.points)} "
-        f"({split.describe()}); turn total {points(new.turn_total)}: {next_roll}."
+        f"{state.board.player} set aside {spell(all_taken)} = {points(split.points)}{detail}; "
+        f"turn total {points(new.turn_total)}: {next_roll}."
     )
     return replace(new, ruling=ruling)
 
