@@ -140,6 +140,20 @@ def take_from(
     return tuple(taken), tuple(left)
 
 
+def take_more(
+    roll: Sequence[Die], taken: Sequence[Die], raw: object, *, empty: str
+) -> tuple[tuple[Die, ...], tuple[Die, ...]]:
+    """Read a set-aside move's dice against a roll: (dice newly taken, all taken from the roll).
+
+    ``empty`` is the sentence for a set-aside of no dice.
+    """
+    chosen = parse_dice(raw)
+    if not chosen:
+        raise RuleViolation("empty-set-aside", empty)
+    new, _ = take_from(take_from(roll, taken)[1], chosen)
+    return new, tuple(taken) + new
+
+
 def _name(die: Die) -> str:
     colour = f"{die.colour_name} " if die.colour else ""
     kind = "key " if die.key else ""

@@ -293,6 +293,27 @@ class Scoreboard:
         )
 
 
+class OnBoard(Protocol):
+    """A game state that keeps its scoreboard at ``state.board``."""
+
+    board: Scoreboard
+
+
+def board_to_move(state: OnBoard) -> str | None:
+    """The player to move, or None once the game is over."""
+    return None if state.board.over else state.board.player
+
+
+def board_is_over(state: OnBoard) -> bool:
+    """True once the game has ended."""
+    return state.board.over
+
+
+def board_outcome(state: OnBoard) -> Outcome:
+    """Banked scores, winners and the player to move."""
+    return state.board.outcome()
+
+
 _REGISTRY: dict[str, ModuleType] = {}
 
 

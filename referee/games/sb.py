@@ -19,8 +19,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.dice import Die, parse_dice, pick_key, spell, sub_multisets, take_from
-from referee.engine import Option, Outcome, RuleViolation, Scoreboard
+from referee.dice import Die, parse_dice, pick_key, spell, sub_multisets, take_from, take_more
+from referee.engine import (
+    Option,
+    RuleViolation,
+    Scoreboard,
+    board_is_over,
+    board_outcome,
+    board_to_move,
+)
 
 SLUG = "sb"
 TITLE = "Keys and Base Dice"
@@ -221,11 +228,12 @@ def _set_aside(state: SB, move: Mapping[str, Any]) -> SB:
         raise RuleViolation(
             "roll-first", f"{state.board.player} must roll before setting dice aside."
         )
-    chosen = parse_dice(move.get("dice"))
-    if not chosen:
-        raise RuleViolation("empty-set-aside", "Pick one or both keys, or groups of base dice.")
-    taken, _ = take_from(state.on_table, chosen)
-    all_taken = state.taken + taken
+    taken, all_taken = take_more(
+        state.roll,
+        state.taken,
+        move.get("dice"),
+        empty="Pick one or both keys, or groups of base dice.",
+    )
     problem = set_aside_problem(all_taken)
     if problem:
         raise RuleViolation(*problem)
@@ -294,19 +302,9 @@ def _end_turn(state: SB, gain: int, *, ruling: str, bust: bool = False, note: st
 MOVES = {"roll": _roll, "set_aside": _set_aside, "bank": _bank}
 
 
-def to_move(state: SB) -> str | None:
-    """The player to move, or None once the game is over."""
-    return None if state.board.over else state.board.player
-
-
-def is_over(state: SB) -> bool:
-    """True once the game has ended."""
-    return state.board.over
-
-
-def outcome(state: SB) -> Outcome:
-    """Banked scores, winners and the player to move."""
-    return state.board.outcome()
+to_move = board_to_move
+is_over = board_is_over
+outcome = board_outcome
 
 
 def still_to_play(state: SB) -> list[str]:

@@ -16,8 +16,16 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from referee.dice import Die, parse_dice, pick_key, spell, sub_multisets, take_from
-from referee.engine import Option, Outcome, RuleViolation, Scoreboard, points
+from referee.dice import Die, parse_dice, pick_key, spell, sub_multisets, take_from, take_more
+from referee.engine import (
+    Option,
+    RuleViolation,
+    Scoreboard,
+    board_is_over,
+    board_outcome,
+    board_to_move,
+    points,
+)
 
 SLUG = "tenk"
 TITLE = "10K"
@@ -297,11 +305,12 @@ def _set_aside(state: TenK, move: Mapping[str, Any]) -> TenK:
         raise RuleViolation(
             "roll-first", f"{state.board.player} must roll before setting dice aside."
         )
-    chosen = parse_dice(move.get("dice"))
-    if not chosen:
-        raise RuleViolation("empty-set-aside", "Pick at least one scoring die to set aside.")
-    taken, _ = take_from(state.on_table, chosen)
-    all_taken = state.taken + taken
+    taken, all_taken = take_more(
+        state.roll,
+        state.taken,
+        move.get("dice"),
+        empty="Pick at least one scoring die to set aside.",
+    )
     split = best_split(all_taken)
     if split is None:
         raise RuleViolation("not-scoring", why_not_scoring(all_taken if state.taken else taken))
@@ -360,19 +369,9 @@ def _pass_turn(
 MOVES = {"roll": _roll, "set_aside": _set_aside, "bank": _bank}
 
 
-def to_move(state: TenK) -> str | None:
-    """The player to move, or None once the game is over."""
-    return None if state.board.over else state.board.player
-
-
-def is_over(state: TenK) -> bool:
-    """True once the game has ended."""
-    return state.board.over
-
-
-def outcome(state: TenK) -> Outcome:
-    """Banked scores, winners and the player to move."""
-    return state.board.outcome()
+to_move = board_to_move
+is_over = board_is_over
+outcome = board_outcome
 
 
 def player_notes(state: TenK) -> dict[str, str]:
