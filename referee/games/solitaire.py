@@ -1,0 +1,340 @@
+"""Sid Sackson's Solitaire Dice: five dice, two pairs and a throwaway, one sheet each.
+
+Every roll is shared: each open sheet splits the same five dice into two pairs
+and one throwaway die.  Each pair's sum gets a mark on the 2-12 track, the
+throwaway's value a mark in the throwaway column.  A sheet uses at most three
+throwaway values; with three chosen, the throwaway must be one of them when
+the roll holds one, and when it holds none the fifth die is dropped unmarked
+(a free ride).  The eighth mark on a throwaway closes the sheet (that roll's
+pairs still count).  A sum with 1-4 marks costs 200, 5 marks score 0, and 6-10
+marks score its value for each mark past five.  Solo, 500 or more wins; with
+several sheets the highest total wins when all are closed (ties share).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from referee.dice import Die, parse_dice, spell, take_from
+from referee.engine import Option, Outcome, RuleViolation, points
+
+SLUG = "solitaire"
+TITLE = "Solitaire Dice"
+MIN_PLAYERS = 1
+MAX_PLAYERS = 8
+DICE = 5
+OPTIONS: tuple[Option, ...] = ()
+
+SUM_VALUES = {2: 100, 3: 70, 4: 60, 5: 50, 6: 40, 7: 30, 8: 40, 9: 50, 10: 60, 11: 70, 12: 100}
+PENALTY = -200
+PENALTY_UNTIL = 4
+BREAK_EVEN = 5
+MARK_CAP = 10
+THROWAWAY_LIMIT = 3
+CLOSING_MARKS = 8
+SOLO_WIN = 500
+
+
+def row_score(total: int, marks: int) -> int:
+    """What one sum's row is worth with ``marks`` marks."""
+    if marks == 0:
+        return 0
+    if marks <= PENALTY_UNTIL:
+        return PENALTY
+    return SUM_VALUES[total] * (min(marks, MARK_CAP) - BREAK_EVEN)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One player's scoresheet: marks per sum (2-12) and the chosen throwaways in order."""
+
+    player: str
+    marks: tuple[int, ...] = (0,) * 11
+    throwaways: tuple[tuple[int, int], ...] = ()
+    closed: bool = False
+
+    def marks_for(self, total: int) -> int:
+        """Marks on the row of ``total`` (2-12)."""
+        return self.marks[total - 2]
+
+    @property
+    def total(self) -> int:
+        """The sheet's score: the sum of its row scores."""
+        return sum(row_score(t, m) for t, m in zip(SUM_VALUES, self.marks, strict=True))
+
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        """The throwaway values this sheet has used, in the order chosen."""
+        return tuple(value for value, _ in self.throwaways)
+
+    def throwaway_marks(self, value: int) -> int:
+        """Marks against a throwaway value (0 if not chosen)."""
+        return dict(self.throwaways).get(value, 0)
+
+
+@dataclass(frozen=True)
+class Split:
+    """A way to use a roll: two pair sums and a throwaway value (None on a free ride)."""
+
+    pairs: tuple[tuple[int, int], tuple[int, int]]
+    throwaway: int
+    free_ride: bool = False
+
+    @property
+    def sums(self) -> tuple[int, int]:
+        """The two pair sums, smaller first."""
+        a, b = (sum(p) for p in self.pairs)
+        return (min(a, b), max(a, b))
+
+
+@dataclass(frozen=True)
+class Solitaire:
+    """Every sheet, the current shared roll and the sheets still to split it."""
+
+    sheets: tuple[Sheet, ...]
+    roll: tuple[Die, ...] = ()
+    waiting: tuple[int, ...] = ()
+    rolls: int = 0
+    ruling: str = ""
+
+    def sheet_of(self, player: str) -> Sheet:
+        """The sheet of ``player``."""
+        return next(s for s in self.sheets if s.player == player)
+
+
+def start(players: Sequence[str], options: Mapping[str, int]) -> Solitaire:
+    """One fresh sheet per player; the first roll is next."""
+    sheets = tuple(Sheet(p) for p in players)
+    return Solitaire(sheets, ruling="Roll the five dice.")
+
+
+def is_over(state: Solitaire) -> bool:
+    """True once every sheet is closed."""
+    return all(s.closed for s in state.sheets)
+
+
+def to_move(state: Solitaire) -> str | None:
+    """Always None: the roll is shared and sheets split it in any order."""
+    return None
+
+
+def waiting_for(state: Solitaire) -> list[str]:
+    """Players whose sheets still have to split the current roll."""
+    return [state.sheets[i].player for i in state.waiting]
+
+
+def outcome(state: Solitaire) -> Outcome:
+    """Each sheet's current total; winners once all sheets are closed."""
+    scores = {s.player: s.total for s in state.sheets}
+    winners: list[str] = []
+    if is_over(state):
+        best = max(scores.values())
+        if len(scores) > 1:
+            winners = [p for p, s in scores.items() if s == best]
+        elif best >= SOLO_WIN:
+            winners = list(scores)
+    return Outcome(is_over(state), scores, winners, None)
+
+
+def dice_to_roll(state: Solitaire) -> int | None:
+    """Five when the next roll may be entered, None while sheets still have to split."""
+    return None if state.waiting or is_over(state) else DICE
+
+
+def must_free_ride(sheet: Sheet, values: Sequence[int]) -> bool:
+    """True when the sheet has three throwaways and the roll holds none of them."""
+    return len(sheet.chosen) == THROWAWAY_LIMIT and not set(sheet.chosen) & set(values)
+
+
+def check_split(sheet: Sheet, roll: Sequence[int], split: Split) -> tuple[str, str] | None:
+    """Why ``split`` is not a legal use of ``roll`` for this sheet, as (code, message).
+
+    None when it is legal.
+    """
+    values = sorted(roll)
+    if sorted([*split.pairs[0], *split.pairs[1], split.throwaway]) != values:
+        rolled = " ".join(map(str, values))
+        return (
+            "bad-split",
+            f"The two pairs and the throwaway must be the five dice rolled: {rolled}.",
+        )
+    if must_free_ride(sheet, values):
+        return None
+    if split.throwaway not in sheet.chosen and len(sheet.chosen) == THROWAWAY_LIMIT:
+        chosen = ", ".join(str(v) for v in sheet.chosen)
+        return "illegal-throwaway", (
+            f"{sheet.player} already uses three throwaways ({chosen}) and this roll holds one: "
+            f"the {split.throwaway} cannot be thrown away."
+        )
+    return None
+
+
+def apply_split(sheet: Sheet, split: Split) -> Sheet:
+    """Mark the two sums and the throwaway (unless it is a free ride); close on the 8th mark."""
+    marks = list(sheet.marks)
+    for total in split.sums:
+        marks[total - 2] += 1
+    if split.free_ride:
+        return replace(sheet, marks=tuple(marks))
+    counts = dict(sheet.throwaways)
+    counts[split.throwaway] = counts.get(split.throwaway, 0) + 1
+    throwaways = tuple(counts.items())
+    closed = counts[split.throwaway] >= CLOSING_MARKS
+    return Sheet(sheet.player, tuple(marks), throwaways, closed)
+
+
+def _roll(state: Solitaire, move: Mapping[str, Any]) -> Solitaire:
+    if state.waiting:
+        names = ", ".join(waiting_for(state))
+        raise RuleViolation(
+            "assign-first",
+            f"Every open sheet splits this roll before the next one: waiting for {names}.",
+        )
+    dice = parse_dice(move.get("dice"))
+    if len(dice) != DICE:
+        raise RuleViolation(
+            "wrong-dice-count", f"Solitaire Dice rolls {DICE} dice, but {len(dice)} were entered."
+        )
+    waiting = tuple(i for i, s in enumerate(state.sheets) if not s.closed)
+    names = ", ".join(state.sheets[i].player for i in waiting)
+    who = (
+        "split it into two pairs and a throwaway"
+        if len(waiting) == 1
+        else f"each sheet splits it ({names})"
+    )
+    return replace(
+        state,
+        roll=dice,
+        waiting=waiting,
+        rolls=state.rolls + 1,
+        ruling=f"Roll {state.rolls + 1}: {spell(dice)} — {who}.",
+    )
+
+
+def _read_split(move: Mapping[str, Any], roll: tuple[Die, ...]) -> Split:
+    pairs = move.get("pairs")
+    if (
+        not isinstance(pairs, list | tuple)
+        or len(pairs) != 2
+        or not all(isinstance(p, list | tuple) and len(p) == 2 for p in pairs)
+    ):
+        raise RuleViolation("bad-split", "A split is two pairs of two dice and one throwaway die.")
+    first, second = parse_dice(list(pairs[0])), parse_dice(list(pairs[1]))
+    throwaway = parse_dice([move.get("throwaway")], what="throwaway")
+    take_from(roll, [*first, *second, *throwaway])
+    return Split(
+        ((first[0].value, first[1].value), (second[0].value, second[1].value)),
+        throwaway[0].value,
+    )
+
+
+def _assign(state: Solitaire, move: Mapping[str, Any]) -> Solitaire:
+    if not state.roll:
+        raise RuleViolation("roll-first", "Roll the five dice before splitting them.")
+    player = move.get("player")
+    if player is None:
+        if not state.waiting:
+            raise RuleViolation("assign-first", "Every sheet has split this roll: roll again.")
+        index = state.waiting[0]
+    else:
+        index = next(i for i, s in enumerate(state.sheets) if s.player == player)
+    sheet = state.sheets[index]
+    if sheet.closed:
+        raise RuleViolation(
+            "sheet-closed", f"{sheet.player}'s sheet is closed: it takes no more marks."
+        )
+    if index not in state.waiting:
+        raise RuleViolation("already-assigned", f"{sheet.player} has already split this roll.")
+    split = _read_split(move, state.roll)
+    problem = check_split(sheet, [d.value for d in state.roll], split)
+    if problem:
+        raise RuleViolation(*problem)
+    if must_free_ride(sheet, [d.value for d in state.roll]):
+        split = replace(split, free_ride=True)
+    new_sheet = apply_split(sheet, split)
+    sheets = state.sheets[:index] + (new_sheet,) + state.sheets[index + 1 :]
+    waiting = tuple(i for i in state.waiting if i != index)
+    ruling = describe_split(sheet, new_sheet, split)
+    after = replace(state, sheets=sheets, waiting=waiting)
+    if is_over(after):
+        ruling += " " + _result(after)
+    elif waiting:
+        ruling += f" Still to split: {', '.join(waiting_for(after))}."
+    else:
+        ruling += " Roll again."
+    return replace(after, ruling=ruling)
+
+
+def describe_split(before: Sheet, after: Sheet, split: Split) -> str:
+    """The referee's words for one sheet's split."""
+    a, b = split.sums
+    change = after.total - before.total
+    sign = "+" if change >= 0 else "−"
+    text = f"{before.player}: {a} and {b}"
+    if split.free_ride:
+        chosen = ", ".join(map(str, before.chosen))
+        text += f", free ride (no {chosen} rolled: the {split.throwaway} is dropped unmarked)"
+    else:
+        marks = after.throwaway_marks(split.throwaway)
+        new = "" if split.throwaway in before.chosen else " (new throwaway)"
+        text += f", throw away {split.throwaway}{new} — {marks} of {CLOSING_MARKS}"
+    text += f"; {sign}{points(abs(change))}, total {points(after.total)}."
+    if after.closed:
+        text += (
+            f" The 8th {split.throwaway} closes {before.player}'s sheet at {points(after.total)}."
+        )
+    return text
+
+
+def _result(state: Solitaire) -> str:
+    result = outcome(state)
+    if len(state.sheets) == 1:
+        total = state.sheets[0].total
+        verdict = "a win" if total >= SOLO_WIN else f"short of {SOLO_WIN}"
+        return f"Game over: {points(total)}, {verdict}."
+    best = points(max(result.scores.values()))
+    if len(result.winners) == 1:
+        return f"Game over: {result.winners[0]} wins with {best}."
+    return f"Game over: {' and '.join(result.winners)} share the win with {best}."
+
+
+MOVES = {"roll": _roll, "assign": _assign}
+
+
+def splits(sheet: Sheet, roll: Sequence[Die]) -> list[Split]:
+    """Every distinct legal split of the roll for this sheet, best change in score first."""
+    values = [d.value for d in roll]
+    free = must_free_ride(sheet, values)
+    found: dict[tuple[tuple[int, int], int], Split] = {}
+    for t in range(DICE):
+        rest = values[:t] + values[t + 1 :]
+        for partner in (1, 2, 3):
+            others = [rest[i] for i in (1, 2, 3) if i != partner]
+            split = Split(((rest[0], rest[partner]), (others[0], others[1])), values[t], free)
+            if check_split(sheet, values, split) is None:
+                found.setdefault((split.sums, 0 if free else split.throwaway), split)
+    return sorted(
+        found.values(),
+        key=lambda s: (-(apply_split(sheet, s).total - sheet.total), s.sums, s.throwaway),
+    )
+
+
+def split_move(player: str, split: Split) -> dict[str, Any]:
+    """The log's assign move for a split."""
+    return {
+        "type": "assign",
+        "player": player,
+        "pairs": [[str(v) for v in pair] for pair in split.pairs],
+        "throwaway": str(split.throwaway),
+    }
+
+
+def choices(state: Solitaire) -> list[dict[str, Any]]:
+    """Every legal assign for the sheets still to split the current roll."""
+    return [
+        split_move(state.sheets[i].player, split)
+        for i in state.waiting
+        for split in splits(state.sheets[i], state.roll)
+    ]
