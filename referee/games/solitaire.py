@@ -89,6 +89,14 @@ class Split:
         return (min(a, b), max(a, b))
 
 
+def row_worths(sheet: Sheet) -> list[tuple[int, int, int, int]]:
+    """Each row of the sheet as (sum, its value, marks, what the row is worth now)."""
+    return [
+        (t, v, m, row_score(t, m))
+        for (t, v), m in zip(SUM_VALUES.items(), sheet.marks, strict=True)
+    ]
+
+
 @dataclass(frozen=True)
 class Solitaire:
     """Every sheet, the current shared roll and the sheets still to split it."""
@@ -193,6 +201,8 @@ def _roll(state: Solitaire, move: Mapping[str, Any]) -> Solitaire:
             f"Every open sheet splits this roll before the next one: waiting for {names}.",
         )
     dice = parse_dice(move.get("dice"))
+    if any(d.key for d in dice):
+        raise RuleViolation("bad-die", "Solitaire Dice has no key dice.")
     if len(dice) != DICE:
         raise RuleViolation(
             "wrong-dice-count", f"Solitaire Dice rolls {DICE} dice, but {len(dice)} were entered."
@@ -223,7 +233,15 @@ def _read_split(move: Mapping[str, Any], roll: tuple[Die, ...]) -> Split:
         raise RuleViolation("bad-split", "A split is two pairs of two dice and one throwaway die.")
     first, second = parse_dice(list(pairs[0])), parse_dice(list(pairs[1]))
     throwaway = parse_dice([move.get("throwaway")], what="throwaway")
-    take_from(roll, [*first, *second, *throwaway])
+    chosen = [*first, *second, *throwaway]
+    if sorted(d.value for d in chosen) != sorted(d.value for d in roll):
+        # take_from would name only the dice left after matching the others.
+        raise RuleViolation(
+            "die-not-rolled",
+            f"The split {spell(chosen)} does not match the roll {spell(roll)}: "
+            "the two pairs and the throwaway must be the five dice rolled.",
+        )
+    take_from(roll, chosen)  # colours, when given, must match too
     return Split(
         ((first[0].value, first[1].value), (second[0].value, second[1].value)),
         throwaway[0].value,
@@ -319,6 +337,26 @@ def splits(sheet: Sheet, roll: Sequence[Die]) -> list[Split]:
         found.values(),
         key=lambda s: (-(apply_split(sheet, s).total - sheet.total), s.sums, s.throwaway),
     )
+
+
+def split_field(split: Split) -> str:
+    """A split as the play page posts it: "1,5|1,6|3"."""
+    (a, b), (c, d) = split.pairs
+    return f"{a},{b}|{c},{d}|{split.throwaway}"
+
+
+def split_effect(sheet: Sheet, split: Split) -> str:
+    """What a split does to the sheet, in a few words: "+30 · new throwaway"."""
+    after = apply_split(sheet, split)
+    change = after.total - sheet.total
+    words = [f"{'+' if change >= 0 else '−'}{points(abs(change))}"]
+    if split.free_ride:
+        words.append("free ride")
+    elif split.throwaway not in sheet.chosen:
+        words.append("new throwaway")
+    if after.closed:
+        words.append(f"closes the sheet at {points(after.total)}")
+    return " · ".join(words)
 
 
 def split_move(player: str, split: Split) -> dict[str, Any]:

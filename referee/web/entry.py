@@ -16,7 +16,7 @@ from werkzeug.datastructures import MultiDict
 from referee.engine import RuleViolation
 
 FIELD = {"d": re.compile(r"^d(\d{1,2})$"), "k": re.compile(r"^k(\d{1,2})$")}
-ACTIONS = ("roll", "set_aside", "set_aside_bank", "bank")
+ACTIONS = ("roll", "set_aside", "set_aside_bank", "bank", "assign")
 
 
 class NeedsConfirmation(Exception):
@@ -73,8 +73,22 @@ def moves_from_form(game: Any, state: Any, form: MultiDict[str, str]) -> list[di
         moves.append({"type": "set_aside", "dice": picked_dice(form, state.on_table)})
     if action in ("bank", "set_aside_bank"):
         moves.append({"type": "bank"})
+    if action == "assign":
+        moves.append(assignment(form))
     player = game.to_move(state)
     return [{"player": player, **m} if player else m for m in moves]
+
+
+def assignment(form: MultiDict[str, str]) -> dict[str, Any]:
+    """A Solitaire split posted as ``split`` = "1,5|1,6|3" (two pairs, then the throwaway)."""
+    parts = form.get("split", "").split("|")
+    pairs = [p.split(",") for p in parts[:2]]
+    if len(parts) != 3 or any(len(p) != 2 for p in pairs):
+        raise RuleViolation("bad-split", "Pick a split: two pairs and one throwaway die.")
+    move: dict[str, Any] = {"type": "assign", "pairs": pairs, "throwaway": parts[2]}
+    if form.get("player"):
+        move["player"] = form["player"]
+    return move
 
 
 def confirm_fields(form: Mapping[str, Any]) -> list[tuple[str, str]]:

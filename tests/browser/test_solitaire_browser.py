@@ -1,0 +1,36 @@
+"""A solo Solitaire Dice game on a phone, from the first roll to the closed sheet."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def test_solo_solitaire_game_to_the_close(live_server, phone, player):
+    page = phone
+    page.goto(live_server + "/tables/new/solitaire")
+    page.locator("input[name='players-0']").fill("Sid")
+    player.press("Start the table")
+    assert "Roll the five dice." in player.ruling()
+
+    for n in range(8):
+        player.roll(3, 4, 3, 4, 6)
+        player.submit_roll()
+        if n == 0:
+            player.shot("solitaire-split")
+        dice = page.locator(".builder .die-button")
+        for i in (0, 1, 2, 3):
+            dice.nth(i).tap()
+        assert "first pair 7 · second pair 7 · throwaway 6" in (
+            page.locator(".builder output").inner_text()
+        )
+        match = page.locator(".split-option.match")
+        assert match.count() == 1
+        with page.expect_navigation():
+            match.tap()
+    assert "The 8th 6 closes Sid's sheet" in player.ruling()
+    assert page.get_by_role("heading", name="Sheet closed below 500").is_visible()
+    # Sixteen marks on the 7 row count as ten: 30 x (10 - 5) = 150.
+    assert "total 150" in page.locator(".sheet").inner_text()
+    player.shot("solitaire-closed")
