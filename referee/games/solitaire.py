@@ -76,7 +76,7 @@ class Sheet:
 
 @dataclass(frozen=True)
 class Split:
-    """A way to use a roll: two pair sums and a throwaway value (None on a free ride)."""
+    """A way to use a roll: two pairs and the throwaway (on a free ride, the die dropped)."""
 
     pairs: tuple[tuple[int, int], tuple[int, int]]
     throwaway: int
@@ -157,18 +157,11 @@ def must_free_ride(sheet: Sheet, values: Sequence[int]) -> bool:
 
 
 def check_split(sheet: Sheet, roll: Sequence[int], split: Split) -> tuple[str, str] | None:
-    """Why ``split`` is not a legal use of ``roll`` for this sheet, as (code, message).
+    """Why ``split`` (already the five dice of ``roll``) breaks the throwaway rule for this sheet.
 
-    None when it is legal.
+    Returns (code, message), or None when the split is legal.
     """
-    values = sorted(roll)
-    if sorted([*split.pairs[0], *split.pairs[1], split.throwaway]) != values:
-        rolled = " ".join(map(str, values))
-        return (
-            "bad-split",
-            f"The two pairs and the throwaway must be the five dice rolled: {rolled}.",
-        )
-    if must_free_ride(sheet, values):
+    if must_free_ride(sheet, roll):
         return None
     if split.throwaway not in sheet.chosen and len(sheet.chosen) == THROWAWAY_LIMIT:
         chosen = ", ".join(str(v) for v in sheet.chosen)
@@ -231,6 +224,10 @@ def _read_split(move: Mapping[str, Any], roll: tuple[Die, ...]) -> Split:
         or not all(isinstance(p, list | tuple) and len(p) == 2 for p in pairs)
     ):
         raise RuleViolation("bad-split", "A split is two pairs of two dice and one throwaway die.")
+    if move.get("throwaway") is None:
+        raise RuleViolation(
+            "bad-split", "A split needs its throwaway die (on a free ride, the die dropped)."
+        )
     first, second = parse_dice(list(pairs[0])), parse_dice(list(pairs[1]))
     throwaway = parse_dice([move.get("throwaway")], what="throwaway")
     chosen = [*first, *second, *throwaway]
