@@ -256,6 +256,10 @@ class Scoreboard:
             return replace(self, final_queue=(), over=True)
         return replace(self, final_queue=queue, seat=queue[0])
 
+    def finish(self) -> Scoreboard:
+        """End the game at once (a player reached an exact target)."""
+        return replace(self, final_queue=(), over=True)
+
     def extend_final_round(self, seats: tuple[int, ...]) -> Scoreboard:
         """Add more turns to a final round that has just run out (SB's leader turn)."""
         return replace(self, final_queue=seats, over=False, seat=seats[0])
