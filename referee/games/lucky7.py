@@ -366,7 +366,7 @@ def choices(state: Lucky7) -> list[dict[str, Any]]:
 def finish_advice(state: Lucky7) -> list[Choice] | None:
     """Near the end, every choice for the dice on the table judged (legal or not); else None.
 
-    The finish matters once the biggest possible choice could pass the target.
+    The finish matters once some choice would reach or pass the target.
     """
     if state.phase not in ("score", "choose"):
         return None
@@ -375,7 +375,7 @@ def finish_advice(state: Lucky7) -> list[Choice] | None:
         judge(c, table, state.score_before, state.target, state.set_bonus)
         for c in all_choices(table)
     ]
-    if all(c.problem is None for c in judged):
+    if all(c.reaches < state.target for c in judged):
         return None
     return sorted(judged, key=lambda c: (c.problem is not None, -c.points))
 

@@ -16,7 +16,8 @@ from werkzeug.datastructures import MultiDict
 from referee.engine import RuleViolation
 
 FIELD = {"d": re.compile(r"^d(\d{1,2})$"), "k": re.compile(r"^k(\d{1,2})$")}
-ACTIONS = ("roll", "set_aside", "set_aside_bank", "bank", "assign")
+ACTIONS = ("roll", "set_aside", "set_aside_bank", "bank", "assign", "score", "score_bank", "steal")
+GROUPS = ("A", "B", "C", "D")
 
 
 class NeedsConfirmation(Exception):
@@ -71,12 +72,33 @@ def moves_from_form(game: Any, state: Any, form: MultiDict[str, str]) -> list[di
         moves.append({"type": "roll", "dice": dice})
     if action in ("set_aside", "set_aside_bank"):
         moves.append({"type": "set_aside", "dice": picked_dice(form, state.on_table)})
-    if action in ("bank", "set_aside_bank"):
+    if action in ("score", "score_bank"):
+        moves.append({"type": "score", "sevens": grouped_sevens(form, state.on_table)})
+    if action == "steal":
+        moves.append({"type": "steal"})
+    if action in ("bank", "set_aside_bank", "score_bank"):
         moves.append({"type": "bank"})
     if action == "assign":
         moves.append(assignment(form))
     player = game.to_move(state)
     return [{"player": player, **m} if player else m for m in moves]
+
+
+def grouped_sevens(form: MultiDict[str, str], on_table: tuple[Any, ...]) -> list[list[str]]:
+    """Lucky Sevens groups: ``g<i>`` = A-D puts die i in that group; ``sevens`` = "3,4|2,5"."""
+    if form.get("sevens"):
+        return [group.split(",") for group in form["sevens"].split("|")]
+    groups: dict[str, list[str]] = {}
+    for key, letter in form.items():
+        if not key.startswith("g") or not letter:
+            continue
+        index = key[1:]
+        if letter not in GROUPS or not index.isdigit() or int(index) >= len(on_table):
+            raise RuleViolation("die-not-rolled", "That die is not on the table.")
+        groups.setdefault(letter, []).append(str(on_table[int(index)]))
+    if not groups:
+        raise RuleViolation("bad-move", "Tap dice into a group (A to D) that makes seven.")
+    return [groups[letter] for letter in sorted(groups)]
 
 
 def assignment(form: MultiDict[str, str]) -> dict[str, Any]:

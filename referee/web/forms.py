@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import FieldList, HiddenField, IntegerField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from referee.engine import MAX_NAME_LENGTH, Game, SetupError, check_players
@@ -44,7 +45,7 @@ def new_table_form(game: Game) -> NewTableForm:
         if option.choices:
             field = SelectField(
                 option.label,
-                choices=[(c, str(c)) for c in option.choices],
+                choices=[SelectChoice(c, str(c)) for c in option.choices],
                 coerce=int,
                 default=option.default,
                 description=option.help,

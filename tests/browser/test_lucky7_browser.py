@@ -1,0 +1,46 @@
+"""A two-player Lucky Sevens game on a phone: a steal, then an exact finish."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def put(page, die, letter):
+    rows = page.locator("form.sevens fieldset.group-row")
+    rows.nth(die).locator("label.face", has_text=letter).tap()
+
+
+def test_lucky7_steal_and_exact_finish(live_server, phone, player):
+    page = phone
+    page.goto(live_server + "/tables/new/lucky7")
+    page.locator("input[name='players-0']").fill("Lou")
+    page.locator("input[name='players-1']").fill("Max")
+    page.locator("input[name='opt_target']").fill("10")
+    player.press("Start the table")
+
+    player.roll(3, 4, 6, 6, 6, 6, 6, 6)
+    player.submit_roll()
+    put(page, 0, "A")
+    put(page, 2, "A")
+    assert "A: 3 + 6 = 9 — not a seven" in page.locator("output.groups").inner_text()
+    assert page.get_by_role("button", name="Score", exact=True).is_disabled()
+    put(page, 2, "–")
+    put(page, 1, "A")
+    assert "A: 3 + 4 = 7 ✓ 1 point" in page.locator("output.groups").inner_text()
+    player.press("Score and bank")
+    assert "Max may steal 1 points and roll 6 dice" in player.ruling()
+    player.shot("lucky7-steal-offer")
+
+    player.press("Steal 1 points and roll 6 dice")
+    assert "Max steals Lou's 1 points: roll 6 dice." in player.ruling()
+    player.roll(2, 2, 3, 2, 2, 3)
+    player.submit_roll()
+    assert page.get_by_text("Near the end: Max needs exactly 9").is_visible()
+    player.shot("lucky7-near-end")
+    for die, letter in ((0, "A"), (1, "A"), (2, "A"), (3, "B"), (4, "B"), (5, "B")):
+        put(page, die, letter)
+    player.press("Score")
+    assert "Completed Set bonus of 5, exactly 10. Game over: Max wins with 10." in (player.ruling())
+    player.shot("lucky7-over")
