@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.dice import parse_die
 from referee.engine import (
     Game,
     Outcome,
@@ -61,12 +62,22 @@ class Rejection:
 
 @dataclass(frozen=True)
 class Replay:
-    """The result of replaying a log: the state after the last good move."""
+    """The result of replaying a log: the state after the last good move.
+
+    ``rolled`` counts, per player, the die values that player entered in rolls
+    (values 1-6 in order); a shared roll with several sheets belongs to nobody.
+    """
 
     game: Game
     state: Any
     moves_applied: int
     error: Rejection | None = None
+    rolled: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+
+    def apply(self, move: Mapping[str, Any]) -> Replay:
+        """This replay with one more move; ``RuleViolation`` when the rules refuse it."""
+        state, rolled = _step(self.game, self.state, self.rolled, move)
+        return Replay(self.game, state, self.moves_applied + 1, None, rolled)
 
     @property
     def outcome(self) -> Outcome:
@@ -149,14 +160,34 @@ def start_state(log: GameLog) -> tuple[Game, Any]:
     return game, game.start(players, options)
 
 
+def _step(
+    game: Game, state: Any, rolled: Mapping[str, tuple[int, ...]], move: Mapping[str, Any]
+) -> tuple[Any, Mapping[str, tuple[int, ...]]]:
+    """Apply one move; count a roll's values for the player who entered it."""
+    after = apply_move(game, state, move)
+    if move.get("type") != "roll":
+        return after, rolled
+    who = game.to_move(state)
+    if who is None:
+        # A shared roll (Solitaire Dice) belongs to a player only when there is one.
+        players = list(game.outcome(state).scores)
+        who = players[0] if len(players) == 1 else None
+    if who is None:
+        return after, rolled
+    counts = list(rolled.get(who, (0,) * 6))
+    for die in move["dice"]:
+        counts[parse_die(die).value - 1] += 1
+    return after, {**rolled, who: tuple(counts)}
+
+
 def replay(log: GameLog, moves: Sequence[Mapping[str, Any]] | None = None) -> Replay:
-    """Apply the log's moves in order; stop at the first one the rules refuse."""
+    """Apply the log's moves (or ``moves`` instead) in order; stop at the first one refused."""
     game, state = start_state(log)
-    applied = 0
-    for index, move in enumerate(log.moves if moves is None else moves):
+    todo = log.moves if moves is None else moves
+    rolled: Mapping[str, tuple[int, ...]] = {}
+    for index, move in enumerate(todo):
         try:
-            state = apply_move(game, state, move)
+            state, rolled = _step(game, state, rolled, move)
         except RuleViolation as exc:
-            return Replay(game, state, applied, Rejection(index, exc.code, exc.message))
-        applied += 1
-    return Replay(game, state, applied)
+            return Replay(game, state, index, Rejection(index, exc.code, exc.message), rolled)
+    return Replay(game, state, len(todo), None, rolled)

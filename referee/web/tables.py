@@ -17,8 +17,8 @@ from flask import (
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from referee.engine import RuleViolation, all_games, apply_move, describe_move, get_game
-from referee.log import Replay, dumps, replay
+from referee.engine import RuleViolation, all_games, describe_move, get_game
+from referee.log import dumps, replay
 from referee.web.entry import NeedsConfirmation, confirm_fields, moves_from_form
 from referee.web.extensions import db
 from referee.web.forms import MoveForm, new_table_form
@@ -95,20 +95,19 @@ def move(table_id: int) -> Any:
         return render_play(loaded, status=400, error="The move form was incomplete.")
     if form.seq.data != loaded.seq:
         return render_play(loaded, status=409, error=STALE)
-    game, state = loaded.replay.game, loaded.replay.state
+    game, after = loaded.replay.game, loaded.replay
     try:
-        moves = moves_from_form(game, state, request.form)
+        moves = moves_from_form(game, after.state, request.form)
         for item in moves:
             warn = getattr(game, "warning", None)
-            message = warn(state, item) if warn else None
+            message = warn(after.state, item) if warn else None
             if message and not request.form.get("confirm"):
                 raise NeedsConfirmation(message)
-            state = apply_move(game, state, item)
+            after = after.apply(item)
     except RuleViolation as exc:
         return render_play(loaded, status=422, error=exc.message, entered=request.form)
     except NeedsConfirmation as exc:
         return render_play(loaded, status=422, error=str(exc), confirm=confirm_fields(request.form))
-    after = Replay(game, state, loaded.replay.moves_applied + len(moves))
     append_moves(loaded.table, loaded.seq, moves, after)
     try:
         db.session.commit()
