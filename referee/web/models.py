@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from referee.web.extensions import db
@@ -31,6 +31,12 @@ class GameTable(db.Model):  # type: ignore[name-defined]
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
+    # Cached from the replay on every write, so lists never replay 10,000 tables.
+    move_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    winners: Mapped[list[str]] = mapped_column(JSON, default=list, server_default="[]")
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="table", order_by="Seat.seat", cascade="all, delete-orphan"
+    )
     moves: Mapped[list[MoveRecord]] = relationship(
         back_populates="table",
         order_by="MoveRecord.seq",
@@ -50,3 +56,46 @@ class MoveRecord(db.Model):  # type: ignore[name-defined]
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     table: Mapped[GameTable] = relationship(back_populates="moves")
+
+
+class Seat(db.Model):  # type: ignore[name-defined]
+    """One player at one table, with that player's figures as of the table's last move.
+
+    ``player_key`` matches players across tables (the name folded to lower case,
+    or the name it was merged into).  The ``dN`` columns count the die values
+    the player entered.
+    """
+
+    __tablename__ = "seat"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seat", name="uq_seat_table_seat"),
+        Index("ix_seat_player_key_table", "player_key", "table_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(30))
+    player_key: Mapped[str] = mapped_column(String(30))
+    score: Mapped[int] = mapped_column(Integer, default=0)
+    won: Mapped[bool] = mapped_column(Boolean, default=False)
+    turns: Mapped[int] = mapped_column(Integer, default=0)
+    busts: Mapped[int] = mapped_column(Integer, default=0)
+    best_turn: Mapped[int | None] = mapped_column(Integer, default=None)
+    turn_points: Mapped[int] = mapped_column(Integer, default=0)
+    d1: Mapped[int] = mapped_column(Integer, default=0)
+    d2: Mapped[int] = mapped_column(Integer, default=0)
+    d3: Mapped[int] = mapped_column(Integer, default=0)
+    d4: Mapped[int] = mapped_column(Integer, default=0)
+    d5: Mapped[int] = mapped_column(Integer, default=0)
+    d6: Mapped[int] = mapped_column(Integer, default=0)
+    table: Mapped[GameTable] = relationship(back_populates="seats")
+
+
+class PlayerAlias(db.Model):  # type: ignore[name-defined]
+    """A player key merged into another: ``key`` now counts as ``canonical``."""
+
+    __tablename__ = "player_alias"
+
+    key: Mapped[str] = mapped_column(String(30), primary_key=True)
+    canonical: Mapped[str] = mapped_column(String(30), index=True)

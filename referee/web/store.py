@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import delete, func, select
 
 from referee.log import GameLog, Replay, replay
+from referee.web import summaries
 from referee.web.extensions import db
 from referee.web.models import GameTable, MoveRecord, utcnow
 
@@ -58,6 +59,7 @@ def new_table(game: str, players: Sequence[str], options: Mapping[str, int]) -> 
     """Add a table with no moves to the session (the caller commits)."""
     table = GameTable(game=game, players=list(players), options=dict(options))
     db.session.add(table)
+    summaries.refresh(db.session, table, replay(GameLog(game, tuple(players), dict(options))), 0)
     return table
 
 
@@ -84,6 +86,7 @@ def remove_last_move(table: GameTable, seq: int, after: Replay) -> None:
 def _touch(table: GameTable, after: Replay) -> None:
     table.updated_at = utcnow()
     table.finished_at = table.updated_at if after.outcome.over else None
+    summaries.refresh(db.session, table, after, after.moves_applied)
 
 
 def move_counts(table_ids: Sequence[int]) -> dict[int, int]:

@@ -1,0 +1,57 @@
+"""Schema migrations: an old database with games in it upgrades and gets its summaries."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import sqlalchemy as sa
+from flask_migrate import downgrade, upgrade
+
+from referee.web import create_app
+
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+FIRST_REVISION = "dc9c21f46a17"
+
+
+def test_upgrade_fills_summaries_for_games_stored_before(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path))
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
+    log = json.loads((SEEDS / "tenk-finished.json").read_text())
+    with app.app_context():
+        upgrade(revision=FIRST_REVISION)
+        engine = sa.create_engine(url)
+        with engine.begin() as conn:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO game_table (id, game, players, options, created_at, updated_at)"
+                    " VALUES (1, 'tenk', :players, :options, '2026-01-01', '2026-01-01')"
+                ),
+                {"players": json.dumps(log["players"]), "options": json.dumps(log["options"])},
+            )
+            for seq, move in enumerate(log["moves"]):
+                conn.execute(
+                    sa.text(
+                        "INSERT INTO move (table_id, seq, data, created_at)"
+                        " VALUES (1, :seq, :data, '2026-01-01')"
+                    ),
+                    {"seq": seq, "data": json.dumps(move)},
+                )
+        upgrade()
+        with engine.connect() as conn:
+            count, winners = conn.execute(
+                sa.text("SELECT move_count, winners FROM game_table WHERE id = 1")
+            ).one()
+            seats = conn.execute(
+                sa.text("SELECT name, player_key, score, won FROM seat ORDER BY seat")
+            ).all()
+        engine.dispose()
+        downgrade(revision=FIRST_REVISION)
+    assert count == len(log["moves"])
+    assert json.loads(winners) == ["Cy"]
+    assert [tuple(s) for s in seats] == [
+        ("Ann", "ann", 3900, 0),
+        ("Bo", "bo", 0, 0),
+        ("Cy", "cy", 12200, 1),
+    ]
