@@ -11,7 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, scoped_session
+
+AnySession = Session | scoped_session[Any]
 
 from referee.log import Replay
 from referee.web.models import GameTable, PlayerAlias, Seat
@@ -63,13 +65,13 @@ def seat_figures(players: Iterable[str], result: Replay) -> list[SeatFigures]:
     return figures
 
 
-def canonical(session: Session, key: str) -> str:
+def canonical(session: AnySession, key: str) -> str:
     """The key a player's name counts as, after merges."""
     merged = session.get(PlayerAlias, key)
     return merged.canonical if merged else key
 
 
-def refresh(session: Session, table: GameTable, result: Replay, move_count: int) -> None:
+def refresh(session: AnySession, table: GameTable, result: Replay, move_count: int) -> None:
     """Bring a table's cached figures and seats in line with its replay."""
     table.move_count = move_count
     table.winners = list(result.outcome.winners)
