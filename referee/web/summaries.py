@@ -13,11 +13,10 @@ from typing import Any
 
 from sqlalchemy.orm import Session, scoped_session
 
-AnySession = Session | scoped_session[Any]
-
 from referee.log import Replay
 from referee.web.models import GameTable, PlayerAlias, Seat
 
+AnySession = Session | scoped_session[Any]
 PUSH_YOUR_LUCK = ("tenk", "sb", "lucky7")
 
 
