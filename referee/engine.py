@@ -313,6 +313,11 @@ def board_is_over(state: OnBoard) -> bool:
     return state.board.over
 
 
+def board_turns_done(state: OnBoard) -> int:
+    """How many turns have been played (the x axis of a score chart)."""
+    return len(state.board.turns)
+
+
 def board_outcome(state: OnBoard) -> Outcome:
     """Banked scores, winners and the player to move."""
     return state.board.outcome()

@@ -27,6 +27,7 @@ from referee.engine import (
     board_is_over,
     board_outcome,
     board_to_move,
+    board_turns_done,
 )
 
 SLUG = "sb"
@@ -305,6 +306,7 @@ MOVES = {"roll": _roll, "set_aside": _set_aside, "bank": _bank}
 to_move = board_to_move
 is_over = board_is_over
 outcome = board_outcome
+turns_done = board_turns_done
 
 
 def still_to_play(state: SB) -> list[str]:

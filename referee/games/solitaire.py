@@ -146,6 +146,11 @@ def outcome(state: Solitaire) -> Outcome:
     return Outcome(is_over(state), scores, winners, None)
 
 
+def turns_done(state: Solitaire) -> int:
+    """How many rolls every open sheet has finished splitting."""
+    return state.rolls - (1 if state.waiting else 0)
+
+
 def dice_to_roll(state: Solitaire) -> int | None:
     """Five when the next roll may be entered, None while sheets still have to split."""
     return None if state.waiting or is_over(state) else DICE

@@ -24,6 +24,7 @@ from referee.engine import (
     board_is_over,
     board_outcome,
     board_to_move,
+    board_turns_done,
     points,
 )
 
@@ -372,6 +373,7 @@ MOVES = {"roll": _roll, "set_aside": _set_aside, "bank": _bank}
 to_move = board_to_move
 is_over = board_is_over
 outcome = board_outcome
+turns_done = board_turns_done
 
 
 def player_notes(state: TenK) -> dict[str, str]:

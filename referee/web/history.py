@@ -1,0 +1,193 @@
+"""History: every table with filters, a table's story move by move, CSV, import and export."""
+
+from __future__ import annotations
+
+import csv
+import io
+import zipfile
+from datetime import datetime, time
+from typing import Any
+
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from sqlalchemy import Select, exists, func, select
+
+from referee.engine import all_games, describe_move, get_game
+from referee.log import LogError, Replay, dumps, loads, replay
+from referee.web.charts import progression_svg
+from referee.web.extensions import db
+from referee.web.models import GameTable, Seat
+from referee.web.store import import_log, load, log_of
+from referee.web.summaries import canonical, fold
+
+bp = Blueprint("history", __name__)
+PAGE_SIZE = 50
+
+
+class ImportForm(FlaskForm):
+    """Upload of one referee-log/1 file."""
+
+    log = FileField("Game log (.json)", validators=[FileRequired("Choose a game log file.")])
+
+
+def _day(text: str | None, *, end: bool = False) -> datetime | None:
+    try:
+        day = datetime.strptime(text or "", "%Y-%m-%d").date()
+    except ValueError:
+        return None
+    return datetime.combine(day, time.max if end else time.min)
+
+
+def filtered_tables(args: Any) -> Select[tuple[GameTable]]:
+    """The history query for the page's filters: game, player, from and to dates."""
+    query = select(GameTable)
+    if args.get("game"):
+        query = query.where(GameTable.game == args["game"])
+    if args.get("player"):
+        key = canonical(db.session, fold(args["player"]))
+        query = query.where(exists().where(Seat.table_id == GameTable.id, Seat.player_key == key))
+    if start := _day(args.get("from")):
+        query = query.where(GameTable.created_at >= start)
+    if stop := _day(args.get("to"), end=True):
+        query = query.where(GameTable.created_at <= stop)
+    return query
+
+
+@bp.get("/history")
+def index() -> str:
+    """Every table, newest first, filterable by game, player and date."""
+    page = max(request.args.get("page", 1, type=int), 1)
+    query = filtered_tables(request.args)
+    total = db.session.scalar(select(func.count()).select_from(query.subquery())) or 0
+    tables = db.session.scalars(
+        query.order_by(GameTable.created_at.desc(), GameTable.id.desc())
+        .limit(PAGE_SIZE)
+        .offset((page - 1) * PAGE_SIZE)
+    ).all()
+    return render_template(
+        "history/index.html",
+        tables=tables,
+        games=all_games(),
+        get_game=get_game,
+        total=total,
+        page=page,
+        pages=max(1, -(-total // PAGE_SIZE)),
+        args=request.args,
+        page_url=lambda n: url_for("history.index", **{**request.args.to_dict(), "page": n}),
+    )
+
+
+def story(table: GameTable) -> tuple[list[dict[str, Any]], dict[str, list[int]], Replay]:
+    """Each move with the referee's ruling after it, each player's total after every turn,
+    and the replay at the end."""
+    log = log_of(table)
+    result = replay(log, [])
+    game = result.game
+    steps: list[dict[str, Any]] = []
+    series: dict[str, list[int]] = {p: [] for p in table.players}
+    done = 0
+    for index, move in enumerate(log.moves):
+        result = result.apply(move)
+        state = result.state
+        board = getattr(state, "board", None)
+        steps.append(
+            {
+                "n": index + 1,
+                "move": describe_move(move),
+                "ruling": state.ruling,
+                "bust": state.ruling.startswith("Bust"),
+                "final": bool(board and board.in_final_round),
+            }
+        )
+        if game.turns_done(state) > done or result.outcome.over:
+            done = game.turns_done(state)
+            for name, score in result.outcome.scores.items():
+                series[name].append(score)
+            steps[-1]["scores"] = result.outcome.scores
+    return steps, series, result
+
+
+@bp.get("/tables/<int:table_id>/history")
+def table_history(table_id: int) -> str:
+    """A table's story: every move and ruling, running scores, and the score chart."""
+    table = db.get_or_404(GameTable, table_id)
+    steps, series, result = story(table)
+    game = result.game
+    label = "roll" if game.SLUG == "solitaire" else "turn"
+    return render_template(
+        "history/table.html",
+        table=table,
+        game=game,
+        steps=steps,
+        chart=progression_svg(series, label=label),
+        outcome=result.outcome,
+    )
+
+
+TURN_COLUMNS = ("turn", "player", "points", "bust", "total", "final_round", "note")
+
+
+@bp.get("/tables/<int:table_id>/turns.csv")
+def turns_csv(table_id: int) -> Response:
+    """The table's turns as CSV: one row per finished turn (per sheet per roll in Solitaire)."""
+    table = db.get_or_404(GameTable, table_id)
+    state = load(table).replay.state
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(TURN_COLUMNS)
+    for n, turn in enumerate(getattr(getattr(state, "board", None), "turns", ()), start=1):
+        writer.writerow(
+            [
+                n,
+                turn.player,
+                turn.points,
+                int(turn.bust),
+                turn.total,
+                int(turn.final_round),
+                turn.note,
+            ]
+        )
+    for sheet in getattr(state, "sheets", ()):
+        writer.writerow(["", sheet.player, "", "", sheet.total, "", "sheet total"])
+    return Response(
+        out.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f"attachment; filename=table-{table_id}-turns.csv"},
+    )
+
+
+@bp.get("/export.zip")
+def export_all() -> Response:
+    """Every table as referee-log/1 files in one zip archive."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for table in db.session.scalars(select(GameTable).order_by(GameTable.id)):
+            archive.writestr(f"table-{table.id}-{table.game}.json", dumps(log_of(table)))
+    return Response(
+        buffer.getvalue(),
+        mimetype="application/zip",
+        headers={"Content-Disposition": "attachment; filename=referee-tables.zip"},
+    )
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_page() -> Any:
+    """Upload a game log; it is stored only if every move replays legally."""
+    form = ImportForm()
+    if not form.validate_on_submit():
+        status = 422 if request.method == "POST" else 200
+        return render_template("history/import.html", form=form), status
+    try:
+        log = loads(form.log.data.read().decode("utf-8"))
+    except (LogError, UnicodeDecodeError) as exc:
+        message = str(exc) if isinstance(exc, LogError) else "The file is not UTF-8 text."
+        return render_template("history/import.html", form=form, error=message), 422
+    result = replay(log)
+    if result.error:
+        err = result.error
+        message = f"Move {err.move + 1} was refused ({err.code}): {err.message} Nothing was stored."
+        return render_template("history/import.html", form=form, error=message), 422
+    table_id = import_log(log)
+    flash(f"Imported as table {table_id}: {result.moves_applied} moves replayed.")
+    return redirect(url_for("tables.play", table_id=table_id))

@@ -1,0 +1,140 @@
+"""Players across tables: their figures, a dice check, and merging two names into one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from sqlalchemy import case, func, select, update
+from wtforms import SelectField
+
+from referee.engine import get_game
+from referee.web.extensions import db
+from referee.web.models import GameTable, PlayerAlias, Seat
+from referee.web.stats import dice_check, longest_streak
+from referee.web.summaries import PUSH_YOUR_LUCK, canonical, dice_of
+
+bp = Blueprint("players", __name__, url_prefix="/players")
+
+
+class MergeForm(FlaskForm):
+    """Pick another name to count as this player from now on."""
+
+    other = SelectField("Merge this name into the player", choices=[])
+
+
+@bp.get("/")
+def index() -> str:
+    """Everyone who has played, most tables first."""
+    rows = db.session.execute(
+        select(
+            Seat.player_key, func.max(Seat.name), func.count(), func.sum(Seat.won.cast(db.Integer))
+        )
+        .group_by(Seat.player_key)
+        .order_by(func.count().desc(), Seat.player_key)
+    ).all()
+    return render_template("players/index.html", players=rows)
+
+
+def _display_name(key: str) -> str | None:
+    return db.session.scalar(
+        select(Seat.name).where(Seat.player_key == key).order_by(Seat.table_id.desc()).limit(1)
+    )
+
+
+@bp.get("/<key>")
+def show(key: str) -> Any:
+    """One player's games, wins, turns, busts, streak and dice check."""
+    if (merged := canonical(db.session, key)) != key:
+        return redirect(url_for("players.show", key=merged))
+    name = _display_name(key)
+    if name is None:
+        abort(404)
+    finished = GameTable.finished_at.is_not(None)
+    per_game = db.session.execute(
+        select(
+            GameTable.game,
+            func.count(),
+            func.sum(case((finished, 1), else_=0)),
+            func.sum(case((finished & Seat.won, 1), else_=0)),
+        )
+        .select_from(Seat)
+        .join(GameTable, Seat.table_id == GameTable.id)
+        .where(Seat.player_key == key)
+        .group_by(GameTable.game)
+        .order_by(GameTable.game)
+    ).all()
+    turns = db.session.execute(
+        select(
+            func.sum(Seat.turns),
+            func.sum(Seat.turn_points),
+            func.max(Seat.best_turn),
+            func.sum(Seat.busts),
+        )
+        .select_from(Seat)
+        .join(GameTable, Seat.table_id == GameTable.id)
+        .where(Seat.player_key == key, GameTable.game.in_(PUSH_YOUR_LUCK))
+    ).one()
+    dice = db.session.execute(
+        select(
+            *(
+                func.coalesce(func.sum(getattr(Seat, f"d{v}")), 0).label(f"d{v}")
+                for v in range(1, 7)
+            )
+        ).where(Seat.player_key == key)
+    ).one()
+    results = db.session.scalars(
+        select(Seat.won)
+        .select_from(Seat)
+        .join(GameTable, Seat.table_id == GameTable.id)
+        .where(Seat.player_key == key, finished)
+        .order_by(GameTable.finished_at, GameTable.id)
+    ).all()
+    form = MergeForm()
+    form.other.choices = [
+        (k, n)
+        for k, n in db.session.execute(
+            select(Seat.player_key, func.max(Seat.name))
+            .where(Seat.player_key != key)
+            .group_by(Seat.player_key)
+            .order_by(Seat.player_key)
+        )
+    ]
+    played = sum(r[2] for r in per_game)
+    won = sum(r[3] for r in per_game)
+    return render_template(
+        "players/show.html",
+        key=key,
+        name=name,
+        per_game=per_game,
+        get_game=get_game,
+        played=played,
+        won=won,
+        turns=turns,
+        streak=longest_streak(results),
+        check=dice_check(dice_of(dice)),
+        form=form,
+    )
+
+
+@bp.post("/<key>/merge")
+def merge(key: str) -> Any:
+    """Count another name's tables as this player's, now and for tables to come."""
+    form = MergeForm()
+    other = request.form.get("other", "")
+    form.other.choices = [(other, other)]
+    exists = db.session.scalar(select(func.count()).where(Seat.player_key == other))
+    if not form.validate() or other == key or not exists or _display_name(key) is None:
+        if _display_name(key) is None:
+            abort(404)
+        flash("Pick another player's name to merge; nothing was changed.")
+        return show(key), 422
+    db.session.execute(update(Seat).where(Seat.player_key == other).values(player_key=key))
+    db.session.execute(
+        update(PlayerAlias).where(PlayerAlias.canonical == other).values(canonical=key)
+    )
+    db.session.merge(PlayerAlias(key=other, canonical=key))
+    db.session.commit()
+    flash(f"Merged: tables played as “{other}” now count for this player.")
+    return redirect(url_for("players.show", key=key))

@@ -1,0 +1,69 @@
+"""Player statistics that need a little arithmetic: win streaks and the dice check."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+FACES = 6
+# Below 10 expected per face a chi-square test says little; the page then shows counts only.
+MIN_VALUES_FOR_TEST = 60
+
+
+def longest_streak(results: Iterable[bool]) -> int:
+    """The longest run of consecutive wins."""
+    best = run = 0
+    for won in results:
+        run = run + 1 if won else 0
+        best = max(best, run)
+    return best
+
+
+def chi_square_uniform(counts: Sequence[int]) -> tuple[float, float]:
+    """Pearson's chi-square of six face counts against a fair die, and its p-value (5 d.o.f.)."""
+    total = sum(counts)
+    expected = total / FACES
+    statistic = sum((c - expected) ** 2 / expected for c in counts)
+    # Survival function of chi-square with 5 degrees of freedom, in closed form.
+    half = statistic / 2
+    p_value = math.erfc(math.sqrt(half)) + math.sqrt(2 * statistic / math.pi) * math.exp(-half) * (
+        1 + statistic / 3
+    )
+    return statistic, min(1.0, p_value)
+
+
+@dataclass(frozen=True)
+class DiceCheck:
+    """What the dice check shows: counts, and a test only when there are enough values."""
+
+    counts: tuple[int, ...]
+    statistic: float | None
+    p_value: float | None
+    verdict: str
+
+
+def dice_check(counts: Sequence[int]) -> DiceCheck:
+    """Counts of each face entered, with a carefully worded verdict."""
+    total = sum(counts)
+    if total < MIN_VALUES_FOR_TEST:
+        verdict = (
+            f"{total} values entered: too few to say anything about the dice "
+            f"(the check needs {MIN_VALUES_FOR_TEST})."
+        )
+        return DiceCheck(tuple(counts), None, None, verdict)
+    statistic, p = chi_square_uniform(counts)
+    if p >= 0.05:
+        verdict = f"No sign of a biased die in {total} values entered (chi-square p = {p:.2f})."
+    elif p >= 0.001:
+        verdict = (
+            f"The {total} values entered are a little uneven (chi-square p = {p:.3f}): fair dice "
+            f"give a spread like this about once in {max(2, round(1 / p))} checks, so it is "
+            "not proof of a biased die."
+        )
+    else:
+        verdict = (
+            f"The {total} values entered are very uneven (chi-square p < 0.001). A biased die is "
+            "one explanation; mistyped rolls or dice shared with other players are others."
+        )
+    return DiceCheck(tuple(counts), statistic, p, verdict)
