@@ -1,9 +1,10 @@
 """Run every benchmark (``make bench``): print a table, write ``bench/results/latest.json``.
 
 The engine figures say whether replaying a long game on every request is cheap
-enough; the web figures put the referee's move POST next to a bare Flask POST
-measured the same way in the same run.  See each module's docstring for the
-details of what is timed.
+enough; the Lucky Sevens figure, whether judging the worst roll of eight dice fits
+well inside a request; the web figures put the referee's move POST next to a bare
+Flask POST measured the same way in the same run.  See each module's docstring for
+the details of what is timed.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 from time import perf_counter
 from typing import Any
 
-from bench import bench_game, engine_bench, web_bench
+from bench import bench_game, engine_bench, lucky7_bench, web_bench
 
 RESULTS = Path(__file__).with_name("results")
 
@@ -44,21 +45,38 @@ def table(results: dict[str, Any]) -> str:
     dice = f"{web['dice_rolled']} {'die' if web['dice_rolled'] == 1 else 'dice'}"
     rows = [
         ("engine: apply one 10K move", move["median"], move["best"], "us", ""),
-        (f"engine: replay {engine['game']['moves']}-move game", full["median"], full["best"],
-         "ms", f"target < {full['target']:g} ms: {verdict}"),
-        (f"web: POST roll, {web['moves_per_table']}-move table", referee["median"],
-         referee["best"], "req/s", f"{web['referee']['ms_per_request']:.2f} ms/request"),
-        ("web: bare Flask POST", bare["median"], bare["best"], "req/s",
-         f"{web['bare']['ms_per_request']:.2f} ms/request"),
+        (
+            f"engine: replay {engine['game']['moves']}-move game",
+            full["median"],
+            full["best"],
+            "ms",
+            f"target < {full['target']:g} ms: {verdict}",
+        ),
+        (
+            f"web: POST roll, {web['moves_per_table']}-move table",
+            referee["median"],
+            referee["best"],
+            "req/s",
+            f"{web['referee']['ms_per_request']:.2f} ms/request",
+        ),
+        (
+            "web: bare Flask POST",
+            bare["median"],
+            bare["best"],
+            "req/s",
+            f"{web['bare']['ms_per_request']:.2f} ms/request",
+        ),
     ]
-    lines = [f"{'benchmark':<34} {'median':>9} {'best':>9}  unit",
-             "-" * 62]
-    lines += [f"{name:<34} {med:>9.2f} {best:>9.2f}  {unit:<6} {note}".rstrip()
-              for name, med, best, unit, note in rows]
+    lines = [f"{'benchmark':<34} {'median':>9} {'best':>9}  unit", "-" * 62]
+    lines += [
+        f"{name:<34} {med:>9.2f} {best:>9.2f}  {unit:<6} {note}".rstrip()
+        for name, med, best, unit, note in rows
+    ]
     lines += [
         f"{'web: referee / bare (medians)':<34} {web['ratio']:>9.4f}"
         f"{'':>12}bare is {1 / web['ratio']:.1f}x faster",
         "",
+        lucky7_bench.line(results["lucky7"]),
         f"game: 10K, {engine['game']['players']} players, options {engine['game']['options']}, "
         f"seed {engine['game']['seed']}, {engine['game']['moves']} moves",
         f"web: {web['tables']} tables x 1 roll ({dice}) per app, "
@@ -74,12 +92,14 @@ def table(results: dict[str, Any]) -> str:
 
 
 def main() -> int:
-    """Run the engine and web benchmarks on the same game; print and save the figures."""
+    """Run the engine, Lucky Sevens and web benchmarks; print and save the figures."""
     start = perf_counter()
     started = datetime.now(UTC).isoformat(timespec="seconds")
     game = bench_game()
     print("Running engine benchmarks...", flush=True)
     engine = engine_bench.run(game)
+    print("Running the Lucky Sevens roll benchmark...", flush=True)
+    lucky7 = lucky7_bench.run()
     print("Running web benchmarks (gunicorn on 127.0.0.1)...", flush=True)
     web = web_bench.run(game)
     results = {
@@ -87,6 +107,7 @@ def main() -> int:
         "seconds": perf_counter() - start,
         "machine": machine(),
         "engine": engine,
+        "lucky7": lucky7,
         "web": web,
     }
     print()

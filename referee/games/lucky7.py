@@ -25,6 +25,7 @@ from referee.engine import (
     board_is_over,
     board_outcome,
     board_to_move,
+    board_turns_done,
 )
 
 SLUG = "lucky7"
@@ -223,6 +224,12 @@ def _roll(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
         return _bust(state, f"Bust: no seven in {spell(dice)}")
     if not legal_choices(counts, state.score_before, state.target, state.set_bonus):
         need = state.target - state.score_before
+        if need <= 0:  # only after stealing a turn that takes the player to the target or past it
+            return _bust(
+                state,
+                f"Bust: with the stolen points {player} is on {state.score_before}, so any "
+                f"seven in {spell(dice)} would pass {state.target}",
+            )
         return _bust(
             state,
             f"Bust: {player} needs exactly {need}, and no way to score {spell(dice)} stays "
@@ -262,8 +269,8 @@ def _score(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
         if not 2 <= len(group) <= 7 or total != SEVEN:
             raise RuleViolation(
                 "not-a-seven",
-                f"{spell(group)} adds up to {total}, not 7"
-                if total != SEVEN
+                f"{spell(group)} adds up to {total}, not 7."
+                if group and total != SEVEN
                 else "A seven is 2 to 7 dice.",
             )
     taken, left = take_from(state.on_table, [d for g in groups for d in g])
@@ -347,6 +354,7 @@ MOVES = {"roll": _roll, "score": _score, "bank": _bank, "steal": _steal}
 to_move = board_to_move
 is_over = board_is_over
 outcome = board_outcome
+turns_done = board_turns_done
 
 
 def choices(state: Lucky7) -> list[dict[str, Any]]:
