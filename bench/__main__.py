@@ -18,7 +18,7 @@ from pathlib import Path
 from time import perf_counter
 from typing import Any
 
-from bench import bench_game, engine_bench, lucky7_bench, web_bench
+from bench import bench_game, engine_bench, history_bench, lucky7_bench, web_bench
 
 RESULTS = Path(__file__).with_name("results")
 
@@ -77,6 +77,7 @@ def table(results: dict[str, Any]) -> str:
         f"{'':>12}bare is {1 / web['ratio']:.1f}x faster",
         "",
         lucky7_bench.line(results["lucky7"]),
+        *history_bench.lines(results["history"]),
         f"game: 10K, {engine['game']['players']} players, options {engine['game']['options']}, "
         f"seed {engine['game']['seed']}, {engine['game']['moves']} moves",
         f"web: {web['tables']} tables x 1 roll ({dice}) per app, "
@@ -102,6 +103,8 @@ def main() -> int:
     lucky7 = lucky7_bench.run()
     print("Running web benchmarks (gunicorn on 127.0.0.1)...", flush=True)
     web = web_bench.run(game)
+    print("Building 10,000 tables for the history benchmark...", flush=True)
+    history = history_bench.run()
     results = {
         "started": started,
         "seconds": perf_counter() - start,
@@ -109,6 +112,7 @@ def main() -> int:
         "engine": engine,
         "lucky7": lucky7,
         "web": web,
+        "history": history,
     }
     print()
     print(table(results))

@@ -109,3 +109,36 @@ def new_table(client):
         return Table(client, int(response.location.rsplit("/", 1)[1]))
 
     return make
+
+
+@pytest.fixture
+def stored(app):
+    """Store game logs as tables (through the same code as an import) and return their ids."""
+    from referee.web.store import import_log
+
+    def store(*logs):
+        with app.app_context():
+            return [import_log(log) for log in logs]
+
+    return store
+
+
+@pytest.fixture
+def tenk_log():
+    """A short 10K log (target 1,000, no entry): each turn is "win" (1 1 1 banked) or "bust"."""
+    from referee.log import GameLog
+
+    def build(players, *turns, target=1000):
+        moves = []
+        for turn in turns:
+            if turn == "win":
+                moves += [
+                    {"type": "roll", "dice": ["1", "1", "1", "2", "3", "4"]},
+                    {"type": "set_aside", "dice": ["1", "1", "1"]},
+                    {"type": "bank"},
+                ]
+            else:
+                moves.append({"type": "roll", "dice": ["2", "2", "3", "3", "4", "6"]})
+        return GameLog("tenk", tuple(players), {"target": target, "entry": 0}, tuple(moves))
+
+    return build

@@ -88,13 +88,14 @@ def story(table: GameTable) -> tuple[list[dict[str, Any]], dict[str, list[int]],
     series: dict[str, list[int]] = {p: [] for p in table.players}
     done = 0
     for index, move in enumerate(log.moves):
+        who = move.get("player") or game.to_move(result.state)
         result = result.apply(move)
         state = result.state
         board = getattr(state, "board", None)
         steps.append(
             {
                 "n": index + 1,
-                "move": describe_move(move),
+                "move": describe_move({**move, "player": who} if who else move),
                 "ruling": state.ruling,
                 "bust": state.ruling.startswith("Bust"),
                 "final": bool(board and board.in_final_round),

@@ -1,0 +1,180 @@
+"""History and player pages with 10,000 stored tables: are they still under 100 ms?
+
+Builds a fresh SQLite database through the real migrations, then bulk-inserts
+10,000 tables: their moves (about a million rows) and the summary rows the app
+keeps beside them, all taken from real replays of a pool of autoplayed games
+(10K, Keys and Base Dice, Solitaire Dice, Lucky Sevens) seated from 30 names.
+Then it times, through the Flask test client, the first history page, history
+filtered by game and by player, and the page of the busiest player.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import tempfile
+import time
+from datetime import datetime, timedelta
+from typing import Any
+
+TABLES = 10_000
+NAMES = [f"Player {n:02d}" for n in range(30)]
+GAMES = (
+    ("tenk", {"target": 2000}),
+    ("sb", {"target": 30}),
+    ("solitaire", {}),
+    ("lucky7", {"target": 30}),
+)
+TARGET_MS = 100
+RUNS = 15
+
+
+def _pool(rng: random.Random) -> list[tuple[Any, ...]]:
+    """Autoplayed finished games with their moves and per-seat figures."""
+    from referee.autoplay import play_random_game
+    from referee.engine import get_game
+    from referee.log import GameLog, replay
+    from referee.web.summaries import seat_figures
+
+    pool = []
+    for n in range(40):
+        slug, options = GAMES[n % len(GAMES)]
+        players = rng.sample(NAMES, rng.randint(1 if slug == "solitaire" else 2, 4))
+        moves = play_random_game(get_game(slug), players, options, rng)
+        result = replay(GameLog(slug, tuple(players), options, tuple(moves)))
+        pool.append((slug, players, options, moves, result, seat_figures(players, result)))
+    return pool
+
+
+def _fill(engine: Any, rng: random.Random) -> float:
+    """Bulk-insert the tables; returns the seconds it took."""
+    import sqlalchemy as sa
+
+    from referee.web.summaries import fold
+
+    started = time.perf_counter()
+    pool = _pool(rng)
+    now = datetime(2026, 11, 1)
+    tables, moves, seats = [], [], []
+    for table_id in range(1, TABLES + 1):
+        slug, players, options, game_moves, result, figures = rng.choice(pool)
+        created = now - timedelta(minutes=37 * (TABLES - table_id))
+        tables.append(
+            {
+                "id": table_id,
+                "game": slug,
+                "players": json.dumps(players),
+                "options": json.dumps(options),
+                "created_at": created,
+                "updated_at": created,
+                "finished_at": created + timedelta(minutes=20),
+                "move_count": len(game_moves),
+                "winners": json.dumps(result.outcome.winners),
+            }
+        )
+        moves.extend(
+            {"table_id": table_id, "seq": seq, "data": json.dumps(m), "created_at": created}
+            for seq, m in enumerate(game_moves)
+        )
+        seats.extend(
+            {
+                "table_id": table_id,
+                "seat": f.seat,
+                "name": f.name,
+                "player_key": fold(f.name),
+                "score": f.score,
+                "won": f.won,
+                "turns": f.turns,
+                "busts": f.busts,
+                "best_turn": f.best_turn,
+                "turn_points": f.turn_points,
+                **{f"d{v + 1}": c for v, c in enumerate(f.dice)},
+            }
+            for f in figures
+        )
+    with engine.begin() as conn:
+        meta = sa.MetaData()
+        meta.reflect(conn, only=["game_table", "move", "seat"])
+        conn.execute(meta.tables["game_table"].insert(), tables)
+        conn.execute(meta.tables["move"].insert(), moves)
+        conn.execute(meta.tables["seat"].insert(), seats)
+    return time.perf_counter() - started
+
+
+def _time(client: Any, url: str) -> dict[str, float]:
+    """Median and worst milliseconds of GET ``url`` (after one warm-up request)."""
+    assert client.get(url).status_code == 200, url
+    samples = []
+    for _ in range(RUNS):
+        started = time.perf_counter()
+        response = client.get(url)
+        samples.append((time.perf_counter() - started) * 1000)
+        assert response.status_code == 200
+    return {"median": statistics.median(samples), "worst": max(samples)}
+
+
+def run() -> dict[str, Any]:
+    """Build the 10,000-table database and time the pages."""
+    import sqlalchemy as sa
+    from flask_migrate import upgrade
+
+    folder = tempfile.mkdtemp(prefix="referee-history-bench-")
+    os.environ["REFEREE_INSTANCE"] = folder
+    url = f"sqlite:///{folder}/history.sqlite3"
+    from referee.web import create_app
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"})
+    with app.app_context():
+        upgrade()
+    engine = sa.create_engine(url)
+    setup = _fill(engine, random.Random(7))
+    with engine.connect() as conn:
+        busiest = conn.execute(
+            sa.text(
+                "SELECT player_key FROM seat GROUP BY player_key ORDER BY count(*) DESC LIMIT 1"
+            )
+        ).scalar_one()
+        their_tables = conn.execute(
+            sa.text("SELECT count(*) FROM seat WHERE player_key = :k"), {"k": busiest}
+        ).scalar_one()
+        move_rows = conn.execute(sa.text("SELECT count(*) FROM move")).scalar_one()
+    engine.dispose()
+    client = app.test_client()
+    pages = {
+        "history": "/history",
+        "history, one game": "/history?game=lucky7",
+        "history, one player": f"/history?player={busiest}",
+        "history, page 100": "/history?page=100",
+        "busiest player's page": f"/players/{busiest}",
+    }
+    timings = {name: _time(client, path) for name, path in pages.items()}
+    return {
+        "tables": TABLES,
+        "move_rows": move_rows,
+        "busiest_player_tables": their_tables,
+        "setup_s": setup,
+        "target_ms": TARGET_MS,
+        "pages": timings,
+        "pass": all(t["median"] < TARGET_MS for t in timings.values()),
+    }
+
+
+def lines(result: dict[str, Any]) -> list[str]:
+    """The figures as lines for the bench table."""
+    out = [
+        f"history with {result['tables']:,} tables ({result['move_rows']:,} move rows; busiest "
+        f"player at {result['busiest_player_tables']:,} tables; setup {result['setup_s']:.0f} s):"
+    ]
+    for name, t in result["pages"].items():
+        verdict = "PASS" if t["median"] < result["target_ms"] else "FAIL"
+        out.append(
+            f"  {name:<32} {t['median']:>7.1f} ms median, {t['worst']:.1f} worst"
+            f"   target < {result['target_ms']} ms: {verdict}"
+        )
+    return out
+
+
+if __name__ == "__main__":
+    print("\n".join(lines(run())))

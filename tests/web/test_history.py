@@ -1,0 +1,136 @@
+"""History, a table's story, CSV and zip export, and importing logs from the web page."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import zipfile
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from referee.log import loads, replay
+from referee.web.extensions import db
+from referee.web.models import GameTable
+
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+
+
+def seed(name):
+    return loads((SEEDS / name).read_text())
+
+
+def test_history_lists_newest_first_with_winner_or_in_progress(client, stored):
+    stored(seed("tenk-finished.json"), seed("tenk-in-progress.json"))
+    page = html.unescape(client.get("/history").text)
+    assert page.index("Dee, Eli") < page.index("Ann, Bo, Cy")
+    assert "Won by Cy" in page and "in progress" in page
+    assert page.count("Resume") == 1
+
+
+@pytest.mark.parametrize(
+    ("query", "shown", "hidden"),
+    [
+        ("game=sb", ["Anna, Barry"], ["Ann, Bo, Cy", "Sid"]),
+        ("player=ANN", ["Ann, Bo, Cy"], ["Anna, Barry", "Sid"]),
+        ("player=sid&game=solitaire", ["Sid"], ["Ann, Bo, Cy"]),
+        ("from=2026-01-01", ["Anna, Barry", "Sid"], ["Ann, Bo, Cy"]),
+        ("to=2025-12-31", ["Ann, Bo, Cy"], ["Anna, Barry"]),
+    ],
+)
+def test_history_filters(client, stored, app, query, shown, hidden):
+    first, _, _ = stored(
+        seed("tenk-finished.json"), seed("sb-anna-and-barry.json"), seed("solitaire-solo.json")
+    )
+    with app.app_context():
+        db.session.get(GameTable, first).created_at = datetime(2025, 6, 1)
+        db.session.commit()
+    page = html.unescape(client.get(f"/history?{query}").text)
+    for words in shown:
+        assert words in page
+    for words in hidden:
+        assert words not in page
+
+
+def test_bad_filter_values_are_ignored_not_errors(client, stored):
+    stored(seed("tenk-finished.json"))
+    assert client.get("/history?from=yesterday&page=-3&game=nope").status_code == 200
+
+
+def test_table_story_has_every_move_ruling_busts_and_chart(client, stored, tenk_log):
+    (table_id,) = stored(tenk_log(("Ann", "Bo"), "bust", "win", "bust"))
+    page = html.unescape(client.get(f"/tables/{table_id}/history").text)
+    assert 'class="chart"' in page and page.count("<polyline") == 2
+    assert "Ann's roll 2 2 3 3 4 6" in page
+    assert "Bust: no 1, 5 or set in 2 2 3 3 4 6" in page
+    assert 'class="bust final"' in page  # Ann's last turn, in the final round
+    assert "won by Bo" in page
+
+
+def test_turns_csv_has_one_row_per_turn(client, stored, tenk_log):
+    (table_id,) = stored(tenk_log(("Ann", "Bo"), "bust", "win", "bust"))
+    rows = client.get(f"/tables/{table_id}/turns.csv").text.strip().splitlines()
+    assert rows[0] == "turn,player,points,bust,total,final_round,note"
+    assert rows[1:] == [
+        "1,Ann,0,1,0,0,bust on 2 2 3 3 4 6",
+        "2,Bo,1000,0,1000,0,",
+        "3,Ann,0,1,0,1,bust on 2 2 3 3 4 6",
+    ]
+
+
+def upload(client, form_token, content: bytes, name="game.json"):
+    data = {"csrf_token": form_token("/import"), "log": (io.BytesIO(content), name)}
+    return client.post("/import", data=data, content_type="multipart/form-data")
+
+
+def test_export_then_import_gives_the_same_replayed_state(client, stored, form_token, app):
+    (table_id,) = stored(seed("lucky7-finished.json"))
+    exported = client.get(f"/tables/{table_id}/log.json").data
+    response = upload(client, form_token, exported)
+    assert response.status_code == 302
+    new_id = int(response.location.rsplit("/", 1)[1])
+    with app.app_context():
+        from referee.web.store import load
+
+        before = load(db.session.get(GameTable, table_id)).replay.to_json()
+        after = load(db.session.get(GameTable, new_id)).replay.to_json()
+    assert before == after == replay(loads(exported.decode())).to_json()
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"{not json", "Not valid JSON"),
+        (b'{"format": "referee-log/1", "game": "chess", "players": ["A"]}', "Unknown game"),
+        (b"\xff\xfe", "not UTF-8"),
+    ],
+)
+def test_malformed_upload_is_refused(client, form_token, content, words, app):
+    response = upload(client, form_token, content)
+    assert response.status_code == 422 and words in html.unescape(response.text)
+    with app.app_context():
+        assert db.session.query(GameTable).count() == 0
+
+
+def test_upload_with_an_illegal_move_names_the_move(client, form_token):
+    log = json.loads((SEEDS / "tenk-in-progress.json").read_text())
+    log["moves"].insert(3, {"type": "roll", "dice": ["7"]})
+    response = upload(client, form_token, json.dumps(log).encode())
+    assert response.status_code == 422
+    assert "Move 4 was refused" in html.unescape(response.text)
+
+
+def test_upload_without_a_file_is_refused(client, form_token):
+    response = client.post("/import", data={"csrf_token": form_token("/import")})
+    assert response.status_code == 422 and "Choose a game log file." in response.text
+
+
+def test_export_everything_as_one_zip(client, stored):
+    stored(seed("tenk-finished.json"), seed("solitaire-shared.json"))
+    archive = zipfile.ZipFile(io.BytesIO(client.get("/export.zip").data))
+    names = sorted(archive.namelist())
+    assert names == ["table-1-tenk.json", "table-2-solitaire.json"]
+    for name in names:
+        assert replay(loads(archive.read(name).decode())).error is None

@@ -1,0 +1,71 @@
+"""Player pages: figures on a known set of games, the dice check, and merging names."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+
+@pytest.fixture
+def three_games(stored, tenk_log):
+    """Ann wins, Ann wins, Bo wins (Ann busts twice in the last game)."""
+    return stored(
+        tenk_log(("Ann", "Bo"), "win", "bust"),
+        tenk_log(("Ann", "Bo"), "win", "bust"),
+        tenk_log(("Ann", "Bo"), "bust", "win", "bust"),
+    )
+
+
+def text(client, url):
+    return " ".join(html.unescape(client.get(url).text).split())
+
+
+def test_player_figures_on_known_games(client, three_games):
+    page = text(client, "/players/ann")
+    assert "10K</th><td>3</td><td>2</td> <td>67%</td><td>0</td>" in page
+    assert "Longest winning streak: <b>2</b>" in page
+    assert "4 turns · average 500 points a turn · best turn 1,000" in page
+    assert "Bust rate: <b>50%</b> (2 of 4 turns)" in page
+    bo = text(client, "/players/bo")
+    assert "<td>3</td><td>1</td> <td>33%</td>" in bo and "Longest winning streak: <b>1</b>" in bo
+
+
+def test_dice_check_counts_and_no_test_below_sixty_values(client, three_games):
+    page = text(client, "/players/ann")
+    assert "<td>6</td><td>6</td><td>6</td><td>4</td><td>0</td><td>2</td>" in page
+    assert "24 values entered: too few to say anything about the dice" in page
+
+
+def test_dice_check_speaks_once_there_are_enough_values(client, stored, tenk_log):
+    stored(*(tenk_log(("Ann", "Bo"), "win", "bust") for _ in range(10)))
+    assert "No sign of a biased die in 60 values entered" in text(client, "/players/ann") or (
+        "uneven" in text(client, "/players/ann")
+    )
+
+
+def test_players_list_and_unknown_player(client, three_games):
+    page = text(client, "/players/")
+    assert "Ann" in page and "3 tables · 2 won" in page
+    assert client.get("/players/nobody").status_code == 404
+
+
+def test_merge_counts_another_name_as_the_same_player(client, stored, tenk_log, form_token):
+    stored(tenk_log(("Ann", "Bo"), "win", "bust"), tenk_log(("Bob", "Cy"), "win", "bust"))
+    token = form_token("/players/bo")
+    response = client.post("/players/bo/merge", data={"csrf_token": token, "other": "bob"})
+    assert response.status_code == 302
+    assert client.get("/players/bob").location.endswith("/players/bo")
+    assert "<td>2</td><td>1</td> <td>50%</td>" in text(client, "/players/bo")
+    stored(tenk_log(("Bob", "Di"), "win", "bust"))  # a later table as "Bob" counts too
+    assert "<td>3</td><td>2</td>" in text(client, "/players/bo")
+    history = text(client, "/history?player=bob")
+    assert history.count("Resume") == 0 and "Bob, Di" in history and "Ann, Bo" in history
+
+
+def test_merge_with_a_forged_name_is_refused(client, three_games, form_token):
+    token = form_token("/players/ann")
+    response = client.post("/players/ann/merge", data={"csrf_token": token, "other": "ghost"})
+    assert response.status_code == 422 and "nothing was changed" in response.text
+    response = client.post("/players/ann/merge", data={"csrf_token": token, "other": "ann"})
+    assert response.status_code == 422
