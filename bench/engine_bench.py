@@ -83,9 +83,16 @@ def run(game: BenchGame | None = None) -> dict[str, Any]:
     gc.collect()
     full = summary(time_replay(game))
     return {
-        "game": {"players": len(game.players), "options": game.options, "seed": game.seed,
-                 "moves": len(game.moves)},
+        "game": {
+            "players": len(game.players),
+            "options": game.options,
+            "seed": game.seed,
+            "moves": len(game.moves),
+        },
         "move_us": move,
-        "replay_ms": {**full, "target": REPLAY_TARGET_MS,
-                      "pass": full["median"] < REPLAY_TARGET_MS},
+        "replay_ms": {
+            **full,
+            "target": REPLAY_TARGET_MS,
+            "pass": full["median"] < REPLAY_TARGET_MS,
+        },
     }

@@ -110,8 +110,13 @@ def build_database(instance: Path, url: str, game: BenchGame, count: int) -> lis
             logging.disable(logging.NOTSET)
         now = utcnow()
         tables = [
-            GameTable(game=tenk.SLUG, players=list(game.players), options=dict(game.options),
-                      created_at=now, updated_at=now)
+            GameTable(
+                game=tenk.SLUG,
+                players=list(game.players),
+                options=dict(game.options),
+                created_at=now,
+                updated_at=now,
+            )
             for _ in range(count)
         ]
         db.session.add_all(tables)
@@ -153,14 +158,32 @@ def gunicorn(app_spec: str, env: dict[str, str], log_path: Path) -> Iterator[int
     sock = listening_socket()
     port = sock.getsockname()[1]
     command = [
-        sys.executable, "-m", "gunicorn", "--bind", f"fd://{sock.fileno()}",
-        "--worker-class", "gthread", "--workers", "1", "--threads", "1",
-        "--keep-alive", "10", "--log-level", "warning", app_spec,
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "--bind",
+        f"fd://{sock.fileno()}",
+        "--worker-class",
+        "gthread",
+        "--workers",
+        "1",
+        "--threads",
+        "1",
+        "--keep-alive",
+        "10",
+        "--log-level",
+        "warning",
+        app_spec,
     ]
     with log_path.open("wb") as log:
         server = subprocess.Popen(
-            command, cwd=PROJECT, env=env, pass_fds=(sock.fileno(),),
-            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+            command,
+            cwd=PROJECT,
+            env=env,
+            pass_fds=(sock.fileno(),),
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
     sock.close()
     try:
@@ -205,8 +228,9 @@ class Client:
         """A client for the server on 127.0.0.1:``port``."""
         return cls(http.client.HTTPConnection("127.0.0.1", port, timeout=30))
 
-    def send(self, method: str, path: str, body: str | None = None,
-             headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
+    def send(
+        self, method: str, path: str, body: str | None = None, headers: dict[str, str] | None = None
+    ) -> http.client.HTTPResponse:
         """Send one request and read the whole response (its body is left in ``.data``)."""
         if self.conn.sock is None:
             self.connects += 1
@@ -262,8 +286,9 @@ def rounds_of(ids: Sequence[int], rounds: int) -> list[Sequence[int]]:
     return chunks
 
 
-def measure(client: Client, warmup: Sequence[int], timed: Sequence[int], body: str,
-            cookie: str) -> dict[str, Any]:
+def measure(
+    client: Client, warmup: Sequence[int], timed: Sequence[int], body: str, cookie: str
+) -> dict[str, Any]:
     """Warm up, then time the POSTs in rounds: requests/s per round, median and best."""
     post_rolls(client, warmup, body, cookie)
     seconds = [post_rolls(client, chunk, body, cookie) for chunk in rounds_of(timed, ROUNDS)]
@@ -303,8 +328,12 @@ def run(game: BenchGame | None = None, tables: int = TABLES) -> dict[str, Any]:
             bare = measure(client, warmup, timed, roll_form(game, "unused"), "session=unused")
             client.close()
 
-        referee_env = {**env, "REFEREE_INSTANCE": str(instance), "DATABASE_URL": url,
-                       "SECRET_KEY": SECRET}
+        referee_env = {
+            **env,
+            "REFEREE_INSTANCE": str(instance),
+            "DATABASE_URL": url,
+            "SECRET_KEY": SECRET,
+        }
         with gunicorn("referee.web:create_app()", referee_env, root / "referee.log") as port:
             client = Client.to(port)
             cookie, token = session_and_token(client, warmup[0])
