@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import FieldList, HiddenField, IntegerField, SelectField, StringField
+from wtforms import FieldList, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
@@ -67,4 +67,3 @@ class MoveForm(FlaskForm):
     """The sequence number the page was showing; the dice come from the page's own fields."""
 
     seq = IntegerField(validators=[InputRequired()])
-    action = HiddenField()

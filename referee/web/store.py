@@ -89,16 +89,6 @@ def _touch(table: GameTable, after: Replay) -> None:
     summaries.refresh(db.session, table, after, after.moves_applied)
 
 
-def move_counts(table_ids: Sequence[int]) -> dict[int, int]:
-    """How many moves each of these tables holds."""
-    query = (
-        select(MoveRecord.table_id, func.count())
-        .where(MoveRecord.table_id.in_(table_ids))
-        .group_by(MoveRecord.table_id)
-    )
-    return {table_id: count for table_id, count in db.session.execute(query)}
-
-
 def import_log(log: GameLog) -> int:
     """Store a (replay-checked) log as a new table and return its id."""
     result = replay(log)

@@ -28,7 +28,6 @@ from referee.web.store import (
     append_moves,
     load,
     log_of,
-    move_counts,
     new_table,
     remove_last_move,
 )
@@ -55,10 +54,7 @@ def index() -> str:
     tables = db.session.scalars(
         select(GameTable).order_by(GameTable.updated_at.desc()).limit(20)
     ).all()
-    counts = move_counts([t.id for t in tables])
-    return render_template(
-        "tables/index.html", games=all_games(), tables=tables, counts=counts, get_game=get_game
-    )
+    return render_template("tables/index.html", games=all_games(), tables=tables, get_game=get_game)
 
 
 @bp.get("/tables/new")
