@@ -61,6 +61,7 @@ def moves_from_form(game: Any, state: Any, form: MultiDict[str, str]) -> list[di
     if action not in ACTIONS:
         raise RuleViolation("bad-move", "The referee did not understand that button.")
     moves: list[dict[str, Any]] = []
+    on_table = getattr(state, "on_table", ())  # a forged button may not fit this game
     if action == "roll":
         values = rolled_values(form, game.dice_to_roll(state) or 0)
         dress = getattr(game, "dress_roll", None)
@@ -71,9 +72,9 @@ def moves_from_form(game: Any, state: Any, form: MultiDict[str, str]) -> list[di
             dice = dice + [f"K{v}" for v in keys]
         moves.append({"type": "roll", "dice": dice})
     if action in ("set_aside", "set_aside_bank"):
-        moves.append({"type": "set_aside", "dice": picked_dice(form, state.on_table)})
+        moves.append({"type": "set_aside", "dice": picked_dice(form, on_table)})
     if action in ("score", "score_bank"):
-        moves.append({"type": "score", "sevens": grouped_sevens(form, state.on_table)})
+        moves.append({"type": "score", "sevens": grouped_sevens(form, on_table)})
     if action == "steal":
         moves.append({"type": "steal"})
     if action in ("bank", "set_aside_bank", "score_bank"):

@@ -1,0 +1,62 @@
+"""Whatever a forged or garbled form says, the referee answers 4xx and stores nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from referee.web.entry import ACTIONS
+from referee.web.extensions import db
+from referee.web.models import GameTable
+
+GAMES = {
+    "tenk": ("Ann", "Bo"),
+    "sb": ("Ann", "Bo"),
+    "solitaire": ("Ann", "Bo"),
+    "lucky7": ("Ann", "Bo"),
+}
+JUNK = ["", "0", "7", "-1", "x", "K3", "1,5|1,6|3", "A", "Z", "99", "1|2", "3,4|", "Ann", "Cy"]
+FIELDS = [
+    "d0",
+    "d1",
+    "d5",
+    "d9",
+    "k0",
+    "k1",
+    "pick",
+    "g0",
+    "g7",
+    "split",
+    "player",
+    "sevens",
+    "colour_run",
+    "confirm",
+]
+
+
+def moves_stored(app, table_id):
+    with app.app_context():
+        return len(db.session.get(GameTable, table_id).moves)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("action", [*ACTIONS, "nonsense"])
+def test_garbled_forms_are_refused_without_a_server_error(new_table, app, game, action):
+    table = new_table(game, GAMES[game])
+    rng = random.Random(f"{game}-{action}")
+    for _ in range(12):
+        fields = {name: rng.choice(JUNK) for name in rng.sample(FIELDS, rng.randint(0, 6))}
+        before = moves_stored(app, table.id)
+        response = table.post(action=action, **fields)
+        assert response.status_code < 500, (fields, response.text[:300])
+        if response.status_code >= 400:
+            assert moves_stored(app, table.id) == before
+
+
+@pytest.mark.parametrize("path", ["move", "undo"])
+def test_non_numeric_sequence_number_is_a_4xx(new_table, path):
+    table = new_table()
+    _, token = table.form_fields()
+    response = table.client.post(f"{table.url}/{path}", data={"seq": "abc", "csrf_token": token})
+    assert 400 <= response.status_code < 500
