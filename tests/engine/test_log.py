@@ -7,18 +7,7 @@ import json
 import pytest
 
 from referee.log import FORMAT, GameLog, LogError, dumps, loads, parse_log, replay
-
-EXAMPLE = {
-    "format": "referee-log/1",
-    "game": "tenk",
-    "players": ["Ann", "Bo"],
-    "options": {"target": 10000, "entry": 500},
-    "moves": [
-        {"type": "roll", "dice": ["1r", "1y", "1g", "5b", "2o", "6p"]},
-        {"type": "set_aside", "dice": ["1r", "1y", "1g", "5b"]},
-        {"type": "bank"},
-    ],
-}
+from tests.engine.support import EXAMPLE
 
 
 def log_with(**changes: object) -> dict:

@@ -9,7 +9,7 @@ reaching exactly the target with a score move ends the game at once.
 
 from __future__ import annotations
 
-from pathlib import Path
+from functools import partial
 
 import pytest
 
@@ -23,17 +23,14 @@ from referee.engine import (
     resolve_options,
 )
 from referee.games import lucky7
-from referee.log import GameLog, Rejection, loads, replay
+from referee.log import loads, replay
+from tests.engine import support
+from tests.engine.support import SEEDS, roll
 
 L7 = get_game("lucky7")
 BANK = {"type": "bank"}
 STEAL = {"type": "steal"}
-SEED = Path(__file__).parents[2] / "seeds" / "lucky7-finished.json"
-
-
-def roll(dice: str, **extra: object) -> dict:
-    """A roll move from dice written with spaces: roll("3 4 2 2 2 2 2 2")."""
-    return {"type": "roll", "dice": dice.split(), **extra}
+SEED = SEEDS / "lucky7-finished.json"
 
 
 def score(*sevens: str) -> dict:
@@ -58,20 +55,9 @@ def ann_on(total: int) -> list[dict]:
     return [*(FOURTEEN + BUST) * fourteens, *(ONE + BUST) * ones]
 
 
-def play(*moves: dict, players: tuple[str, ...] = ("Ann", "Bo"), **options: int) -> lucky7.Lucky7:
-    """The state after replaying ``moves`` on a fresh table; every move must be legal."""
-    result = replay(GameLog("lucky7", players, options, moves))
-    assert result.error is None, result.error
-    return result.state
-
-
-def refused(*moves: dict, players: tuple[str, ...] = ("Ann", "Bo"), **options: int) -> Rejection:
-    """Replay ``moves``; the last must be refused and leave the state as it was."""
-    result = replay(GameLog("lucky7", players, options, moves))
-    assert result.error is not None, "the last move was accepted"
-    assert result.error.move == len(moves) - 1, result.error
-    assert result.state == play(*moves[:-1], players=players, **options)
-    return result.error
+# play(*moves, players=..., **options) -> state; refused(...) -> Rejection: see support.
+play = partial(support.play, "lucky7")
+refused = partial(support.refused, "lucky7")
 
 
 def test_ann_on_helper_reaches_its_totals() -> None:

@@ -7,27 +7,31 @@ The brute force here is independent of the engine: it looks for sevens with
 
 from __future__ import annotations
 
-import copy
 import random
-import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
 from itertools import combinations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game, random_legal_move
-from referee.engine import RuleViolation, apply_move, check_players, get_game, resolve_options
+from referee.engine import apply_move, check_players, get_game, resolve_options
 from referee.games import lucky7
-from referee.log import GameLog, dumps, loads, replay
+from referee.log import GameLog, replay
+from tests.engine.support import (
+    assert_refusal_changes_nothing,
+    assert_replay_is_deterministic,
+    assert_totals_are_the_turns,
+    draw_prefix,
+    seeds,
+    wrong_player_move,
+)
 
 L7 = get_game("lucky7")
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
-KEBAB = re.compile(r"^[a-z]+(-[a-z]+)*$")
 POINTS = {2: 1, 3: 2, 4: 3, 5: 5, 6: 8, 7: 12}  # RULINGS.md, restated
 
 tables = st.builds(
@@ -36,9 +40,6 @@ tables = st.builds(
     st.sampled_from([10, 30, 100]),
     st.sampled_from([5, 6]),
 )
-# A random game draws hundreds of numbers, too many for st.randoms() to shrink:
-# each example is a seed instead.
-seeds = st.integers(0, 2**32 - 1)
 fast = settings(max_examples=40, deadline=None)
 
 
@@ -143,11 +144,7 @@ def score_at_roll(state: lucky7.Lucky7) -> int:
 @fast
 @given(tables, seeds)
 def test_replay_is_deterministic(table: tuple, seed: int) -> None:
-    log = random_log(table, random.Random(seed))
-    first, second = replay(log), replay(log)
-    assert first.error is None
-    assert first.state == second.state
-    assert replay(loads(dumps(log))).state == first.state
+    assert_replay_is_deterministic(random_log(table, random.Random(seed)))
 
 
 @fast
@@ -213,9 +210,7 @@ def test_random_games_end_with_one_winner_at_exactly_the_target(table: tuple, se
     assert all(s < target for p, s in outcome.scores.items() if p != winner)
     assert log.moves[-1]["type"] == "score"
     assert (board.turns[-1].player, board.turns[-1].note) == (winner, "exact finish")
-    for player, total in outcome.scores.items():
-        assert total == sum(t.points for t in board.turns if t.player == player)
-    assert all(t.points == 0 for t in board.turns if t.bust)
+    assert_totals_are_the_turns(board, outcome)
 
 
 @fast
@@ -266,8 +261,7 @@ def illegal_move(state: lucky7.Lucky7, kind: str, rng: random.Random) -> tuple[d
             "nothing-to-steal",
             "nothing-to-bank",
         }
-    player = rng.choice([p for p in state.board.players if p != state.board.player])
-    return {**random_legal_move(L7, state, rng), "player": player}, {"wrong-player"}
+    return wrong_player_move(L7, state, rng), {"wrong-player"}
 
 
 @fast
@@ -282,21 +276,10 @@ def illegal_move(state: lucky7.Lucky7, kind: str, rng: random.Random) -> tuple[d
 def test_rejected_move_changes_nothing(table: tuple, seed: int, kind: str, data) -> None:
     rng = random.Random(seed)
     log = random_log(table, rng)
-    cut = data.draw(st.integers(0, len(log.moves)), label="moves kept")
-    prefix = log.moves[:cut]
-    state = replay(log, prefix).state
-    before = copy.deepcopy(state)
+    prefix, state = draw_prefix(data, log)
     over = L7.outcome(state).over
-    move, codes = illegal_move(state, kind, rng) if not over else ({"type": "bank"}, set())
-    with pytest.raises(RuleViolation) as refusal:
-        apply_move(L7, state, move)
-    assert refusal.value.code in (codes or {"game-over"})
-    assert KEBAB.match(refusal.value.code)
-    assert state == before
-    result = replay(log, [*prefix, move])
-    assert result.error is not None and result.error.move == cut
-    assert result.moves_applied == cut
-    assert result.state == state
+    move, codes = illegal_move(state, kind, rng) if not over else ({"type": "bank"}, {"game-over"})
+    assert_refusal_changes_nothing(L7, log, prefix, state, move, codes)
 
 
 @settings(max_examples=500, deadline=None)

@@ -3,27 +3,19 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from functools import partial
 
 import pytest
 
 from referee.engine import RuleViolation, SetupError, apply_move, check_players, get_game
 from referee.games import sb
-from referee.log import GameLog, Rejection, loads, replay
+from referee.log import loads, replay
+from tests.engine import support
+from tests.engine.support import SEEDS, aside, roll
 
 SB = get_game("sb")
 BANK = {"type": "bank"}
-SEED = Path(__file__).parents[2] / "seeds" / "sb-anna-and-barry.json"
-
-
-def roll(dice: str, **extra: object) -> dict:
-    """A roll move from dice written with spaces: roll("1 1 2 3 3 4 5 5 K2 K6")."""
-    return {"type": "roll", "dice": dice.split(), **extra}
-
-
-def aside(dice: str) -> dict:
-    """A set-aside move from dice written with spaces."""
-    return {"type": "set_aside", "dice": dice.split()}
+SEED = SEEDS / "sb-anna-and-barry.json"
 
 
 # Whole turns, for games that need to get somewhere.
@@ -44,20 +36,9 @@ BANK_EIGHT = [*EIGHT, BANK]
 ZERO = [*EIGHT, roll("1 2 4 6")]  # bust with both keys down
 
 
-def play(*moves: dict, players: tuple[str, ...] = ("Ann", "Bo"), **options: int) -> sb.SB:
-    """The state after replaying ``moves`` on a fresh table; every move must be legal."""
-    result = replay(GameLog("sb", players, options, moves))
-    assert result.error is None, result.error
-    return result.state
-
-
-def refused(*moves: dict, players: tuple[str, ...] = ("Ann", "Bo"), **options: int) -> Rejection:
-    """Replay ``moves``; the last must be refused and leave the state as it was."""
-    result = replay(GameLog("sb", players, options, moves))
-    assert result.error is not None, "the last move was accepted"
-    assert result.error.move == len(moves) - 1, result.error
-    assert result.state == play(*moves[:-1], players=players, **options)
-    return result.error
+# play(*moves, players=..., **options) -> state; refused(...) -> Rejection: see support.
+play = partial(support.play, "sb")
+refused = partial(support.refused, "sb")
 
 
 # --- Setting aside -------------------------------------------------------------------------

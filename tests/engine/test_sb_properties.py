@@ -2,31 +2,33 @@
 
 from __future__ import annotations
 
-import copy
 import random
-import re
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.autoplay import play_random_game, random_legal_move
+from referee.autoplay import play_random_game
 from referee.engine import RuleViolation, apply_move, get_game
 from referee.games import sb
-from referee.log import GameLog, dumps, loads, replay
+from referee.log import GameLog, replay
+from tests.engine.support import (
+    assert_best_score_wins,
+    assert_refusal_changes_nothing,
+    assert_replay_is_deterministic,
+    assert_totals_are_the_turns,
+    draw_prefix,
+    seeds,
+    wrong_player_move,
+)
 
 SB = get_game("sb")
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
-KEBAB = re.compile(r"^[a-z]+(-[a-z]+)*$")
 
 tables = st.builds(
     lambda n, target: (NAMES[:n], {"target": target}),
     st.integers(1, 5),
     st.sampled_from([20, 40, 60]),
 )
-# A random SB game draws thousands of numbers, too many for st.randoms() to shrink:
-# each example is a seed instead.
-seeds = st.integers(0, 2**32 - 1)
 fast = settings(max_examples=40, deadline=None)
 
 
@@ -40,12 +42,7 @@ def random_log(table: tuple, rng: random.Random) -> GameLog:
 @fast
 @given(tables, seeds)
 def test_replay_is_deterministic(table: tuple, seed: int) -> None:
-    rng = random.Random(seed)
-    log = random_log(table, rng)
-    first, second = replay(log), replay(log)
-    assert first.error is None
-    assert first.state == second.state
-    assert replay(loads(dumps(log))).state == first.state
+    assert_replay_is_deterministic(random_log(table, random.Random(seed)))
 
 
 @fast
@@ -55,12 +52,9 @@ def test_random_games_end_with_banked_totals(table: tuple, seed: int) -> None:
     result = replay(random_log(table, rng))
     board, outcome = result.state.board, result.outcome
     assert outcome.over and outcome.to_move is None
-    for player, total in outcome.scores.items():
-        assert total == sum(t.points for t in board.turns if t.player == player)
+    assert_totals_are_the_turns(board, outcome)
     assert all(0 <= t.points <= sb.FULL_SANDWICH for t in board.turns)
-    assert all(t.points == 0 for t in board.turns if t.bust)
-    best = max(outcome.scores.values())
-    assert outcome.winners == [p for p, s in outcome.scores.items() if s == best]
+    assert_best_score_wins(outcome)
 
 
 @fast
@@ -119,8 +113,7 @@ def illegal_move(state: sb.SB, kind: str, rng: random.Random) -> tuple[dict, set
         else:
             codes = {"mixed-set-aside"} if mixable else {"die-not-rolled"}
     else:
-        player = rng.choice([p for p in state.board.players if p != state.board.player])
-        move = {**random_legal_move(SB, state, rng), "player": player}
+        move = wrong_player_move(SB, state, rng)
         codes = {"wrong-player"}
     return move, codes
 
@@ -144,30 +137,16 @@ def illegal_move(state: sb.SB, kind: str, rng: random.Random) -> tuple[dict, set
 def test_rejected_move_changes_nothing(table: tuple, seed: int, kind: str, data) -> None:
     rng = random.Random(seed)
     log = random_log(table, rng)
-    cut = data.draw(st.integers(0, len(log.moves)), label="moves kept")
-    prefix = log.moves[:cut]
-    state = replay(log, prefix).state
-    before = copy.deepcopy(state)
+    prefix, state = draw_prefix(data, log)
     over = SB.outcome(state).over
-    move, codes = illegal_move(state, kind, rng) if not over else ({"type": "bank"}, set())
-    with pytest.raises(RuleViolation) as refusal:
-        apply_move(SB, state, move)
-    assert refusal.value.code in (codes or {"game-over"})
-    assert KEBAB.match(refusal.value.code)
-    assert state == before
-    result = replay(log, [*prefix, move])
-    assert result.error is not None and result.error.move == cut
-    assert result.moves_applied == cut
-    assert result.state == state
+    move, codes = illegal_move(state, kind, rng) if not over else ({"type": "bank"}, {"game-over"})
+    assert_refusal_changes_nothing(SB, log, prefix, state, move, codes)
 
 
 @fast
 @given(tables, seeds, st.data())
 def test_every_listed_choice_is_legal(table: tuple, seed: int, data) -> None:
-    rng = random.Random(seed)
-    log = random_log(table, rng)
-    cut = data.draw(st.integers(0, len(log.moves)), label="moves kept")
-    state = replay(log, log.moves[:cut]).state
+    _, state = draw_prefix(data, random_log(table, random.Random(seed)))
     for move in sb.choices(state):
         apply_move(SB, state, move)
 
@@ -176,9 +155,7 @@ def test_every_listed_choice_is_legal(table: tuple, seed: int, data) -> None:
 @given(tables, seeds, st.data())
 def test_choices_are_exactly_the_legal_set_asides(table: tuple, seed: int, data) -> None:
     rng = random.Random(seed)
-    log = random_log(table, rng)
-    cut = data.draw(st.integers(0, len(log.moves)), label="moves kept")
-    state = replay(log, log.moves[:cut]).state
+    _, state = draw_prefix(data, random_log(table, rng))
     listed = {tuple(sorted(m["dice"])) for m in sb.choices(state) if m["type"] == "set_aside"}
     for size in range(1, len(state.on_table) + 1):
         pick = tuple(sorted(str(d) for d in rng.sample(state.on_table, size)))

@@ -2,26 +2,22 @@
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import permutations
-from pathlib import Path
 
 import pytest
 
 from referee.engine import RuleViolation, apply_move, get_game
 from referee.games import solitaire
 from referee.games.solitaire import Sheet, row_score
-from referee.log import GameLog, Rejection, loads, replay
+from referee.log import GameLog, loads, replay
+from tests.engine import support
+from tests.engine.support import SEEDS, roll
 
 SOL = get_game("solitaire")
-SEEDS = Path(__file__).parents[2] / "seeds"
 SOLO = SEEDS / "solitaire-solo.json"
 SHARED = SEEDS / "solitaire-shared.json"
 ANN, ANN_BO = ("Ann",), ("Ann", "Bo")
-
-
-def roll(dice: str) -> dict:
-    """A roll move from dice written with spaces: roll("1 1 3 5 6")."""
-    return {"type": "roll", "dice": dice.split()}
 
 
 def assign(player: str | None, first: str, second: str, throwaway: str) -> dict:
@@ -30,20 +26,9 @@ def assign(player: str | None, first: str, second: str, throwaway: str) -> dict:
     return move if player is None else {**move, "player": player}
 
 
-def play(*moves: dict, players: tuple[str, ...] = ANN) -> solitaire.Solitaire:
-    """The state after replaying ``moves`` on a fresh table; every move must be legal."""
-    result = replay(GameLog("solitaire", players, {}, moves))
-    assert result.error is None, result.error
-    return result.state
-
-
-def refused(*moves: dict, players: tuple[str, ...] = ANN) -> Rejection:
-    """Replay ``moves``; the last must be refused and leave the state as it was."""
-    result = replay(GameLog("solitaire", players, {}, moves))
-    assert result.error is not None, "the last move was accepted"
-    assert result.error.move == len(moves) - 1, result.error
-    assert result.state == play(*moves[:-1], players=players)
-    return result.error
+# play(*moves, players=ANN) -> state; refused(...) -> Rejection: see support.
+play = partial(support.play, "solitaire", players=ANN)
+refused = partial(support.refused, "solitaire", players=ANN)
 
 
 def marks(sheet: Sheet) -> dict[int, int]:

@@ -4,28 +4,30 @@ from __future__ import annotations
 
 import copy
 import random
-import re
 from collections import Counter
 from itertools import permutations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game, random_legal_move
 from referee.engine import RuleViolation, apply_move, get_game
 from referee.games import solitaire
-from referee.log import GameLog, dumps, loads, replay
+from referee.log import GameLog, replay
+from tests.engine.support import (
+    assert_best_score_wins,
+    assert_refusal_changes_nothing,
+    assert_replay_is_deterministic,
+    draw_prefix,
+    refusal_of,
+    seeds,
+)
 
 SOL = get_game("solitaire")
 NAMES = ("Ann", "Bo", "Cy", "Di")
-KEBAB = re.compile(r"^[a-z]+(-[a-z]+)*$")
 VALUES = {2: 100, 3: 70, 4: 60, 5: 50, 6: 40, 7: 30, 8: 40, 9: 50, 10: 60, 11: 70, 12: 100}
 
 players = st.integers(1, 4).map(lambda n: NAMES[:n])
-# A random game draws hundreds of numbers, too many for st.randoms() to shrink well:
-# each example is a seed instead.
-seeds = st.integers(0, 2**32 - 1)
 fast = settings(max_examples=60, deadline=None)
 
 
@@ -45,6 +47,14 @@ def states(log: GameLog) -> list[solitaire.Solitaire]:
     return found
 
 
+def drawn_with_a_roll(data: st.DataObject, rng: random.Random, log: GameLog) -> solitaire.Solitaire:
+    """A state drawn from ``log`` short of its last move, after a random roll if it needs one."""
+    _, state = draw_prefix(data, log, spare=1)
+    if solitaire.dice_to_roll(state) is not None:
+        state = apply_move(SOL, state, random_legal_move(SOL, state, rng))
+    return state
+
+
 def reference_score(marks: Counter[int]) -> int:
     """The rule sheet's scoring, written out again: -200 for 1-4 marks, value x (m-5) from 6."""
     total = 0
@@ -60,10 +70,7 @@ def reference_score(marks: Counter[int]) -> int:
 @given(players, seeds)
 def test_replay_is_deterministic(table: tuple[str, ...], seed: int) -> None:
     log = random_log(table, random.Random(seed))
-    first, second = replay(log), replay(log)
-    assert first.error is None
-    assert first.state == second.state
-    assert replay(loads(dumps(log))).state == first.state
+    assert_replay_is_deterministic(log)
     assert random_log(table, random.Random(seed)) == log  # same seed, same game
 
 
@@ -131,8 +138,7 @@ def test_random_games_end(table: tuple[str, ...], seed: int) -> None:
         total = outcome.scores[table[0]]
         assert outcome.winners == ([table[0]] if total >= 500 else [])
     else:
-        best = max(outcome.scores.values())
-        assert outcome.winners == [p for p, s in outcome.scores.items() if s == best]
+        assert_best_score_wins(outcome)
 
 
 def illegal_move(state: solitaire.Solitaire, kind: str, rng: random.Random) -> tuple[dict, str]:
@@ -180,55 +186,34 @@ def illegal_move(state: solitaire.Solitaire, kind: str, rng: random.Random) -> t
 def test_rejected_move_changes_nothing(table: tuple[str, ...], seed: int, kind: str, data) -> None:
     rng = random.Random(seed)
     log = random_log(table, rng)
-    cut = data.draw(st.integers(0, len(log.moves)), label="moves kept")
-    prefix = log.moves[:cut]
-    state = replay(log, prefix).state
-    before = copy.deepcopy(state)
+    prefix, state = draw_prefix(data, log)
     over = SOL.outcome(state).over
     move, code = illegal_move(state, kind, rng) if not over else ({"type": "roll"}, "game-over")
-    with pytest.raises(RuleViolation) as refusal:
-        apply_move(SOL, state, move)
-    assert refusal.value.code == code, refusal.value.message
-    assert KEBAB.match(refusal.value.code)
-    assert state == before
-    result = replay(log, [*prefix, move])
-    assert result.error is not None and result.error.move == cut
-    assert result.moves_applied == cut
-    assert result.state == state
+    assert_refusal_changes_nothing(SOL, log, prefix, state, move, {code})
 
 
 @fast
 @given(players, seeds, st.data())
 def test_second_assign_for_a_sheet_is_refused(table: tuple[str, ...], seed: int, data) -> None:
     rng = random.Random(seed)
-    log = random_log(table, rng)
-    cut = data.draw(st.integers(0, len(log.moves) - 1), label="moves kept")
-    state = replay(log, log.moves[:cut]).state
-    if solitaire.dice_to_roll(state) is not None:
-        state = apply_move(SOL, state, random_legal_move(SOL, state, rng))
+    state = drawn_with_a_roll(data, rng, random_log(table, rng))
     first = rng.choice(solitaire.choices(state))
     after = apply_move(SOL, state, first)
-    before = copy.deepcopy(after)
     again = rng.choice([m for m in solitaire.choices(state) if m["player"] == first["player"]])
-    with pytest.raises(RuleViolation) as refusal:
-        apply_move(SOL, after, again)
+    error = refusal_of(SOL, after, again)
     if SOL.outcome(after).over:
         expected = "game-over"
     elif after.sheet_of(first["player"]).closed:
         expected = "sheet-closed"
     else:
         expected = "already-assigned"
-    assert refusal.value.code == expected
-    assert after == before
+    assert error.code == expected
 
 
 @fast
 @given(players, seeds, st.data())
 def test_every_listed_choice_is_legal(table: tuple[str, ...], seed: int, data) -> None:
-    rng = random.Random(seed)
-    log = random_log(table, rng)
-    cut = data.draw(st.integers(0, len(log.moves)), label="moves kept")
-    state = replay(log, log.moves[:cut]).state
+    _, state = draw_prefix(data, random_log(table, random.Random(seed)))
     for move in solitaire.choices(state):
         apply_move(SOL, state, move)
         assert move["player"] in solitaire.waiting_for(state)
@@ -240,11 +225,7 @@ def test_every_listed_choice_is_legal(table: tuple[str, ...], seed: int, data) -
 @given(players, seeds, st.data())
 def test_splits_are_exactly_the_legal_ones(table: tuple[str, ...], seed: int, data) -> None:
     rng = random.Random(seed)
-    log = random_log(table, rng)
-    cut = data.draw(st.integers(0, len(log.moves) - 1), label="moves kept")
-    state = replay(log, log.moves[:cut]).state
-    if solitaire.dice_to_roll(state) is not None:
-        state = apply_move(SOL, state, random_legal_move(SOL, state, rng))
+    state = drawn_with_a_roll(data, rng, random_log(table, rng))
     player = rng.choice(solitaire.waiting_for(state))
     sheet = state.sheet_of(player)
     listed = solitaire.splits(sheet, state.roll)

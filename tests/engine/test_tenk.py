@@ -2,46 +2,26 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from referee.engine import RuleViolation, apply_move, get_game
 from referee.games import tenk
-from referee.log import GameLog, Rejection, replay
+from tests.engine import support
+from tests.engine.support import aside, roll
 
 TENK = get_game("tenk")
 BANK = {"type": "bank"}
-
-
-def roll(dice: str, **extra: object) -> dict:
-    """A roll move from dice written with spaces: roll("1r 5 6")."""
-    return {"type": "roll", "dice": dice.split(), **extra}
-
-
-def aside(dice: str) -> dict:
-    """A set-aside move from dice written with spaces."""
-    return {"type": "set_aside", "dice": dice.split()}
-
 
 # Whole turns, for games that need to get somewhere.
 THOUSAND = [roll("1 1 1 2 3 4"), aside("1 1 1"), BANK]
 FIFTEEN_HUNDRED = [roll("1 1 1 5 5 5"), aside("1 1 1 5 5 5"), BANK]
 BUST = [roll("2 2 3 3 4 6")]
 
-
-def play(*moves: dict, players: tuple[str, ...] = ("Ann", "Bo"), **options: int) -> tenk.TenK:
-    """The state after replaying ``moves`` on a fresh table; every move must be legal."""
-    result = replay(GameLog("tenk", players, options, moves))
-    assert result.error is None, result.error
-    return result.state
-
-
-def refused(*moves: dict, players: tuple[str, ...] = ("Ann", "Bo"), **options: int) -> Rejection:
-    """Replay ``moves``; the last must be refused and leave the state as it was."""
-    result = replay(GameLog("tenk", players, options, moves))
-    assert result.error is not None, "the last move was accepted"
-    assert result.error.move == len(moves) - 1, result.error
-    assert result.state == play(*moves[:-1], players=players, **options)
-    return result.error
+# play(*moves, players=..., **options) -> state; refused(...) -> Rejection: see support.
+play = partial(support.play, "tenk")
+refused = partial(support.refused, "tenk")
 
 
 def of_a_kind(value: int, count: int, pts: int):

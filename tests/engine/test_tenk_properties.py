@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
-import copy
 import random
-import re
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.autoplay import play_random_game, random_legal_move
+from referee.autoplay import play_random_game
 from referee.dice import parse_die
 from referee.engine import RuleViolation, apply_move, get_game
 from referee.games import tenk
-from referee.log import GameLog, dumps, loads, replay
+from referee.log import GameLog, replay
+from tests.engine.support import (
+    assert_best_score_wins,
+    assert_refusal_changes_nothing,
+    assert_replay_is_deterministic,
+    assert_totals_are_the_turns,
+    draw_prefix,
+    wrong_player_move,
+)
 
 TENK = get_game("tenk")
 NAMES = ("Ann", "Bo", "Cy", "Di")
-KEBAB = re.compile(r"^[a-z]+(-[a-z]+)*$")
 
 tables = st.builds(
     lambda n, target, entry: (NAMES[:n], {"target": target, "entry": entry}),
@@ -39,11 +43,7 @@ def random_log(table: tuple, rng: random.Random, colours: bool) -> GameLog:
 @fast
 @given(tables, st.randoms(use_true_random=False), st.booleans())
 def test_replay_is_deterministic(table: tuple, rng: random.Random, colours: bool) -> None:
-    log = random_log(table, rng, colours)
-    first, second = replay(log), replay(log)
-    assert first.error is None
-    assert first.state == second.state
-    assert replay(loads(dumps(log))).state == first.state
+    assert_replay_is_deterministic(random_log(table, rng, colours))
 
 
 @fast
@@ -52,11 +52,8 @@ def test_random_games_end_with_banked_totals(table: tuple, rng: random.Random, c
     result = replay(random_log(table, rng, colours))
     board, outcome = result.state.board, result.outcome
     assert outcome.over and outcome.to_move is None
-    for player, total in outcome.scores.items():
-        assert total == sum(t.points for t in board.turns if t.player == player)
-    assert all(t.points == 0 for t in board.turns if t.bust)
-    best = max(outcome.scores.values())
-    assert outcome.winners == [p for p, s in outcome.scores.items() if s == best]
+    assert_totals_are_the_turns(board, outcome)
+    assert_best_score_wins(outcome)
 
 
 def illegal_move(state: tenk.TenK, kind: str, rng: random.Random) -> tuple[dict, set[str]]:
@@ -74,8 +71,7 @@ def illegal_move(state: tenk.TenK, kind: str, rng: random.Random) -> tuple[dict,
         move = {"type": "set_aside", "dice": ["1"] * (ones + 1)}
         codes = {"die-not-rolled", "roll-first"}
     else:
-        player = rng.choice([p for p in state.board.players if p != state.board.player])
-        move = {**random_legal_move(TENK, state, rng), "player": player}
+        move = wrong_player_move(TENK, state, rng)
         codes = {"wrong-player"}
     return move, codes
 
@@ -89,29 +85,16 @@ def illegal_move(state: tenk.TenK, kind: str, rng: random.Random) -> tuple[dict,
 )
 def test_rejected_move_changes_nothing(table: tuple, rng: random.Random, kind: str, data) -> None:
     log = random_log(table, rng, colours=False)
-    cut = data.draw(st.integers(0, len(log.moves)), label="moves kept")
-    prefix = log.moves[:cut]
-    state = replay(log, prefix).state
-    before = copy.deepcopy(state)
+    prefix, state = draw_prefix(data, log)
     over = TENK.outcome(state).over
-    move, codes = illegal_move(state, kind, rng) if not over else ({"type": "bank"}, set())
-    with pytest.raises(RuleViolation) as refusal:
-        apply_move(TENK, state, move)
-    assert refusal.value.code in (codes or {"game-over"})
-    assert KEBAB.match(refusal.value.code)
-    assert state == before
-    result = replay(log, [*prefix, move])
-    assert result.error is not None and result.error.move == cut
-    assert result.moves_applied == cut
-    assert result.state == state
+    move, codes = illegal_move(state, kind, rng) if not over else ({"type": "bank"}, {"game-over"})
+    assert_refusal_changes_nothing(TENK, log, prefix, state, move, codes)
 
 
 @fast
 @given(tables, st.randoms(use_true_random=False), st.data())
 def test_every_listed_choice_is_legal(table: tuple, rng: random.Random, data) -> None:
-    log = random_log(table, rng, colours=True)
-    cut = data.draw(st.integers(0, len(log.moves)), label="moves kept")
-    state = replay(log, log.moves[:cut]).state
+    _, state = draw_prefix(data, random_log(table, rng, colours=True))
     for move in tenk.choices(state):
         apply_move(TENK, state, move)
 

@@ -1,0 +1,130 @@
+"""Scaffolding shared by the engine tests: moves, tables replayed from moves, refusals, logs."""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import strategies as st
+
+from referee.autoplay import random_legal_move
+from referee.engine import Game, Outcome, RuleViolation, apply_move
+from referee.log import GameLog, Rejection, dumps, loads, replay
+
+SEEDS = Path(__file__).parents[2] / "seeds"
+KEBAB = re.compile(r"^[a-z]+(-[a-z]+)*$")
+# A random game draws hundreds (SB: thousands) of numbers, too many for st.randoms() to shrink:
+# each example is a seed instead.
+seeds = st.integers(0, 2**32 - 1)
+
+EXAMPLE = {  # the example log in GAMELOG.md
+    "format": "referee-log/1",
+    "game": "tenk",
+    "players": ["Ann", "Bo"],
+    "options": {"target": 10000, "entry": 500},
+    "moves": [
+        {"type": "roll", "dice": ["1r", "1y", "1g", "5b", "2o", "6p"]},
+        {"type": "set_aside", "dice": ["1r", "1y", "1g", "5b"]},
+        {"type": "bank"},
+    ],
+}
+
+
+# --- Moves and tables ------------------------------------------------------------------------
+
+
+def roll(dice: str, **extra: object) -> dict:
+    """A roll move from dice written with spaces: roll("1r 5 6"), roll("1 1 2 3 3 4 5 5 K2 K6")."""
+    return {"type": "roll", "dice": dice.split(), **extra}
+
+
+def aside(dice: str) -> dict:
+    """A set-aside move from dice written with spaces."""
+    return {"type": "set_aside", "dice": dice.split()}
+
+
+def play(game: str, *moves: dict, players: tuple[str, ...] = ("Ann", "Bo"), **options: int) -> Any:
+    """The state after replaying ``moves`` on a fresh ``game`` table; every move must be legal."""
+    result = replay(GameLog(game, players, options, moves))
+    assert result.error is None, result.error
+    return result.state
+
+
+def refused(
+    game: str, *moves: dict, players: tuple[str, ...] = ("Ann", "Bo"), **options: int
+) -> Rejection:
+    """Replay ``moves`` of ``game``; the last must be refused and leave the state as it was."""
+    result = replay(GameLog(game, players, options, moves))
+    assert result.error is not None, "the last move was accepted"
+    assert result.error.move == len(moves) - 1, result.error
+    assert result.state == play(game, *moves[:-1], players=players, **options)
+    return result.error
+
+
+def refusal_of(game: Game, state: Any, move: dict) -> RuleViolation:
+    """Apply ``move`` to ``state`` directly: it must be refused and leave ``state`` as it was."""
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleViolation) as refusal:
+        apply_move(game, state, move)
+    assert state == before
+    return refusal.value
+
+
+# --- Random games ----------------------------------------------------------------------------
+
+
+def draw_prefix(data: st.DataObject, log: GameLog, *, spare: int = 0) -> tuple[Sequence, Any]:
+    """Draw how many moves of ``log`` to keep, ``spare`` at least left out: them and their state."""
+    cut = data.draw(st.integers(0, len(log.moves) - spare), label="moves kept")
+    prefix = log.moves[:cut]
+    return prefix, replay(log, prefix).state
+
+
+def wrong_player_move(game: Game, state: Any, rng: random.Random) -> dict:
+    """A random legal move, but made in the name of a player whose turn it is not."""
+    player = rng.choice([p for p in state.board.players if p != state.board.player])
+    return {**random_legal_move(game, state, rng), "player": player}
+
+
+def assert_refusal_changes_nothing(
+    game: Game, log: GameLog, prefix: Sequence, state: Any, move: dict, codes: set[str]
+) -> None:
+    """``move`` in ``state`` (where ``prefix`` of ``log`` leads) is refused with one of ``codes``.
+
+    The code is kebab-case, and neither the state nor a replay of ``prefix`` plus ``move``
+    (which stops at ``move``) moves on.
+    """
+    error = refusal_of(game, state, move)
+    assert error.code in codes, error.message
+    assert KEBAB.match(error.code)
+    cut = len(prefix)
+    result = replay(log, [*prefix, move])
+    assert result.error is not None and result.error.move == cut
+    assert result.moves_applied == cut
+    assert result.state == state
+
+
+def assert_replay_is_deterministic(log: GameLog) -> None:
+    """``log`` replays without error, to the same state twice and after a trip through JSON."""
+    first, second = replay(log), replay(log)
+    assert first.error is None
+    assert first.state == second.state
+    assert replay(loads(dumps(log))).state == first.state
+
+
+def assert_totals_are_the_turns(board: Any, outcome: Outcome) -> None:
+    """Each player's total is the sum of their turns' points, and a bust scores nothing."""
+    for player, total in outcome.scores.items():
+        assert total == sum(t.points for t in board.turns if t.player == player)
+    assert all(t.points == 0 for t in board.turns if t.bust)
+
+
+def assert_best_score_wins(outcome: Outcome) -> None:
+    """The winners are exactly the players with the highest score, in score-table order."""
+    best = max(outcome.scores.values())
+    assert outcome.winners == [p for p, s in outcome.scores.items() if s == best]
