@@ -18,7 +18,7 @@ from pathlib import Path
 from time import perf_counter
 from typing import Any
 
-from bench import bench_game, engine_bench, history_bench, lucky7_bench, web_bench
+from bench import bench_game, engine_bench, history_bench, lucky7_bench, printables_bench, web_bench
 
 RESULTS = Path(__file__).with_name("results")
 
@@ -114,6 +114,7 @@ def main() -> int:
         "web": web,
         "history": history,
     }
+    results["printables"] = printables_bench.main()
     print()
     print(table(results))
     RESULTS.mkdir(exist_ok=True)

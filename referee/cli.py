@@ -1,7 +1,8 @@
-"""The ``referee`` command: replay, import, export and seed game logs.
+"""The ``referee`` command: replay, import, export and seed game logs; print PDFs.
 
-``replay`` needs no database.  ``import``, ``export`` and ``seed`` open the app's
-database (``DATABASE_URL``, or the embedded SQLite file).
+``replay`` and ``print rules|scorepad|all`` need no database.  ``import``,
+``export``, ``seed`` and ``print sheet`` open the app's database
+(``DATABASE_URL``, or the embedded SQLite file).
 """
 
 from __future__ import annotations
@@ -123,6 +124,66 @@ def cmd_seed(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_print(args: argparse.Namespace) -> int:
+    """Write a rule sheet, a blank scorepad, a table's scoresheet, or every game's documents."""
+    import printables  # reportlab loads only for this command
+
+    try:
+        if args.document == "all":
+            return _print_all(printables, args)
+        if args.document == "sheet":
+            data = _printed_sheet(printables, args)
+            if data is None:
+                print(f"referee print: no table {args.table_id}.", file=sys.stderr)
+                return EXIT_UNREADABLE
+        elif args.document == "rules":
+            data = printables.rule_sheet(args.game, paper=args.paper)
+        else:
+            data = printables.scorepad(args.game, players=args.players, paper=args.paper)
+    except printables.PrintError as exc:
+        print(f"referee print: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    if args.output == "-":
+        sys.stdout.buffer.write(data)
+    else:
+        Path(args.output).write_bytes(data)
+    return EXIT_OK
+
+
+def _printed_sheet(printables, args: argparse.Namespace) -> bytes | None:
+    """A stored table's filled scoresheet, or None when there is no such table."""
+    from referee.web.extensions import db
+    from referee.web.models import GameTable
+    from referee.web.store import load
+
+    with _app().app_context():
+        table = db.session.get(GameTable, args.table_id)
+        if table is None:
+            return None
+        return printables.filled_sheet(
+            load(table).replay,
+            players=list(table.players),
+            title_date=f"{table.created_at:%Y-%m-%d}",
+            address=f"{args.base_url.rstrip('/')}/tables/{table.id}",
+            paper=args.paper,
+        )
+
+
+def _print_all(printables, args: argparse.Namespace) -> int:
+    """SLUG-rules.pdf and SLUG-scorepad.pdf for every game that has documents."""
+    folder = Path(args.folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    for game in printables.documented_games():
+        for kind, data in (
+            ("rules", printables.rule_sheet(game, paper=args.paper)),
+            ("scorepad", printables.scorepad(game, players=args.players, paper=args.paper)),
+        ):
+            path = folder / f"{game.SLUG}-{kind}.pdf"
+            path.write_bytes(data)
+            print(path)
+    return EXIT_OK
+
+
 def _app():
     """The app, with its database schema brought up to date first."""
     from flask_migrate import upgrade
@@ -154,7 +215,37 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("folder", nargs="?", default="seeds")
     p.add_argument("--force", action="store_true", help="load even if tables exist")
     p.set_defaults(func=cmd_seed)
+    _add_print_parser(sub)
     return parser
+
+
+def _add_print_parser(sub) -> None:
+    """``referee print rules|scorepad GAME``, ``print sheet TABLE_ID``, ``print all DIR``."""
+    paper = argparse.ArgumentParser(add_help=False)
+    paper.add_argument("--paper", default="a4", choices=["a4", "letter"], help="paper size")
+    players = argparse.ArgumentParser(add_help=False)
+    players.add_argument(
+        "--players", type=int, default=4, help="scorepad columns or Solitaire sheets (1-8)"
+    )
+    output = argparse.ArgumentParser(add_help=False)
+    output.add_argument("-o", "--output", required=True, help="PDF file to write, - for stdout")
+    p = sub.add_parser("print", help="write PDF rule sheets, scorepads and scoresheets")
+    kinds = p.add_subparsers(dest="document", required=True)
+    for kind, words in (("rules", "a game's rule sheet"), ("scorepad", "a blank scorepad")):
+        k = kinds.add_parser(kind, help=words, parents=[paper, players, output])
+        k.add_argument("game", help="game slug: tenk, sb, solitaire, lucky7")
+    k = kinds.add_parser("sheet", help="a stored table's scoresheet", parents=[paper, output])
+    k.add_argument("table_id", type=int)
+    k.add_argument(
+        "--base-url",
+        default="http://localhost:5000",
+        help="the site's address, printed with the table's path in the footer",
+    )
+    k = kinds.add_parser(
+        "all", help="every game's rule sheet and scorepad into DIR", parents=[paper, players]
+    )
+    k.add_argument("folder", metavar="DIR")
+    p.set_defaults(func=cmd_print)
 
 
 def main(argv: list[str] | None = None) -> int:

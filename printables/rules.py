@@ -1,0 +1,138 @@
+"""Rule sheets: one game's rules and the referee's rulings on one or two pages."""
+
+from __future__ import annotations
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from printables import styles
+from printables.content import GameText, Step
+from printables.dice import dice_drawing, fitting_size
+from printables.layout import Furniture, build, frame_size
+from referee.engine import Game, points
+
+SCORING_DICE = 11
+EXAMPLE_DICE = 20
+DICE_COLUMN = 0.36  # share of the frame the scoring table gives to its dice
+EXAMPLE_COLUMN = 0.42
+EXAMPLE_GUTTER = 12
+ACROSS_PADDING = 10
+
+
+def rule_sheet_pdf(game: Game, text: GameText, paper: str) -> bytes:
+    """The rule sheet of ``game`` as PDF bytes."""
+    width, _ = frame_size(paper)
+    story: list[Flowable] = [
+        Paragraph(f"{game.TITLE}: rules", styles.TITLE),
+        Paragraph(text.intro, styles.SUBTITLE),
+        Spacer(1, 4),
+        Paragraph("<b>You need:</b> " + " ".join(text.components), styles.BODY),
+        _heading("A turn"),
+        *_numbered(text.turn),
+        _heading("What scores"),
+        *_scoring(text, width),
+        *(Paragraph(note, styles.BODY) for note in text.scoring_notes),
+        _heading(f"Example: {text.example_title.lower()}"),
+        _example_table(text.example, width),
+        _heading("The end of the game"),
+        *(Paragraph(p, styles.BODY) for p in text.endgame),
+        _heading("How the referee rules"),
+        *_bullets([f"<b>{r.lead}</b> {r.text}" for r in text.rulings]),
+    ]
+    if game.OPTIONS:
+        story += [_heading("Table options"), _options_table(game, width)]
+    furniture = Furniture(f"{game.TITLE} · rules and rulings", text.emblem, "Referee rule sheet")
+    return build(story, paper=paper, title=f"{game.TITLE}: rules", furniture=furniture)
+
+
+def _heading(words: str) -> Paragraph:
+    return Paragraph(words, styles.H2)
+
+
+def _bullets(items: list[str] | tuple[str, ...]) -> list[Paragraph]:
+    # Paragraphs with bullets, not a ListFlowable: a heading's keepWithNext then holds
+    # it to the first item instead of leaving it alone at the foot of a page.
+    return [Paragraph(item, styles.BULLET, bulletText="•") for item in items]
+
+
+def _numbered(items: tuple[str, ...]) -> list[Paragraph]:
+    return [Paragraph(item, styles.NUMBERED, bulletText=f"{n}") for n, item in enumerate(items, 1)]
+
+
+def _scoring(text: GameText, width: float) -> list[Flowable]:
+    story: list[Flowable] = []
+    if text.scoring:
+        story += [_scoring_table(text, width), Spacer(1, 4)]
+    for rows in text.across:
+        story += [_across_table(rows, width), Spacer(1, 5)]
+    return story
+
+
+def _across_table(rows: tuple[tuple[str, ...], ...], width: float) -> Table:
+    """A small table read left to right: columns as wide as their words, then widened to fit."""
+    needs = [
+        max(stringWidth(row[col], styles.BOLD if col == 0 else styles.FONT, 9) for row in rows)
+        + ACROSS_PADDING
+        for col in range(len(rows[0]))
+    ]
+    spare = max(0.0, width - sum(needs)) / (len(needs) - 1)
+    widths = [needs[0]] + [n + spare for n in needs[1:]]
+    return Table(rows, colWidths=widths, style=TableStyle(styles.ACROSS_TABLE), hAlign="LEFT")
+
+
+def _scoring_table(text: GameText, width: float) -> Table:
+    has_dice = any(row.dice for row in text.scoring)
+    dice_width = width * DICE_COLUMN if has_dice else 0
+    worth_width = width * 0.26
+    what_width = width - dice_width - worth_width
+    head: list[object] = [text.scoring_head[0], text.scoring_head[1]]
+    rows: list[list[object]] = [[*head, ""] if has_dice else head]
+    for row in text.scoring:
+        cells: list[object] = [Paragraph(row.what, styles.CELL), row.worth]
+        if has_dice:
+            cells.append(
+                dice_drawing([row.dice], size=SCORING_DICE, gap=2, names=False) if row.dice else ""
+            )
+        rows.append(cells)
+    widths = [what_width, worth_width] + ([dice_width] if has_dice else [])
+    style = list(styles.SCORING_TABLE)
+    if has_dice:
+        style += [("ALIGN", (-1, 0), (-1, -1), "LEFT"), ("ALIGN", (1, 0), (1, -1), "RIGHT"),
+                  ("LEFTPADDING", (-1, 0), (-1, -1), 14)]  # fmt: skip
+    return Table(rows, colWidths=widths, style=TableStyle(style), hAlign="LEFT", repeatRows=1)
+
+
+def _example_table(steps: tuple[Step, ...], width: float) -> Flowable:
+    dice_width = width * EXAMPLE_COLUMN
+    # One die size for the whole example, so the steps line up.
+    size = min(fitting_size(s.dice, dice_width - EXAMPLE_GUTTER, EXAMPLE_DICE) for s in steps)
+    rows = [
+        [dice_drawing(step.dice, size=size, captions=step.captions),
+         Paragraph(step.text, styles.CAPTION)]
+        for step in steps
+    ]  # fmt: skip
+    table = Table(
+        rows,
+        colWidths=[dice_width, width - dice_width],
+        style=TableStyle(styles.EXAMPLE_TABLE),
+        hAlign="LEFT",
+    )
+    return KeepTogether([table, Spacer(1, 2)])
+
+
+def _options_table(game: Game, width: float) -> Table:
+    rows = [["Option", "What it does", "Default"]]
+    for option in game.OPTIONS:
+        rows.append(
+            [Paragraph(option.label, styles.CELL), Paragraph(option.help, styles.CELL),
+             Paragraph(points(option.default), styles.CELL_RIGHT)]
+        )  # fmt: skip
+    widths = [width * 0.24, width * 0.6, width * 0.16]
+    return Table(rows, colWidths=widths, style=TableStyle(styles.SCORING_TABLE), hAlign="LEFT")
