@@ -91,12 +91,13 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """Mount the pages."""
-    from referee.web import helppages, history, players, tables
+    from referee.web import helppages, history, players, printing, tables
 
     app.register_blueprint(tables.bp)
     app.register_blueprint(helppages.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(players.bp)
+    app.register_blueprint(printing.bp)
 
 
 def register_errorhandlers(app: Flask) -> None:

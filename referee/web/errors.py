@@ -16,6 +16,11 @@ MESSAGES = {
 }
 
 
+def error_page(status: int, message: str) -> tuple[str, int]:
+    """The error page with a sentence for the player."""
+    return render_template("errors/error.html", status=status, message=message), status
+
+
 def register(app: Flask) -> None:
     """Attach the handlers to ``app``."""
 
@@ -25,16 +30,16 @@ def register(app: Flask) -> None:
             "This form was not sent from this page, or it has expired. "
             "Reload the page and enter the move again; nothing was changed."
         )
-        return render_template("errors/error.html", status=400, message=message), 400
+        return error_page(400, message)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
         status = error.code or 500
-        message = MESSAGES.get(status, error.description)
-        return render_template("errors/error.html", status=status, message=message), status
+        message = MESSAGES.get(status) or error.description or "Something went wrong."
+        return error_page(status, message)
 
     @app.errorhandler(500)
     def server_error(error: Exception):
         db.session.rollback()
         message = "The referee tripped over something. Nothing you entered was lost."
-        return render_template("errors/error.html", status=500, message=message), 500
+        return error_page(500, message)

@@ -1,0 +1,65 @@
+"""PDFs from the app: the Print page, rule sheets, scorepads and a table's scoresheet."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from referee.log import loads
+
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+GAMES = ("tenk", "sb", "solitaire", "lucky7")
+
+
+def pdf_text(response) -> str:
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
+
+
+def test_print_page_offers_every_game(client):
+    page = client.get("/print").text
+    for slug in GAMES:
+        assert f"/print/{slug}/rules.pdf" in page and f"/print/{slug}/scorepad.pdf" in page
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_rule_sheet_and_scorepad_download(client, slug):
+    assert pdf_text(client.get(f"/print/{slug}/rules.pdf?paper=letter"))
+    response = client.get(f"/print/{slug}/scorepad.pdf?players=3")
+    size = PdfReader(io.BytesIO(response.data)).pages[0].mediabox
+    assert (round(size.width), round(size.height)) == (595, 842)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/print/tenk/rules.pdf?paper=a5",
+        "/print/tenk/scorepad.pdf?players=12",
+        "/print/tenk/scorepad.pdf?players=x",
+    ],
+)
+def test_bad_print_requests_are_a_clear_4xx(client, url):
+    response = client.get(url)
+    assert response.status_code == 400 and "error" in response.text
+
+
+def test_unknown_game_or_table_is_a_404(client):
+    assert client.get("/print/chess/rules.pdf").status_code == 404
+    assert client.get("/tables/999/sheet.pdf").status_code == 404
+
+
+def test_table_scoresheet_has_totals_date_and_address(client, stored, app):
+    (table_id,) = stored(loads((SEEDS / "tenk-finished.json").read_text()))
+    text = pdf_text(client.get(f"/tables/{table_id}/sheet.pdf"))
+    assert "12,200" in text and "3,900" in text and "Cy" in text
+    assert f"/tables/{table_id}" in text
+
+
+def test_links_to_printables_from_help_table_and_history(client, stored):
+    (table_id,) = stored(loads((SEEDS / "sb-anna-and-barry.json").read_text()))
+    assert "/print/sb/rules.pdf" in client.get("/games/sb").text
+    assert f"/tables/{table_id}/sheet.pdf" in client.get(f"/tables/{table_id}").text
+    assert f"/tables/{table_id}/sheet.pdf" in client.get(f"/tables/{table_id}/history").text
