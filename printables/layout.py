@@ -103,6 +103,7 @@ def build(story: list[Flowable], *, paper: str, title: str, furniture: Furniture
         bottomMargin=styles.BOTTOM_MARGIN,
         title=title,
         author="Referee",
+        initialFontName=styles.FONT,
         creator="Referee printables",
         subject=furniture.head,
     )

@@ -2,18 +2,26 @@
 
 Everything prints in black and white: colour is only ever a second signal (the
 10K dice also carry their colour's name), shading is a light grey, and busts
-are written out.  Standard Helvetica only, so nothing needs embedding; its
-WinAnsi encoding has no minus sign or check marks, so text sticks to ASCII
-hyphens, the en dash, the middle dot and the multiplication sign.
+are written out.  Type is DejaVu Sans, embedded (subset), so any player's name
+in Latin, Greek or Cyrillic prints; where the system has no DejaVu the documents
+fall back to standard Helvetica (WinAnsi names only).  Text sticks to ASCII
+hyphens, the en dash, the middle dot and the multiplication sign, which both have.
 """
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+from reportlab.graphics.shapes import STATE_DEFAULTS
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.platypus.tables import CellStyle
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 
@@ -26,7 +34,30 @@ BOTTOM_MARGIN = 22 * mm
 HEAD_BASELINE = EDGE + 4 * mm  # from the top edge
 FOOT_BASELINE = EDGE + 1.5 * mm  # from the bottom edge
 
-FONT, BOLD, ITALIC = "Helvetica", "Helvetica-Bold", "Helvetica-Oblique"
+FONT_DIR = Path(os.environ.get("REFEREE_FONT_DIR", "/usr/share/fonts/truetype/dejavu"))
+EMBEDDED = {
+    "RefereeSans": "DejaVuSans.ttf",
+    "RefereeSans-Bold": "DejaVuSans-Bold.ttf",
+    "RefereeSans-Oblique": "DejaVuSans-Oblique.ttf",
+}
+STANDARD = ("Helvetica", "Helvetica-Bold", "Helvetica-Oblique")
+
+
+def _fonts() -> tuple[str, str, str]:
+    """Register DejaVu Sans when the system has it; otherwise use standard Helvetica."""
+    try:
+        for name, file in EMBEDDED.items():
+            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+    except (OSError, TTFError):
+        return STANDARD
+    return tuple(EMBEDDED)  # type: ignore[return-value]
+
+
+FONT, BOLD, ITALIC = _fonts()
+# Drawings (dice, tallies) and table cells start in reportlab's default font even when
+# they print no text; point those defaults at ours so a document names one family only.
+STATE_DEFAULTS["fontName"] = FONT
+CellStyle.fontname = FONT
 
 INK = colors.black
 MUTED = colors.Color(0.35, 0.35, 0.35)
@@ -40,7 +71,9 @@ SUBTITLE = ParagraphStyle("subtitle", fontName=FONT, fontSize=10.5, leading=14, 
 H2 = ParagraphStyle(
     "h2", fontName=BOLD, fontSize=12, leading=15, spaceBefore=7, spaceAfter=2, keepWithNext=1
 )
-BODY = ParagraphStyle("body", fontName=FONT, fontSize=9.5, leading=12.5, spaceAfter=3)
+BODY = ParagraphStyle(
+    "body", fontName=FONT, bulletFontName=FONT, fontSize=9.5, leading=12.5, spaceAfter=3
+)
 BULLET = ParagraphStyle(
     "bullet", parent=BODY, leftIndent=12, bulletIndent=2, bulletFontSize=8, spaceAfter=2.5
 )

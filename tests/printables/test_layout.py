@@ -60,12 +60,23 @@ def test_nothing_is_printed_within_15_mm_of_the_edge(name, paper, tmp_path):
 
 
 @pytest.mark.parametrize("name", DOCUMENTS)
-def test_only_standard_helvetica_is_used(name):
+def test_only_the_embedded_sans_is_used(name):
     fonts = set()
     for page in reader(DOCUMENTS[name]()).pages:
         for font in page["/Resources"]["/Font"].values():
-            fonts.add(str(font.get_object()["/BaseFont"]))
-    assert fonts <= {"/Helvetica", "/Helvetica-Bold", "/Helvetica-Oblique"}
+            # Embedded subsets are named like /AAAAAA+DejaVuSans.
+            fonts.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+    assert fonts <= {"DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique"}
+
+
+def test_names_beyond_western_europe_print(tmp_path):
+    from referee.log import GameLog, replay
+
+    log = GameLog("tenk", ("Łukasz", "Ødegaard", "Νίκη", "Юля"), {}, ())
+    data = printables.filled_sheet(replay(log), title_date="2026-11-21", address="/tables/1")
+    text = reader(data).pages[0].extract_text()
+    for name in ("Łukasz", "Ødegaard", "Νίκη", "Юля"):
+        assert name in text
 
 
 def test_the_registry_lists_the_four_games_with_documents():
