@@ -87,18 +87,21 @@ def patched_env(**values: str) -> Iterator[None]:
 def build_database(instance: Path, url: str, game: BenchGame, count: int) -> list[int]:
     """Migrate a fresh database and insert ``count`` tables holding the game; return their ids.
 
-    The moves go in as one bulk insert (the same rows ``store.import_log`` would
-    write, without replaying each table); one table is then read back through
-    the store and replayed to check it stands where the benchmark expects.
+    The moves and the per-seat summaries go in as bulk inserts (the same rows
+    ``store.import_log`` would write, without replaying each table), so every
+    timed POST is an ordinary write to a table in play; one table is then read
+    back through the store and replayed to check it stands where expected.
     """
     from flask_migrate import upgrade
     from sqlalchemy import insert
 
     from referee.games import tenk
+    from referee.log import GameLog, replay
     from referee.web import create_app
     from referee.web.extensions import db
-    from referee.web.models import GameTable, MoveRecord, utcnow
+    from referee.web.models import GameTable, MoveRecord, Seat, utcnow
     from referee.web.store import replay_table
+    from referee.web.summaries import fold, seat_figures
 
     with patched_env(REFEREE_INSTANCE=str(instance)):
         app = create_app({"SECRET_KEY": SECRET, "SQLALCHEMY_DATABASE_URI": url})
@@ -109,6 +112,8 @@ def build_database(instance: Path, url: str, game: BenchGame, count: int) -> lis
         finally:
             logging.disable(logging.NOTSET)
         now = utcnow()
+        result = replay(GameLog(tenk.SLUG, tuple(game.players), dict(game.options), game.moves))
+        figures = seat_figures(game.players, result)
         tables = [
             GameTable(
                 game=tenk.SLUG,
@@ -116,6 +121,8 @@ def build_database(instance: Path, url: str, game: BenchGame, count: int) -> lis
                 options=dict(game.options),
                 created_at=now,
                 updated_at=now,
+                move_count=len(game.moves),
+                winners=[],
             )
             for _ in range(count)
         ]
@@ -127,6 +134,24 @@ def build_database(instance: Path, url: str, game: BenchGame, count: int) -> lis
             for seq, move in enumerate(game.moves)
         ]
         db.session.execute(insert(MoveRecord), rows)
+        seats = [
+            {
+                "table_id": table.id,
+                "seat": f.seat,
+                "name": f.name,
+                "player_key": fold(f.name),
+                "score": f.score,
+                "won": f.won,
+                "turns": f.turns,
+                "busts": f.busts,
+                "best_turn": f.best_turn,
+                "turn_points": f.turn_points,
+                **{f"d{v + 1}": n for v, n in enumerate(f.dice)},
+            }
+            for table in tables
+            for f in figures
+        ]
+        db.session.execute(insert(Seat), seats)
         db.session.commit()
         ids = [table.id for table in tables]
         db.session.expire_all()
