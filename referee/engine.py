@@ -240,10 +240,16 @@ class Scoreboard:
         scores = list(self.scores)
         scores[self.seat] += gained
         record = TurnRecord(self.player, gained, scores[self.seat], bust, self.in_final_round, note)
-        board = replace(self, scores=tuple(scores), turns=self.turns + (record,))
-        if board.final_queue is None:
-            return replace(board, seat=(self.seat + 1) % len(self.players))
-        return board.next_in_final_round()
+        # One constructor call, not chained replace(): this runs on every turn of every replay.
+        board = Scoreboard(
+            self.players,
+            tuple(scores),
+            (self.seat + 1) % len(self.players) if self.final_queue is None else self.seat,
+            self.final_queue,
+            self.over,
+            self.turns + (record,),
+        )
+        return board if board.final_queue is None else board.next_in_final_round()
 
     def start_final_round(self, queue: tuple[int, ...]) -> Scoreboard:
         """Begin the final round with ``queue`` still to play (empty: the game ends now)."""

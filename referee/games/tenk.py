@@ -315,16 +315,15 @@ def _set_aside(state: TenK, move: Mapping[str, Any]) -> TenK:
     split = best_split(all_taken)
     if split is None:
         raise RuleViolation("not-scoring", why_not_scoring(all_taken if state.taken else taken))
-    new = replace(state, phase="choose", taken=all_taken, taken_points=split.points)
-    left = len(new.roll) - len(all_taken)
+    left = len(state.roll) - len(all_taken)
     next_roll = "hot dice: roll all six again or bank" if left == 0 else f"roll {left} or bank"
     single = len(split.combos) == 1 and len(split.combos[0].values) == 1
     detail = "" if single else f" ({split.describe()})"
     ruling = (
         f"{state.board.player} set aside {spell(all_taken)} = {points(split.points)}{detail}; "
-        f"turn total {points(new.turn_total)}: {next_roll}."
+        f"turn total {points(state.earlier + split.points)}: {next_roll}."
     )
-    return replace(new, ruling=ruling)
+    return replace(state, phase="choose", taken=all_taken, taken_points=split.points, ruling=ruling)
 
 
 def _bank(state: TenK, move: Mapping[str, Any]) -> TenK:
