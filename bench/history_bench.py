@@ -52,7 +52,7 @@ def _fill(engine: Any, rng: random.Random) -> float:
     """Bulk-insert the tables; returns the seconds it took."""
     import sqlalchemy as sa
 
-    from referee.web.summaries import fold
+    from referee.web.summaries import seat_row
 
     started = time.perf_counter()
     pool = _pool(rng)
@@ -78,22 +78,7 @@ def _fill(engine: Any, rng: random.Random) -> float:
             {"table_id": table_id, "seq": seq, "data": json.dumps(m), "created_at": created}
             for seq, m in enumerate(game_moves)
         )
-        seats.extend(
-            {
-                "table_id": table_id,
-                "seat": f.seat,
-                "name": f.name,
-                "player_key": fold(f.name),
-                "score": f.score,
-                "won": f.won,
-                "turns": f.turns,
-                "busts": f.busts,
-                "best_turn": f.best_turn,
-                "turn_points": f.turn_points,
-                **{f"d{v + 1}": c for v, c in enumerate(f.dice)},
-            }
-            for f in figures
-        )
+        seats.extend(seat_row(table_id, f) for f in figures)
     with engine.begin() as conn:
         meta = sa.MetaData()
         meta.reflect(conn, only=["game_table", "move", "seat"])

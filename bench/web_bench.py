@@ -101,7 +101,7 @@ def build_database(instance: Path, url: str, game: BenchGame, count: int) -> lis
     from referee.web.extensions import db
     from referee.web.models import GameTable, MoveRecord, Seat, utcnow
     from referee.web.store import replay_table
-    from referee.web.summaries import fold, seat_figures
+    from referee.web.summaries import seat_figures, seat_row
 
     with patched_env(REFEREE_INSTANCE=str(instance)):
         app = create_app({"SECRET_KEY": SECRET, "SQLALCHEMY_DATABASE_URI": url})
@@ -134,23 +134,7 @@ def build_database(instance: Path, url: str, game: BenchGame, count: int) -> lis
             for seq, move in enumerate(game.moves)
         ]
         db.session.execute(insert(MoveRecord), rows)
-        seats = [
-            {
-                "table_id": table.id,
-                "seat": f.seat,
-                "name": f.name,
-                "player_key": fold(f.name),
-                "score": f.score,
-                "won": f.won,
-                "turns": f.turns,
-                "busts": f.busts,
-                "best_turn": f.best_turn,
-                "turn_points": f.turn_points,
-                **{f"d{v + 1}": n for v, n in enumerate(f.dice)},
-            }
-            for table in tables
-            for f in figures
-        ]
+        seats = [seat_row(table.id, f) for table in tables for f in figures]
         db.session.execute(insert(Seat), seats)
         db.session.commit()
         ids = [table.id for table in tables]

@@ -64,6 +64,16 @@ def seat_figures(players: Iterable[str], result: Replay) -> list[SeatFigures]:
     return figures
 
 
+def seat_row(table_id: int, fig: SeatFigures, player_key: str | None = None) -> dict[str, Any]:
+    """A ``seat`` row as column values, for bulk inserts (migrations, benchmarks)."""
+    return {
+        "table_id": table_id, "seat": fig.seat, "name": fig.name,
+        "player_key": player_key or fold(fig.name), "score": fig.score, "won": fig.won,
+        "turns": fig.turns, "busts": fig.busts, "best_turn": fig.best_turn,
+        "turn_points": fig.turn_points, **{f"d{v + 1}": n for v, n in enumerate(fig.dice)},
+    }  # fmt: skip
+
+
 def canonical(session: AnySession, key: str) -> str:
     """The key a player's name counts as, after merges."""
     merged = session.get(PlayerAlias, key)

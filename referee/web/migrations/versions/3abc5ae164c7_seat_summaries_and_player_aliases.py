@@ -64,7 +64,7 @@ def upgrade():
 def backfill():
     """Fill the new summaries for tables stored before this revision, from their moves."""
     from referee.log import GameLog, replay
-    from referee.web.summaries import fold, seat_figures
+    from referee.web.summaries import seat_figures, seat_row
 
     bind = op.get_bind()
     game_table = sa.table(
@@ -90,12 +90,7 @@ def backfill():
             .values(move_count=len(moves), winners=list(result.outcome.winners))
         )
         for fig in seat_figures(players, result):
-            bind.execute(seat.insert().values(
-                table_id=row["id"], seat=fig.seat, name=fig.name, player_key=fold(fig.name),
-                score=fig.score, won=fig.won, turns=fig.turns, busts=fig.busts,
-                best_turn=fig.best_turn, turn_points=fig.turn_points,
-                **{f"d{v + 1}": n for v, n in enumerate(fig.dice)},
-            ))
+            bind.execute(seat.insert().values(**seat_row(row["id"], fig)))
 
 
 def downgrade():
