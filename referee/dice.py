@@ -129,11 +129,7 @@ def take_from(
             and (want.colour is None or d.colour == want.colour)
         ]
         if not candidates:
-            available = spell(left) or "nothing"
-            raise RuleViolation(
-                "die-not-rolled",
-                f"There is no {_name(want)} to take: the dice on the table are {available}.",
-            )
+            raise RuleViolation("die-not-rolled", _shortfall(pool, chosen, want))
         match = min(candidates, key=lambda d: d.colour is not None)
         left.remove(match)
         taken.append(match)
@@ -152,6 +148,27 @@ def take_more(
         raise RuleViolation("empty-set-aside", empty)
     new, _ = take_from(take_from(roll, taken)[1], chosen)
     return new, tuple(taken) + new
+
+
+def _shortfall(pool: Sequence[Die], chosen: Sequence[Die], want: Die) -> str:
+    """Why ``want`` cannot be taken, naming every die on the table."""
+
+    def alike(d: Die) -> bool:
+        return (
+            d.value == want.value
+            and d.key == want.key
+            and (want.colour is None or d.colour == want.colour)
+        )
+
+    table = spell(pool) or "nothing"
+    have = sum(alike(d) for d in pool)
+    if not have:
+        return f"There is no {_name(want)} to take: the dice on the table are {table}."
+    asked = sum(alike(d) for d in chosen)
+    return (
+        f"You picked {asked} × {_name(want)}, but the table has only {have}: "
+        f"the dice on the table are {table}."
+    )
 
 
 def _name(die: Die) -> str:

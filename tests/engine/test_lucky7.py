@@ -109,7 +109,7 @@ def test_sevens_must_be_disjoint_dice_of_this_roll() -> None:
     error = refused(roll("3 4 2 5 6 6 6 6"), score("3 4", "3 4"))
     assert (error.code, error.message) == (
         "die-not-rolled",
-        "There is no 3 to take: the dice on the table are 2 5 6 6 6 6.",
+        "You picked 2 × 3, but the table has only 1: the dice on the table are 2 3 4 5 6 6 6 6.",
     )
     # Nor again in a later score move from the same roll,
     error = refused(roll("3 4 2 5 6 6 6 6"), score("3 4"), score("3 4"))
@@ -515,10 +515,9 @@ def test_die_not_rolled_is_refused() -> None:
         "die-not-rolled",
         "There is no 5 to take: the dice on the table are 2 2 2 2 2 2 3 4.",
     )
-    # The dice named before the missing one are matched first, and the message lists
-    # what they leave (shared ``take_from`` behaviour).
+    # The order the dice are named in does not change what the message lists.
     error = refused(roll("3 4 2 2 2 2 2 2"), score("2 5"))
-    assert error.message == "There is no 5 to take: the dice on the table are 2 2 2 2 2 3 4."
+    assert error.message == "There is no 5 to take: the dice on the table are 2 2 2 2 2 2 3 4."
 
 
 def test_sevens_not_a_list_of_groups_is_refused() -> None:

@@ -441,7 +441,8 @@ def test_die_not_in_the_roll_is_refused() -> None:
     error = refused(roll("1 1 2 3 3 4 5 5 K2 K6"), aside("4 4"))
     assert error.code == "die-not-rolled"
     assert error.message == (
-        "There is no 4 to take: the dice on the table are 1 1 2 3 3 5 5 K2 K6."
+        "You picked 2 × 4, but the table has only 1: "
+        "the dice on the table are 1 1 2 3 3 4 5 5 K2 K6."
     )
 
 
