@@ -40,7 +40,7 @@ OPTIONS = (
         100,
         "Target",
         "The exact score that wins; nobody may pass it.",
-        minimum=10,
+        minimum=1,
         maximum=1000,
     ),
     Option(

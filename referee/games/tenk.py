@@ -39,7 +39,7 @@ OPTIONS = (
         10_000,
         "Target",
         "Banking this many points or more starts the final round.",
-        minimum=50,
+        minimum=1,
         maximum=1_000_000,
     ),
     Option(

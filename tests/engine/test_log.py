@@ -37,7 +37,7 @@ def test_bad_json_is_a_log_error() -> None:
         ({"format": None}, "Not a referee-log/1 log"),
         ({"options": {"bonus": 100}}, "10K has no option bonus."),
         ({"options": {"target": "10000"}}, "Option target must be a whole number"),
-        ({"options": {"target": 10}}, "Option target must be between 50 and 1000000, not 10."),
+        ({"options": {"target": 0}}, "Option target must be between 1 and 1000000, not 0."),
         ({"options": [1, 2]}, "Options must be an object"),
         ({"players": "Ann, Bo"}, "Players must be a list of names."),
         ({"players": ["Ann", 2]}, "Players must be a list of names."),
