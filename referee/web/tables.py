@@ -28,6 +28,7 @@ from referee.web.store import (
     append_moves,
     load,
     log_of,
+    move_data,
     new_table,
     remove_last_move,
 )
@@ -116,15 +117,16 @@ def move(table_id: int) -> Any:
 @bp.post("/tables/<int:table_id>/undo")
 def undo(table_id: int) -> Any:
     """Take back the last move, once the player has confirmed which one."""
-    loaded = load(db.get_or_404(GameTable, table_id))
+    table = db.get_or_404(GameTable, table_id)
+    moves = move_data(table_id)  # only a refusal needs the full replay, for its page
     form = MoveForm()
-    if not form.validate() or form.seq.data != loaded.seq:
-        return render_play(loaded, status=409, error=STALE)
-    if not loaded.moves:
-        return render_play(loaded, status=422, error="There is nothing to undo.")
-    undone = describe_move(loaded.moves[-1])
-    after = replay(log_of(loaded.table, loaded.moves[:-1]))
-    remove_last_move(loaded.table, loaded.seq - 1, after)
+    if not form.validate() or form.seq.data != len(moves):
+        return render_play(load(table), status=409, error=STALE)
+    if not moves:
+        return render_play(load(table), status=422, error="There is nothing to undo.")
+    undone = describe_move(moves[-1])
+    after = replay(log_of(table, moves[:-1]))
+    remove_last_move(table, len(moves) - 1, after)
     db.session.commit()
     flash(f"Undone: {undone}.")
     return redirect(url_for("tables.play", table_id=table_id))
