@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from referee.engine import points
-from referee.log import LogError, Replay, loads, replay
+from referee.log import LogError, Replay, check_storable, loads, replay
 
 EXIT_OK, EXIT_REJECTED, EXIT_UNREADABLE = 0, 1, 2
 
@@ -63,12 +63,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_OK if result.error is None else EXIT_REJECTED
 
 
+def table_link(token: str) -> str:
+    """A table's link as the CLI prints it: the path of its page."""
+    return f"/t/{token}"
+
+
+def token_of(link: str) -> str:
+    """The token in a table's link (``/t/<token>``, a full URL, or the bare token)."""
+    path = link.strip().split("?", 1)[0].rstrip("/")
+    return path.rsplit("/t/", 1)[-1].split("/", 1)[0] if "/t/" in path else path
+
+
 def cmd_import(args: argparse.Namespace) -> int:
-    """Validate a log by replay, store it as a new table, print the table's id last."""
+    """Validate a log by replay, store it as a new table, print the table's link last."""
     from referee.web.store import import_log
 
     try:
         log = _read_log(args.log)
+        check_storable(log)
     except LogError as exc:
         print(f"referee import: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -80,8 +92,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         )
         return EXIT_REJECTED
     with _app().app_context():
-        table_id = import_log(log)
-    print(table_id)
+        token = import_log(log)
+    print(table_link(token))
     return EXIT_OK
 
 
@@ -91,9 +103,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     from referee.web.store import export_log
 
     with _app().app_context():
-        log = export_log(args.table_id)
+        log = export_log(token_of(args.table))
     if log is None:
-        print(f"referee export: no table {args.table_id}.", file=sys.stderr)
+        print(f"referee export: no table at {args.table}.", file=sys.stderr)
         return EXIT_UNREADABLE
     text = dumps(log)
     if args.output:
@@ -114,13 +126,14 @@ def cmd_seed(args: argparse.Namespace) -> int:
         for path in sorted(Path(args.folder).glob("*.json")):
             try:
                 log = _read_log(str(path))
+                check_storable(log)
             except LogError as exc:
                 print(f"referee seed: {path.name}: {exc}", file=sys.stderr)
                 return EXIT_UNREADABLE
             if replay(log).error:
                 print(f"referee seed: {path.name} has an illegal move; skipped.", file=sys.stderr)
                 continue
-            print(f"{path.name}: table {import_log(log)}")
+            print(f"{path.name}: {table_link(import_log(log))}")
     return EXIT_OK
 
 
@@ -134,7 +147,7 @@ def cmd_print(args: argparse.Namespace) -> int:
         if args.document == "sheet":
             data = _printed_sheet(printables, args)
             if data is None:
-                print(f"referee print: no table {args.table_id}.", file=sys.stderr)
+                print(f"referee print: no table at {args.table}.", file=sys.stderr)
                 return EXIT_UNREADABLE
         elif args.document == "rules":
             data = printables.rule_sheet(args.game, paper=args.paper)
@@ -152,19 +165,17 @@ def cmd_print(args: argparse.Namespace) -> int:
 
 def _printed_sheet(printables, args: argparse.Namespace) -> bytes | None:
     """A stored table's filled scoresheet, or None when there is no such table."""
-    from referee.web.extensions import db
-    from referee.web.models import GameTable
-    from referee.web.store import load
+    from referee.web.store import load, table_by_token
 
     with _app().app_context():
-        table = db.session.get(GameTable, args.table_id)
+        table = table_by_token(token_of(args.table))
         if table is None:
             return None
         return printables.filled_sheet(
             load(table).replay,
             players=list(table.players),
             title_date=f"{table.created_at:%Y-%m-%d}",
-            address=f"{args.base_url.rstrip('/')}/tables/{table.id}",
+            address=f"{args.base_url.rstrip('/')}{table_link(table.token)}",
             paper=args.paper,
         )
 
@@ -204,11 +215,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the JSON summary")
     p.add_argument("log", help="log file, or - for standard input")
     p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("import", help="store a log as a new table; prints its id")
+    p = sub.add_parser("import", help="store a log as a new table; prints its link /t/<token>")
     p.add_argument("log")
     p.set_defaults(func=cmd_import)
     p = sub.add_parser("export", help="write a table's log")
-    p.add_argument("table_id", type=int)
+    p.add_argument("table", help="the table's link (/t/<token>, or the full URL) or token")
     p.add_argument("-o", "--output", help="file to write instead of standard output")
     p.set_defaults(func=cmd_export)
     p = sub.add_parser("seed", help="load example logs into an empty database")
@@ -235,7 +246,7 @@ def _add_print_parser(sub) -> None:
         k = kinds.add_parser(kind, help=words, parents=[paper, players, output])
         k.add_argument("game", help="game slug: tenk, sb, solitaire, lucky7")
     k = kinds.add_parser("sheet", help="a stored table's scoresheet", parents=[paper, output])
-    k.add_argument("table_id", type=int)
+    k.add_argument("table", help="the table's link (/t/<token>, or the full URL) or token")
     k.add_argument(
         "--base-url",
         default="http://localhost:5000",

@@ -25,6 +25,8 @@ from referee.engine import (
 )
 
 FORMAT = "referee-log/1"
+# The most moves a stored table keeps: a long real game has a few hundred.
+MAX_MOVES = 5000
 
 
 class LogError(ValueError):
@@ -138,7 +140,19 @@ def loads(text: str) -> GameLog:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise LogError(f"Not valid JSON: {exc.msg} at line {exc.lineno}.") from None
+    except RecursionError:
+        raise LogError("Not a game log: the JSON is nested too deeply.") from None
+    except ValueError:  # json refuses an integer of more than 4,300 digits
+        raise LogError("Not a game log: a number in it has thousands of digits.") from None
     return parse_log(data)
+
+
+def check_storable(log: GameLog) -> None:
+    """``LogError`` when a log holds more moves than a stored table keeps."""
+    if len(log.moves) > MAX_MOVES:
+        raise LogError(
+            f"A table keeps at most {MAX_MOVES:,} moves; this log has {len(log.moves):,}."
+        )
 
 
 def dumps(log: GameLog) -> str:

@@ -1,7 +1,8 @@
-"""Shared fixtures: an app on a fresh migrated SQLite file, its client and CLI runner."""
+"""Shared fixtures: an app on a fresh migrated database (SQLite, then PostgreSQL), its client."""
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -9,19 +10,81 @@ from flask_migrate import upgrade
 
 from referee.web import create_app
 
+HOUSE_PIN = "12345678"
+
+
+@pytest.fixture(autouse=True)
+def house_settings(monkeypatch):
+    """Every app in the tests has a known house PIN; rate limits are off unless a test asks."""
+    monkeypatch.setenv("HOUSE_PIN", HOUSE_PIN)
+    monkeypatch.setenv("REFEREE_RATE_LIMITS", "off")
+
+
+def pytest_report_header(config):
+    """Say so up front when the PostgreSQL runs will be skipped."""
+    from tests.pgserver import server_bindir
+
+    if server_bindir() is None and os.geteuid() != 0:
+        return [POSTGRES_MISSING]
+    return []
+
+
+POSTGRES_MISSING = (
+    "WARNING: PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin): every "
+    "[postgresql] test is skipped. Install Debian's postgresql (.ci/system-packages as root)."
+)
+
+
+@pytest.fixture(scope="session")
+def postgres(request):
+    """A throwaway PostgreSQL cluster for the session, with a template database
+    (``tmpl``) migrated once; see ``tests/pgserver.py``."""
+    from referee.web.extensions import db
+    from tests import pgserver
+
+    try:
+        cluster = pgserver.start()
+    except pgserver.Unavailable:
+        if os.geteuid() == 0:
+            pytest.fail("PostgreSQL is not installed: run `.ci/system-packages` (or `make test`).")
+        reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line("\n" + POSTGRES_MISSING, yellow=True, bold=True)
+        pytest.skip("PostgreSQL server binaries not installed")
+    try:
+        cluster.execute("CREATE DATABASE tmpl")
+        template = create_app(
+            {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": cluster.url("tmpl")}
+        )
+        with template.app_context():
+            upgrade()
+            db.engine.dispose()
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path):
+    """This test's own database: a new SQLite file (empty), or a PostgreSQL database copied
+    from the migrated template; dropped after the test."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.sqlite3'}"
+        return
+    cluster = request.getfixturevalue("postgres")
+    name = cluster.create_database(template="tmpl")
+    yield cluster.url(name)
+    cluster.drop_database(name)
+
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    """An app with its own database, schema built by the real migrations."""
+def app(tmp_path, monkeypatch, database_url):
+    """An app on this test's own database (SQLite, then PostgreSQL), schema built by the
+    real migrations.  ``DATABASE_URL`` is unset: tests choose the database explicitly."""
     monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path))
     monkeypatch.delenv("DATABASE_URL", raising=False)
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
-        }
-    )
+    config = {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url}
+    app = create_app(config)
     with app.app_context():
         upgrade()
     yield app
@@ -31,19 +94,35 @@ def app(tmp_path, monkeypatch):
         db.engine.dispose()
 
 
+def house_client(app):
+    """A test client (it keeps cookies, so CSRF tokens match) on a phone with the house PIN."""
+    from referee.web.access import pin_fingerprint
+
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["house"] = pin_fingerprint(app)
+    return client
+
+
 @pytest.fixture
 def client(app):
-    """A test client that keeps cookies (so CSRF tokens match)."""
+    """The house phone: a test client that has entered the house PIN."""
+    return house_client(app)
+
+
+@pytest.fixture
+def stranger(app):
+    """A phone that was never given a table's link nor the house PIN."""
     return app.test_client()
 
 
 class Table:
     """Drive one table through the play page the way a phone does: read the page, post its form."""
 
-    def __init__(self, client, table_id: int) -> None:
+    def __init__(self, client, token: str) -> None:
         self.client = client
-        self.id = table_id
-        self.url = f"/tables/{table_id}"
+        self.token = token
+        self.url = f"/t/{token}"
 
     def page(self) -> str:
         """The play page's HTML."""
@@ -106,14 +185,14 @@ def new_table(client):
         data.update({f"opt_{k}": str(v) for k, v in {**defaults, **options}.items()})
         response = client.post(url, data=data)
         assert response.status_code == 302, response.text
-        return Table(client, int(response.location.rsplit("/", 1)[1]))
+        return Table(client, response.location.rsplit("/", 1)[1])
 
     return make
 
 
 @pytest.fixture
 def stored(app):
-    """Store game logs as tables (through the same code as an import) and return their ids."""
+    """Store game logs as tables (through the same code as an import) and return their tokens."""
     from referee.web.store import import_log
 
     def store(*logs):

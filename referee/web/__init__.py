@@ -12,6 +12,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from referee.web.extensions import csrf, db, migrate
+from referee.web.limits import limiter
+from referee.web.security import precreate_sqlite, private_dir, private_file
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 PROJECT = Path(__file__).resolve().parents[2]
@@ -27,6 +29,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     configure(app, test_config)
     register_extensions(app)
+    register_security(app)
     register_blueprints(app)
     register_errorhandlers(app)
     return app
@@ -47,27 +50,30 @@ def secret_key(instance: Path) -> str:
     """``SECRET_KEY`` from the environment, else one kept in the instance folder."""
     if key := os.environ.get("SECRET_KEY"):
         return key
-    path = instance / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32), encoding="utf-8")
-        path.chmod(0o600)
-    return path.read_text(encoding="utf-8").strip()
+    return private_file(instance / "secret_key", lambda: secrets.token_hex(32))
 
 
 def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     """Defaults, then the environment, then ``test_config``."""
     instance = Path(app.instance_path)
-    instance.mkdir(parents=True, exist_ok=True)
+    private_dir(instance)
     app.config.update(
         SQLALCHEMY_DATABASE_URI=database_url(instance),
         WTF_CSRF_TIME_LIMIT=None,
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        MAX_CONTENT_LENGTH=1024 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",
+        FINISHED_GRACE_SECONDS=int(os.environ.get("FINISHED_GRACE_SECONDS", 1800)),
+        WRITE_LIMIT_PER_CLIENT=os.environ.get("WRITE_LIMIT_PER_CLIENT", "120 per minute"),
+        WRITE_LIMIT_PER_TABLE=os.environ.get("WRITE_LIMIT_PER_TABLE", "120 per minute"),
+        PIN_LIMIT=os.environ.get("PIN_LIMIT", "10 per minute"),
+        RATELIMIT_ENABLED=os.environ.get("REFEREE_RATE_LIMITS", "on") != "off",
+        BASE_URL=os.environ.get("BASE_URL", ""),
     )
     if test_config:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(instance)
+    precreate_sqlite(app.config["SQLALCHEMY_DATABASE_URI"], instance)
 
 
 @event.listens_for(Engine, "connect")
@@ -82,17 +88,29 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """Bind the database, migrations and CSRF protection."""
+    """Bind the database, migrations, CSRF protection, rate limits and the house PIN."""
+    from referee.web import access
+
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
+    limiter.init_app(app)
+    access.register(app)
     from referee.web import models  # noqa: F401  (tables must be known to migrations)
+
+
+def register_security(app: Flask) -> None:
+    """Security headers, the HTTPS-aware session cookie, trusted proxies (``REFEREE_PROXIES``)."""
+    from referee.web import security
+
+    security.register(app)
 
 
 def register_blueprints(app: Flask) -> None:
     """Mount the pages."""
-    from referee.web import helppages, history, players, printing, tables
+    from referee.web import access, helppages, history, players, printing, tables
 
+    app.register_blueprint(access.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(helppages.bp)
     app.register_blueprint(history.bp)

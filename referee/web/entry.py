@@ -14,6 +14,7 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from referee.engine import RuleViolation
+from referee.web.inputs import small_number
 
 FIELD = {"d": re.compile(r"^d(\d{1,2})$"), "k": re.compile(r"^k(\d{1,2})$")}
 ACTIONS = ("roll", "set_aside", "set_aside_bank", "bank", "assign", "score", "score_bank", "steal")
@@ -47,9 +48,10 @@ def picked_dice(form: MultiDict[str, str], on_table: tuple[Any, ...]) -> list[st
     """The dice tapped to set aside, by their index among the dice on the table."""
     dice = []
     for raw in form.getlist("pick"):
-        if not raw.isdigit() or int(raw) >= len(on_table):
+        index = small_number(raw)
+        if index is None or index >= len(on_table):
             raise RuleViolation("die-not-rolled", "That die is not on the table.")
-        dice.append(str(on_table[int(raw)]))
+        dice.append(str(on_table[index]))
     if len(set(form.getlist("pick"))) != len(form.getlist("pick")):
         raise RuleViolation("die-not-rolled", "The same die was picked twice.")
     return dice
@@ -93,10 +95,10 @@ def grouped_sevens(form: MultiDict[str, str], on_table: tuple[Any, ...]) -> list
     for key, letter in form.items():
         if not key.startswith("g") or not letter:
             continue
-        index = key[1:]
-        if letter not in GROUPS or not index.isdigit() or int(index) >= len(on_table):
+        index = small_number(key[1:])
+        if letter not in GROUPS or index is None or index >= len(on_table):
             raise RuleViolation("die-not-rolled", "That die is not on the table.")
-        groups.setdefault(letter, []).append(str(on_table[int(index)]))
+        groups.setdefault(letter, []).append(str(on_table[index]))
     if not groups:
         raise RuleViolation("bad-move", "Tap dice into a group (A to D) that makes seven.")
     return [groups[letter] for letter in sorted(groups)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, render_template
+from flask_limiter.errors import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
@@ -10,9 +11,12 @@ from referee.web.extensions import db
 
 MESSAGES = {
     400: "That request did not make sense to the referee.",
+    403: "This phone may not do that here; nothing was changed.",
     404: "There is nothing here: the table or page does not exist.",
     405: "That page cannot be used that way.",
-    413: "That file is too large.",
+    413: "That is too large for the referee: a file or form of at most 1 MB.",
+    429: "Too many changes from this phone or at this table just now: "
+    "wait a minute and try again. Nothing was changed.",
 }
 
 
@@ -32,10 +36,15 @@ def register(app: Flask) -> None:
         )
         return error_page(400, message)
 
+    @app.errorhandler(RateLimitExceeded)
+    def rate_limited(error: RateLimitExceeded):
+        return error_page(429, MESSAGES[429])
+
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
         status = error.code or 500
-        message = MESSAGES.get(status) or error.description or "Something went wrong."
+        own = error.description if error.description != type(error).description else None
+        message = own or MESSAGES.get(status) or error.description or "Something went wrong."
         return error_page(status, message)
 
     @app.errorhandler(500)

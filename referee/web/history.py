@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import zipfile
 from datetime import datetime, time
@@ -14,12 +13,16 @@ from flask_wtf.file import FileField, FileRequired
 from sqlalchemy import Select, exists, func, select
 
 from referee.engine import all_games, describe_move, get_game
-from referee.log import LogError, Replay, dumps, loads, replay
+from referee.log import LogError, Replay, check_storable, dumps, loads, replay
+from referee.web.access import house_only
 from referee.web.charts import progression_svg
 from referee.web.extensions import db
+from referee.web.inputs import page_number, plain_text
 from referee.web.models import GameTable, Seat
+from referee.web.security import SpreadsheetWriter
 from referee.web.store import import_log, load, log_of
 from referee.web.summaries import canonical, fold
+from referee.web.tables import table_or_404
 
 bp = Blueprint("history", __name__)
 PAGE_SIZE = 50
@@ -42,10 +45,10 @@ def _day(text: str | None, *, end: bool = False) -> datetime | None:
 def filtered_tables(args: Any) -> Select[tuple[GameTable]]:
     """The history query for the page's filters: game, player, from and to dates."""
     query = select(GameTable)
-    if args.get("game"):
-        query = query.where(GameTable.game == args["game"])
-    if args.get("player"):
-        key = canonical(db.session, fold(args["player"]))
+    if game := plain_text(args.get("game")):
+        query = query.where(GameTable.game == game)
+    if player := plain_text(args.get("player")):
+        key = canonical(db.session, fold(player))
         query = query.where(exists().where(Seat.table_id == GameTable.id, Seat.player_key == key))
     if start := _day(args.get("from")):
         query = query.where(GameTable.created_at >= start)
@@ -55,11 +58,13 @@ def filtered_tables(args: Any) -> Select[tuple[GameTable]]:
 
 
 @bp.get("/history")
+@house_only
 def index() -> str:
     """Every table, newest first, filterable by game, player and date."""
-    page = max(request.args.get("page", 1, type=int), 1)
     query = filtered_tables(request.args)
     total = db.session.scalar(select(func.count()).select_from(query.subquery())) or 0
+    pages = max(1, -(-total // PAGE_SIZE))
+    page = page_number(request.args.get("page"), pages)
     tables = db.session.scalars(
         query.order_by(GameTable.created_at.desc(), GameTable.id.desc())
         .limit(PAGE_SIZE)
@@ -72,7 +77,7 @@ def index() -> str:
         get_game=get_game,
         total=total,
         page=page,
-        pages=max(1, -(-total // PAGE_SIZE)),
+        pages=pages,
         args=request.args,
         page_url=lambda n: url_for("history.index", **{**request.args.to_dict(), "page": n}),
     )
@@ -109,10 +114,10 @@ def story(table: GameTable) -> tuple[list[dict[str, Any]], dict[str, list[int]],
     return steps, series, result
 
 
-@bp.get("/tables/<int:table_id>/history")
-def table_history(table_id: int) -> str:
+@bp.get("/t/<token:token>/history")
+def table_history(token: str) -> str:
     """A table's story: every move and ruling, running scores, and the score chart."""
-    table = db.get_or_404(GameTable, table_id)
+    table = table_or_404(token)
     steps, series, result = story(table)
     game = result.game
     label = "roll" if game.SLUG == "solitaire" else "turn"
@@ -129,13 +134,13 @@ def table_history(table_id: int) -> str:
 TURN_COLUMNS = ("turn", "player", "points", "bust", "total", "final_round", "note")
 
 
-@bp.get("/tables/<int:table_id>/turns.csv")
-def turns_csv(table_id: int) -> Response:
+@bp.get("/t/<token:token>/turns.csv")
+def turns_csv(token: str) -> Response:
     """The table's turns as CSV: one row per finished turn (per sheet per roll in Solitaire)."""
-    table = db.get_or_404(GameTable, table_id)
+    table = table_or_404(token)
     state = load(table).replay.state
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = SpreadsheetWriter(out)  # no cell a spreadsheet would run as a formula
     writer.writerow(TURN_COLUMNS)
     for n, turn in enumerate(getattr(getattr(state, "board", None), "turns", ()), start=1):
         writer.writerow(
@@ -154,17 +159,20 @@ def turns_csv(table_id: int) -> Response:
     return Response(
         out.getvalue(),
         mimetype="text/csv",
-        headers={"Content-Disposition": f"attachment; filename=table-{table_id}-turns.csv"},
+        headers={"Content-Disposition": f"attachment; filename=table-{table.game}-turns.csv"},
     )
 
 
 @bp.get("/export.zip")
+@house_only
 def export_all() -> Response:
     """Every table as referee-log/1 files in one zip archive."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for table in db.session.scalars(select(GameTable).order_by(GameTable.id)):
-            archive.writestr(f"table-{table.id}-{table.game}.json", dumps(log_of(table)))
+        tables = db.session.scalars(select(GameTable).order_by(GameTable.id))
+        for n, table in enumerate(tables, start=1):
+            name = f"{n:04d}-{table.game}-{table.created_at:%Y-%m-%d}.json"
+            archive.writestr(name, dumps(log_of(table)))
     return Response(
         buffer.getvalue(),
         mimetype="application/zip",
@@ -173,6 +181,7 @@ def export_all() -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@house_only
 def import_page() -> Any:
     """Upload a game log; it is stored only if every move replays legally."""
     form = ImportForm()
@@ -181,6 +190,7 @@ def import_page() -> Any:
         return render_template("history/import.html", form=form), status
     try:
         log = loads(form.log.data.read().decode("utf-8"))
+        check_storable(log)
     except (LogError, UnicodeDecodeError) as exc:
         message = str(exc) if isinstance(exc, LogError) else "The file is not UTF-8 text."
         return render_template("history/import.html", form=form, error=message), 422
@@ -189,6 +199,6 @@ def import_page() -> Any:
         err = result.error
         message = f"Move {err.move + 1} was refused ({err.code}): {err.message} Nothing was stored."
         return render_template("history/import.html", form=form, error=message), 422
-    table_id = import_log(log)
-    flash(f"Imported as table {table_id}: {result.moves_applied} moves replayed.")
-    return redirect(url_for("tables.play", table_id=table_id))
+    token = import_log(log)
+    flash(f"Imported as a new table: {result.moves_applied} moves replayed.")
+    return redirect(url_for("tables.play", token=token))

@@ -5,6 +5,7 @@ The game state is never stored: it is the engine's replay of the moves.
 
 from __future__ import annotations
 
+import secrets
 from datetime import UTC, datetime
 from typing import Any
 
@@ -13,10 +14,18 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from referee.web.extensions import db
 
+KEY_LENGTH = 100  # a folded name: casefold() can make a 30-character name longer ("ß" -> "ss")
+
+
 
 def utcnow() -> datetime:
     """The current time in UTC (naive, as SQLite stores it)."""
     return datetime.now(UTC).replace(tzinfo=None)
+
+
+def new_token() -> str:
+    """An unguessable table token: 128 random bits as 32 hex digits."""
+    return secrets.token_hex(16)
 
 
 class GameTable(db.Model):  # type: ignore[name-defined]
@@ -25,6 +34,12 @@ class GameTable(db.Model):  # type: ignore[name-defined]
     __tablename__ = "game_table"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # The table's capability: whoever has the link /t/<token> may play at the table.
+    token: Mapped[str] = mapped_column(
+        String(32), index=True, unique=True, nullable=True, default=new_token
+    )
+    # Advanced by every write (move, undo, import) in the same statement that checks it.
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     game: Mapped[str] = mapped_column(String(20), index=True)
     players: Mapped[list[str]] = mapped_column(JSON)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -76,7 +91,7 @@ class Seat(db.Model):  # type: ignore[name-defined]
     table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id", ondelete="CASCADE"))
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(30))
-    player_key: Mapped[str] = mapped_column(String(30))
+    player_key: Mapped[str] = mapped_column(String(KEY_LENGTH))
     score: Mapped[int] = mapped_column(Integer, default=0)
     won: Mapped[bool] = mapped_column(Boolean, default=False)
     turns: Mapped[int] = mapped_column(Integer, default=0)
@@ -97,5 +112,21 @@ class PlayerAlias(db.Model):  # type: ignore[name-defined]
 
     __tablename__ = "player_alias"
 
-    key: Mapped[str] = mapped_column(String(30), primary_key=True)
-    canonical: Mapped[str] = mapped_column(String(30), index=True)
+    key: Mapped[str] = mapped_column(String(KEY_LENGTH), primary_key=True)
+    canonical: Mapped[str] = mapped_column(String(KEY_LENGTH), index=True)
+
+
+class PlayerMerge(db.Model):  # type: ignore[name-defined]
+    """One merge of a player key into another, kept so that it can be undone.
+
+    ``repointed`` lists the alias keys that counted as ``source`` before the merge.
+    """
+
+    __tablename__ = "player_merge"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    source: Mapped[str] = mapped_column(String(KEY_LENGTH))
+    target: Mapped[str] = mapped_column(String(KEY_LENGTH), index=True)
+    repointed: Mapped[list[str]] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    undone_at: Mapped[datetime | None] = mapped_column(default=None)

@@ -6,16 +6,28 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
-from sqlalchemy import case, func, select, update
+from sqlalchemy import case, func, select
 from wtforms import SelectField
 
 from referee.engine import get_game
+from referee.web.access import house_only
 from referee.web.extensions import db
-from referee.web.models import GameTable, PlayerAlias, Seat
+from referee.web.inputs import has_control, small_number
+from referee.web.merges import MergeRefused, merge_players, merges_into, undo_merge
+from referee.web.models import KEY_LENGTH, GameTable, Seat
 from referee.web.stats import dice_check, longest_streak
 from referee.web.summaries import PUSH_YOUR_LUCK, canonical, dice_of
 
 bp = Blueprint("players", __name__, url_prefix="/players")
+
+
+@bp.before_request
+@house_only
+def _house_only() -> None:
+    """Every player page is house-wide: it needs the house PIN."""
+    key = (request.view_args or {}).get("key")
+    if key is not None and (len(key) > KEY_LENGTH or has_control(key)):
+        abort(404)
 
 
 class MergeForm(FlaskForm):
@@ -115,6 +127,7 @@ def show(key: str) -> Any:
         streak=longest_streak(results),
         check=dice_check(dice_of(dice)),
         form=form,
+        merges=merges_into(key),
     )
 
 
@@ -130,11 +143,22 @@ def merge(key: str) -> Any:
             abort(404)
         flash("Pick another player's name to merge; nothing was changed.")
         return show(key), 422
-    db.session.execute(update(Seat).where(Seat.player_key == other).values(player_key=key))
-    db.session.execute(
-        update(PlayerAlias).where(PlayerAlias.canonical == other).values(canonical=key)
-    )
-    db.session.merge(PlayerAlias(key=other, canonical=key))
+    merge_players(other, key)
     db.session.commit()
-    flash(f"Merged: tables played as “{other}” now count for this player.")
+    flash(f"Merged: tables played as “{other}” now count for this player. It can be undone below.")
+    return redirect(url_for("players.show", key=key))
+
+
+@bp.post("/<key>/split")
+def split(key: str) -> Any:
+    """Undo a merge into this player: the other name counts as itself again."""
+    merge_id = small_number(request.form.get("merge"))
+    try:
+        record = undo_merge(merge_id if merge_id is not None else -1)
+    except MergeRefused as exc:
+        db.session.rollback()
+        flash(str(exc))
+        return redirect(url_for("players.show", key=key))
+    db.session.commit()
+    flash(f"Split back: “{record.source}” counts as a player of their own again.")
     return redirect(url_for("players.show", key=key))

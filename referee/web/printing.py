@@ -5,14 +5,22 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from flask import Blueprint, Response, abort, render_template, request, send_file, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
 
 import printables
 from referee.web.errors import error_page
-from referee.web.extensions import db
-from referee.web.models import GameTable
+from referee.web.inputs import small_number
 from referee.web.store import load
-from referee.web.tables import game_or_404
+from referee.web.tables import game_or_404, table_or_404
 
 bp = Blueprint("printing", __name__)
 
@@ -54,19 +62,28 @@ def rules(slug: str) -> Response | tuple[str, int]:
 def scorepad(slug: str) -> Response | tuple[str, int]:
     """A blank scorepad for a number of players."""
     game = _documented(slug)
-    players = request.args.get("players", "4")
-    if not players.isdigit():
-        return error_page(400, f"Players must be a number from 1 to 8, not {players!r}.")
+    players = small_number(request.args.get("players", "4"))
+    if players is None:
+        return error_page(400, "Players must be a number from 1 to 8.")
     try:
-        return _pdf(printables.scorepad(game, int(players), _paper()), f"{slug}-scorepad.pdf")
+        return _pdf(printables.scorepad(game, players, _paper()), f"{slug}-scorepad.pdf")
     except printables.PrintError as exc:
         return error_page(400, str(exc))
 
 
-@bp.get("/tables/<int:table_id>/sheet.pdf")
-def sheet(table_id: int) -> Response | tuple[str, int]:
+def table_address(token: str) -> str:
+    """The table's link as printed: the configured ``BASE_URL`` and the table's path.
+
+    Never the request's Host header, which any client can set.
+    """
+    path = url_for("tables.play", token=token)
+    return current_app.config["BASE_URL"].rstrip("/") + path
+
+
+@bp.get("/t/<token:token>/sheet.pdf")
+def sheet(token: str) -> Response | tuple[str, int]:
     """A table's scoresheet as it stands, with its date and address in the foot."""
-    table = db.get_or_404(GameTable, table_id)
+    table = table_or_404(token)
     if not printables.has_documents(table.game):
         abort(404)
     try:
@@ -74,9 +91,9 @@ def sheet(table_id: int) -> Response | tuple[str, int]:
             load(table).replay,
             players=table.players,
             title_date=table.created_at.strftime("%Y-%m-%d %H:%M"),
-            address=url_for("tables.play", table_id=table_id, _external=True),
+            address=table_address(token),
             paper=_paper(),
         )
     except printables.PrintError as exc:
         return error_page(400, str(exc))
-    return _pdf(data, f"table-{table_id}-scoresheet.pdf")
+    return _pdf(data, f"table-{table.game}-scoresheet.pdf")

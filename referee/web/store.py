@@ -1,21 +1,32 @@
 """Reading and writing tables as game logs; views and the CLI share these.
 
-Nothing here commits except ``import_log`` (a whole new table at once);
-the views commit their own changes.
+Every write to a table is one transaction that starts by advancing the table's
+``version`` from the value it was read at (``write``): of two writes that read
+the same version, exactly one passes and the other is told ``TableMoved``,
+on SQLite and PostgreSQL alike.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from referee.log import GameLog, Replay, replay
 from referee.web import summaries
 from referee.web.extensions import db
 from referee.web.models import GameTable, MoveRecord, utcnow
+
+# PostgreSQL's codes for a write that lost to another: serialization failure, deadlock,
+# lock not available.  SQLite says "database is locked" when its busy timeout runs out.
+CONFLICT_CODES = ("40001", "40P01", "55P03")
+
+
+class TableMoved(Exception):
+    """Another write reached the table first; this one changed nothing."""
 
 
 @dataclass(frozen=True)
@@ -25,6 +36,7 @@ class Loaded:
     table: GameTable
     moves: list[dict[str, Any]]
     replay: Replay
+    version: int
 
     @property
     def seq(self) -> int:
@@ -45,9 +57,19 @@ def log_of(table: GameTable, moves: Sequence[dict[str, Any]] | None = None) -> G
 
 
 def load(table: GameTable) -> Loaded:
-    """Read a table's moves and replay them."""
+    """Read a table's moves and replay them, noting the version they were read at.
+
+    The version is read before the moves: a write that lands in between makes the
+    pair look older than it is, so a write based on it is refused, never misapplied.
+    """
+    version = table.version
     moves = move_data(table.id)
-    return Loaded(table, moves, replay(log_of(table, moves)))
+    return Loaded(table, moves, replay(log_of(table, moves)), version)
+
+
+def table_by_token(token: str) -> GameTable | None:
+    """The table behind a link's token, or None."""
+    return db.session.scalar(select(GameTable).where(GameTable.token == token))
 
 
 def replay_table(table: GameTable) -> Replay:
@@ -63,20 +85,52 @@ def new_table(game: str, players: Sequence[str], options: Mapping[str, int]) -> 
     return table
 
 
+def write(table: GameTable, version: int, change: Callable[[], None]) -> None:
+    """Make ``change`` to a table read at ``version`` and commit it, or raise ``TableMoved``.
+
+    The first statement advances the table's version from the one the moves were read
+    at: on PostgreSQL it takes the row's lock, on SQLite the database's write lock, and
+    its WHERE sees any write committed meanwhile, so a second write for the same
+    version matches no row and nothing of it is stored.
+    """
+    claim = (
+        update(GameTable)
+        .where(GameTable.id == table.id, GameTable.version == version)
+        .values(version=version + 1)
+        .execution_options(synchronize_session=False)
+    )
+    try:
+        if db.session.execute(claim).rowcount != 1:  # type: ignore[attr-defined]
+            raise TableMoved
+        change()
+        db.session.commit()
+    except (TableMoved, IntegrityError):
+        db.session.rollback()
+        raise TableMoved from None
+    except OperationalError as exc:
+        db.session.rollback()
+        if is_conflict(exc):
+            raise TableMoved from None
+        raise
+
+
+def is_conflict(exc: OperationalError) -> bool:
+    """Whether the database refused a write because another one holds or changed the rows."""
+    code = getattr(exc.orig, "sqlstate", None)
+    return code in CONFLICT_CODES or "database is locked" in str(exc.orig)
+
+
 def append_moves(
     table: GameTable, start: int, moves: Sequence[dict[str, Any]], after: Replay
 ) -> None:
-    """Add moves at sequence numbers ``start``, ``start + 1``... (the caller commits).
-
-    Two phones posting the same ``start`` collide on the unique (table_id, seq) key.
-    """
+    """Add moves at sequence numbers ``start``, ``start + 1``... (inside ``write``)."""
     for offset, move in enumerate(moves):
         db.session.add(MoveRecord(table_id=table.id, seq=start + offset, data=dict(move)))
     _touch(table, after)
 
 
 def remove_last_move(table: GameTable, seq: int, after: Replay) -> None:
-    """Delete the move at ``seq``, the table's last (the caller commits)."""
+    """Delete the move at ``seq``, the table's last (inside ``write``)."""
     db.session.execute(
         delete(MoveRecord).where(MoveRecord.table_id == table.id, MoveRecord.seq == seq)
     )
@@ -89,19 +143,19 @@ def _touch(table: GameTable, after: Replay) -> None:
     summaries.refresh(db.session, table, after, after.moves_applied)
 
 
-def import_log(log: GameLog) -> int:
-    """Store a (replay-checked) log as a new table and return its id."""
+def import_log(log: GameLog) -> str:
+    """Store a (replay-checked) log as a new table and return its token."""
     result = replay(log)
     table = new_table(log.game, log.players, log.options)
     db.session.flush()
     append_moves(table, 0, list(log.moves), result)
     db.session.commit()
-    return table.id
+    return table.token
 
 
-def export_log(table_id: int) -> GameLog | None:
+def export_log(token: str) -> GameLog | None:
     """The stored table's log, or None when there is no such table."""
-    table = db.session.get(GameTable, table_id)
+    table = table_by_token(token)
     return None if table is None else log_of(table)
 
 

@@ -15,22 +15,26 @@ from flask import (
     url_for,
 )
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 
 from referee.engine import RuleViolation, all_games, describe_move, get_game
-from referee.log import dumps, replay
+from referee.log import MAX_MOVES, dumps, replay
+from referee.web.access import check_can_change, house_only, is_house, remember, remembered
 from referee.web.entry import NeedsConfirmation, confirm_fields, moves_from_form
 from referee.web.extensions import db
 from referee.web.forms import MoveForm, new_table_form
+from referee.web.limits import limit_table_writes
 from referee.web.models import GameTable
 from referee.web.store import (
     Loaded,
+    TableMoved,
     append_moves,
     load,
     log_of,
     move_data,
     new_table,
     remove_last_move,
+    table_by_token,
+    write,
 )
 
 bp = Blueprint("tables", __name__)
@@ -39,6 +43,15 @@ STALE = (
     "This table moved on since your page was loaded (another phone, or a double tap): "
     "nothing was changed. Here is the table as it stands now."
 )
+FULL = f"A table keeps at most {MAX_MOVES:,} moves, and this one has them all: nothing was added."
+
+
+def table_or_404(token: str) -> GameTable:
+    """The table behind a link, or a 404 page."""
+    table = table_by_token(token)
+    if table is None:
+        abort(404)
+    return table
 
 
 def game_or_404(slug: str) -> Any:
@@ -51,10 +64,11 @@ def game_or_404(slug: str) -> Any:
 
 @bp.get("/")
 def index() -> str:
-    """Home: the games to start and the most recent tables."""
-    tables = db.session.scalars(
-        select(GameTable).order_by(GameTable.updated_at.desc()).limit(20)
-    ).all()
+    """Home: the games to start and the recent tables (this phone's own, or all with the PIN)."""
+    query = select(GameTable).order_by(GameTable.updated_at.desc()).limit(20)
+    if not is_house():
+        query = query.where(GameTable.token.in_(remembered()))
+    tables = db.session.scalars(query).all()
     return render_template("tables/index.html", games=all_games(), tables=tables, get_game=get_game)
 
 
@@ -65,6 +79,7 @@ def choose_game() -> str:
 
 
 @bp.route("/tables/new/<slug>", methods=["GET", "POST"])
+@house_only
 def create(slug: str) -> Any:
     """Seat the players and pick the options; the engine checks the seating."""
     game = game_or_404(slug)
@@ -72,21 +87,31 @@ def create(slug: str) -> Any:
     if form.validate_on_submit():
         table = new_table(game.SLUG, form.player_names(), form.option_values())
         db.session.commit()
-        return redirect(url_for("tables.play", table_id=table.id))
+        return redirect(url_for("tables.play", token=table.token))
     status = 422 if request.method == "POST" else 200
     return render_template("tables/new.html", game=game, form=form), status
 
 
-@bp.get("/tables/<int:table_id>")
-def play(table_id: int) -> str:
-    """The turn screen of a table."""
-    return render_play(load(db.get_or_404(GameTable, table_id)))
+@bp.get("/t/<token:token>")
+def play(token: str) -> Any:
+    """The turn screen of a table; the phone keeps the table on its list."""
+    table = table_or_404(token)
+    remember(table)
+    return render_play(load(table))
 
 
-@bp.post("/tables/<int:table_id>/move")
-def move(table_id: int) -> Any:
+def stale(token: str) -> Any:
+    """The 409 page: the table as it stands after another write got there first."""
+    return render_play(load(table_or_404(token)), status=409, error=STALE)
+
+
+@bp.post("/t/<token:token>/move")
+@limit_table_writes
+def move(token: str) -> Any:
     """Apply the posted move if the rules allow it; else explain, keep the dice, change nothing."""
-    loaded = load(db.get_or_404(GameTable, table_id))
+    table = table_or_404(token)
+    check_can_change(table)
+    loaded = load(table)
     form = MoveForm()
     if not form.validate():
         return render_play(loaded, status=400, error="The move form was incomplete.")
@@ -105,41 +130,59 @@ def move(table_id: int) -> Any:
         return render_play(loaded, status=422, error=exc.message, entered=request.form)
     except NeedsConfirmation as exc:
         return render_play(loaded, status=422, error=str(exc), confirm=confirm_fields(request.form))
-    append_moves(loaded.table, loaded.seq, moves, after)
+    if loaded.seq + len(moves) > MAX_MOVES:
+        return render_play(loaded, status=422, error=FULL)
     try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        return render_play(load(db.get_or_404(GameTable, table_id)), status=409, error=STALE)
-    return redirect(url_for("tables.play", table_id=table_id))
+        write(table, loaded.version, lambda: append_moves(table, loaded.seq, moves, after))
+    except TableMoved:
+        return stale(token)
+    return redirect(url_for("tables.play", token=token))
 
 
-@bp.post("/tables/<int:table_id>/undo")
-def undo(table_id: int) -> Any:
+@bp.post("/t/<token:token>/undo")
+@limit_table_writes
+def undo(token: str) -> Any:
     """Take back the last move, once the player has confirmed which one."""
-    table = db.get_or_404(GameTable, table_id)
-    moves = move_data(table_id)  # only a refusal needs the full replay, for its page
+    table = table_or_404(token)
+    check_can_change(table)
+    version, moves = table.version, move_data(table.id)  # only a refusal needs the replay
     form = MoveForm()
     if not form.validate() or form.seq.data != len(moves):
-        return render_play(load(table), status=409, error=STALE)
+        return stale(token)
     if not moves:
         return render_play(load(table), status=422, error="There is nothing to undo.")
     undone = describe_move(moves[-1])
     after = replay(log_of(table, moves[:-1]))
-    remove_last_move(table, len(moves) - 1, after)
-    db.session.commit()
+    try:
+        write(table, version, lambda: remove_last_move(table, len(moves) - 1, after))
+    except TableMoved:
+        return stale(token)
     flash(f"Undone: {undone}.")
-    return redirect(url_for("tables.play", table_id=table_id))
+    return redirect(url_for("tables.play", token=token))
 
 
-@bp.get("/tables/<int:table_id>/log.json")
-def export(table_id: int) -> Response:
+@bp.post("/t/<token:token>/delete")
+@house_only
+def delete(token: str) -> Any:
+    """Delete a table and its moves for good (house PIN, and a ticked confirmation)."""
+    table = table_or_404(token)
+    if request.form.get("sure") != "yes":
+        flash("Tick the box to confirm that the table goes for good; nothing was deleted.")
+        return redirect(url_for("history.table_history", token=token))
+    db.session.delete(table)
+    db.session.commit()
+    flash("The table was deleted.")
+    return redirect(url_for("history.index"))
+
+
+@bp.get("/t/<token:token>/log.json")
+def export(token: str) -> Response:
     """The table's referee-log/1 file."""
-    table = db.get_or_404(GameTable, table_id)
+    table = table_or_404(token)
     return Response(
         dumps(log_of(table)),
         mimetype="application/json",
-        headers={"Content-Disposition": f"attachment; filename=table-{table_id}.json"},
+        headers={"Content-Disposition": f"attachment; filename=table-{table.game}.json"},
     )
 
 

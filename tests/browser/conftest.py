@@ -103,3 +103,9 @@ class Phone:
 def player(phone):
     """Helpers over the phone page."""
     return Phone(phone)
+
+
+@pytest.fixture
+def database_url(tmp_path):
+    """Browser tests run on SQLite only (the web tests cover the same views on PostgreSQL)."""
+    return f"sqlite:///{tmp_path / 'test.sqlite3'}"

@@ -14,7 +14,7 @@ SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 
 def test_score_chart_fits_a_phone(live_server, phone, player, stored):
     (table_id,) = stored(loads((SEEDS / "tenk-finished.json").read_text()))
-    phone.goto(f"{live_server}/tables/{table_id}/history")
+    phone.goto(f"{live_server}/t/{table_id}/history")
     chart = phone.locator("svg.chart")
     assert chart.is_visible()
     box = chart.bounding_box()

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from referee.cli import main
-from referee.log import loads, replay
+from referee.log import MAX_MOVES, loads, replay
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 
@@ -25,23 +26,34 @@ def last_line(capsys) -> str:
     return capsys.readouterr().out.strip().splitlines()[-1]
 
 
-def test_import_prints_the_new_id_and_export_gives_the_same_log(database, capsys, tmp_path):
+def test_import_prints_the_new_link_and_export_gives_the_same_log(database, capsys, tmp_path):
     source = SEEDS / "tenk-finished.json"
     assert main(["import", str(source)]) == 0
-    table_id = last_line(capsys)
-    assert table_id == "1"
+    link = last_line(capsys)
+    assert re.fullmatch(r"/t/[0-9a-f]{32}", link)
     out = tmp_path / "out.json"
-    assert main(["export", table_id, "-o", str(out)]) == 0
+    assert main(["export", link, "-o", str(out)]) == 0
     original, exported = loads(source.read_text()), loads(out.read_text())
     assert exported == original
     assert replay(exported).to_json() == replay(original).to_json()
 
 
-def test_export_to_standard_output(database, capsys):
+@pytest.mark.parametrize("form", ["token", "link", "url"])
+def test_export_takes_the_link_or_its_token(database, capsys, form):
     main(["import", str(SEEDS / "tenk-in-progress.json")])
-    capsys.readouterr()
-    assert main(["export", "1"]) == 0
+    link = last_line(capsys)
+    given = {"token": link[3:], "link": link, "url": f"http://192.0.2.1:5000{link}"}[form]
+    assert main(["export", given]) == 0
     assert json.loads(capsys.readouterr().out)["format"] == "referee-log/1"
+
+
+def test_import_refuses_a_log_longer_than_a_table_keeps(database, capsys, tmp_path):
+    log = json.loads((SEEDS / "tenk-in-progress.json").read_text())
+    log["moves"] = [{"type": "roll", "dice": ["2", "2", "3", "3", "4", "6"]}] * (MAX_MOVES + 1)
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps(log))
+    assert main(["import", str(big)]) == 2
+    assert "at most 5,000 moves" in capsys.readouterr().err
 
 
 def test_import_refuses_a_log_with_an_illegal_move(database, capsys, tmp_path):
@@ -55,12 +67,12 @@ def test_import_refuses_a_log_with_an_illegal_move(database, capsys, tmp_path):
 
 
 def test_export_of_an_unknown_table_fails_cleanly(database, capsys):
-    assert main(["export", "99"]) == 2
-    assert "no table 99" in capsys.readouterr().err
+    assert main(["export", "/t/" + "0" * 32]) == 2
+    assert "no table at /t/000" in capsys.readouterr().err
 
 
 def test_seed_loads_only_into_an_empty_database(database, capsys):
     assert main(["seed", str(SEEDS)]) == 0
-    assert "table 1" in capsys.readouterr().out
+    assert "tenk-finished.json: /t/" in capsys.readouterr().out
     assert main(["seed", str(SEEDS)]) == 0
     assert "already has tables" in capsys.readouterr().out

@@ -7,8 +7,7 @@ import random
 import pytest
 
 from referee.web.entry import ACTIONS
-from referee.web.extensions import db
-from referee.web.models import GameTable
+from referee.web.store import table_by_token
 
 GAMES = {
     "tenk": ("Ann", "Bo"),
@@ -37,7 +36,7 @@ FIELDS = [
 
 def moves_stored(app, table_id):
     with app.app_context():
-        return len(db.session.get(GameTable, table_id).moves)
+        return len(table_by_token(table_id).moves)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -47,11 +46,11 @@ def test_garbled_forms_are_refused_without_a_server_error(new_table, app, game, 
     rng = random.Random(f"{game}-{action}")
     for _ in range(12):
         fields = {name: rng.choice(JUNK) for name in rng.sample(FIELDS, rng.randint(0, 6))}
-        before = moves_stored(app, table.id)
+        before = moves_stored(app, table.token)
         response = table.post(action=action, **fields)
         assert response.status_code < 500, (fields, response.text[:300])
         if response.status_code >= 400:
-            assert moves_stored(app, table.id) == before
+            assert moves_stored(app, table.token) == before
 
 
 @pytest.mark.parametrize("path", ["move", "undo"])

@@ -14,6 +14,7 @@ import pytest
 from referee.log import loads, replay
 from referee.web.extensions import db
 from referee.web.models import GameTable
+from referee.web.store import table_by_token
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 
@@ -45,7 +46,7 @@ def test_history_filters(client, stored, app, query, shown, hidden):
         seed("tenk-finished.json"), seed("sb-anna-and-barry.json"), seed("solitaire-solo.json")
     )
     with app.app_context():
-        db.session.get(GameTable, first).created_at = datetime(2025, 6, 1)
+        table_by_token(first).created_at = datetime(2025, 6, 1)
         db.session.commit()
     page = html.unescape(client.get(f"/history?{query}").text)
     for words in shown:
@@ -61,7 +62,7 @@ def test_bad_filter_values_are_ignored_not_errors(client, stored):
 
 def test_table_story_has_every_move_ruling_busts_and_chart(client, stored, tenk_log):
     (table_id,) = stored(tenk_log(("Ann", "Bo"), "bust", "win", "bust"))
-    page = html.unescape(client.get(f"/tables/{table_id}/history").text)
+    page = html.unescape(client.get(f"/t/{table_id}/history").text)
     assert 'class="chart"' in page and page.count("<polyline") == 2
     assert "Ann's roll 2 2 3 3 4 6" in page
     assert "Bust: no 1, 5 or set in 2 2 3 3 4 6" in page
@@ -71,7 +72,7 @@ def test_table_story_has_every_move_ruling_busts_and_chart(client, stored, tenk_
 
 def test_turns_csv_has_one_row_per_turn(client, stored, tenk_log):
     (table_id,) = stored(tenk_log(("Ann", "Bo"), "bust", "win", "bust"))
-    rows = client.get(f"/tables/{table_id}/turns.csv").text.strip().splitlines()
+    rows = client.get(f"/t/{table_id}/turns.csv").text.strip().splitlines()
     assert rows[0] == "turn,player,points,bust,total,final_round,note"
     assert rows[1:] == [
         "1,Ann,0,1,0,0,bust on 2 2 3 3 4 6",
@@ -87,15 +88,15 @@ def upload(client, form_token, content: bytes, name="game.json"):
 
 def test_export_then_import_gives_the_same_replayed_state(client, stored, form_token, app):
     (table_id,) = stored(seed("lucky7-finished.json"))
-    exported = client.get(f"/tables/{table_id}/log.json").data
+    exported = client.get(f"/t/{table_id}/log.json").data
     response = upload(client, form_token, exported)
     assert response.status_code == 302
-    new_id = int(response.location.rsplit("/", 1)[1])
+    new_id = response.location.rsplit("/", 1)[1]
     with app.app_context():
-        from referee.web.store import load
+        from referee.web.store import load, table_by_token
 
-        before = load(db.session.get(GameTable, table_id)).replay.to_json()
-        after = load(db.session.get(GameTable, new_id)).replay.to_json()
+        before = load(table_by_token(table_id)).replay.to_json()
+        after = load(table_by_token(new_id)).replay.to_json()
     assert before == after == replay(loads(exported.decode())).to_json()
 
 
@@ -105,6 +106,11 @@ def test_export_then_import_gives_the_same_replayed_state(client, stored, form_t
         (b"{not json", "Not valid JSON"),
         (b'{"format": "referee-log/1", "game": "chess", "players": ["A"]}', "Unknown game"),
         (b"\xff\xfe", "not UTF-8"),
+        (b"[" * 100_000, "nested too deeply"),
+        (b'{"format": "referee-log/1", "game": "tenk", "players": ["A", "B"], "options": '
+         b'{"target": ' + b"9" * 5000 + b"}}", "thousands of digits"),
+        (b'{"format": "referee-log/1", "game": "tenk", "players": ["A", "B"], "moves": ['
+         + b",".join([b'{"type": "bank"}'] * 5001) + b"]}", "at most 5,000 moves"),
     ],
 )
 def test_malformed_upload_is_refused(client, form_token, content, words, app):
@@ -131,6 +137,6 @@ def test_export_everything_as_one_zip(client, stored):
     stored(seed("tenk-finished.json"), seed("solitaire-shared.json"))
     archive = zipfile.ZipFile(io.BytesIO(client.get("/export.zip").data))
     names = sorted(archive.namelist())
-    assert names == ["table-1-tenk.json", "table-2-solitaire.json"]
+    assert [n.split("-")[:2] for n in names] == [["0001", "tenk"], ["0002", "solitaire"]]
     for name in names:
         assert replay(loads(archive.read(name).decode())).error is None

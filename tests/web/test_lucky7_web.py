@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import html
 
-from referee.web.extensions import db
-from referee.web.models import GameTable
+from referee.web.store import table_by_token
 
 
 def roll(table, *values):
@@ -19,14 +18,14 @@ def group(table, bank=False, **letters):
 
 def stored(app, table_id):
     with app.app_context():
-        return [m.data for m in db.session.get(GameTable, table_id).moves]
+        return [m.data for m in table_by_token(table_id).moves]
 
 
 def test_grouped_dice_score_as_sevens(new_table, app):
     table = new_table("lucky7", ("Lou", "Max"))
     roll(table, 3, 4, 2, 2, 3, 6, 6, 6)
     assert group(table, g0="A", g1="A", g2="B", g3="B", g4="B").status_code == 302
-    assert stored(app, table.id)[-1]["sevens"] == [["3", "4"], ["2", "2", "3"]]
+    assert stored(app, table.token)[-1]["sevens"] == [["3", "4"], ["2", "2", "3"]]
     assert "Lou scored 3 4 and 2 2 3: +3" in html.unescape(table.ruling())
 
 
@@ -35,7 +34,7 @@ def test_group_that_is_not_seven_is_refused(new_table, app):
     roll(table, 3, 4, 2, 2, 3, 6, 6, 6)
     response = group(table, g0="A", g2="A")
     assert response.status_code == 422 and "adds up to 5, not 7" in html.unescape(response.text)
-    assert len(stored(app, table.id)) == 1
+    assert len(stored(app, table.token)) == 1
 
 
 def test_empty_grouping_is_refused(new_table):

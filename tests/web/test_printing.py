@@ -53,13 +53,13 @@ def test_unknown_game_or_table_is_a_404(client):
 
 def test_table_scoresheet_has_totals_date_and_address(client, stored, app):
     (table_id,) = stored(loads((SEEDS / "tenk-finished.json").read_text()))
-    text = pdf_text(client.get(f"/tables/{table_id}/sheet.pdf"))
+    text = pdf_text(client.get(f"/t/{table_id}/sheet.pdf"))
     assert "12,200" in text and "3,900" in text and "Cy" in text
-    assert f"/tables/{table_id}" in text
+    assert f"/t/{table_id}" in text
 
 
 def test_links_to_printables_from_help_table_and_history(client, stored):
     (table_id,) = stored(loads((SEEDS / "sb-anna-and-barry.json").read_text()))
     assert "/print/sb/rules.pdf" in client.get("/games/sb").text
-    assert f"/tables/{table_id}/sheet.pdf" in client.get(f"/tables/{table_id}").text
-    assert f"/tables/{table_id}/sheet.pdf" in client.get(f"/tables/{table_id}/history").text
+    assert f"/t/{table_id}/sheet.pdf" in client.get(f"/t/{table_id}").text
+    assert f"/t/{table_id}/sheet.pdf" in client.get(f"/t/{table_id}/history").text

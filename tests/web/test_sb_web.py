@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import html
 
-from referee.web.extensions import db
-from referee.web.models import GameTable
+from referee.web.store import table_by_token
 
 
 def roll(table, base, keys=()):
@@ -16,7 +15,7 @@ def roll(table, base, keys=()):
 
 def stored(app, table_id):
     with app.app_context():
-        return len(db.session.get(GameTable, table_id).moves)
+        return len(table_by_token(table_id).moves)
 
 
 def test_roll_form_has_base_rows_and_separate_key_rows(new_table):
@@ -29,7 +28,7 @@ def test_keys_are_stored_with_a_K(new_table, app):
     table = new_table("sb", ("Anna", "Barry"))
     assert roll(table, [1, 1, 2, 3, 3, 4, 5, 5], [2, 6]).status_code == 302
     with app.app_context():
-        move = db.session.get(GameTable, table.id).moves[0].data
+        move = table_by_token(table.token).moves[0].data
     assert move["dice"][-2:] == ["K2", "K6"]
 
 
@@ -39,7 +38,7 @@ def test_mixed_set_aside_is_refused_with_the_reason(new_table, app):
     response = table.pick(0, 1, 8)
     assert response.status_code == 422
     assert "never both at once" in response.text
-    assert stored(app, table.id) == 1
+    assert stored(app, table.token) == 1
 
 
 def test_lone_base_die_is_refused(new_table):
@@ -53,7 +52,7 @@ def test_missing_key_value_is_asked_for(new_table, app):
     table = new_table("sb", ("Anna", "Barry"))
     response = roll(table, [1, 1, 2, 3, 3, 4, 5, 5], [2])
     assert response.status_code == 422 and "Tap a value for key 2" in response.text
-    assert stored(app, table.id) == 0
+    assert stored(app, table.token) == 0
 
 
 def test_bank_refused_while_a_key_is_unset(new_table):
@@ -100,7 +99,7 @@ def test_undo_and_stale_submission(new_table, app):
     assert table.client.post(f"{table.url}/move", data=fields).status_code == 302
     assert table.client.post(f"{table.url}/move", data=fields).status_code == 409
     assert table.post("undo").status_code == 302
-    assert stored(app, table.id) == 0
+    assert stored(app, table.token) == 0
 
 
 def test_sb_help_page_states_the_rulings(client):

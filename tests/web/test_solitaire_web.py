@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import html
 
-from referee.web.extensions import db
-from referee.web.models import GameTable
+from referee.web.store import table_by_token
 
 
 def roll(table, *values):
@@ -21,7 +20,7 @@ def assign(table, split, player=None):
 
 def stored(app, table_id):
     with app.app_context():
-        return [m.data for m in db.session.get(GameTable, table_id).moves]
+        return [m.data for m in table_by_token(table_id).moves]
 
 
 def test_page_lists_each_legal_split_with_its_effect(new_table):
@@ -37,7 +36,7 @@ def test_assign_marks_the_sheet(new_table, app):
     table = new_table("solitaire", ("Sid",))
     roll(table, 1, 1, 3, 5, 6)
     assert assign(table, "1,5|1,6|3", "Sid").status_code == 302
-    assert stored(app, table.id)[-1] == {
+    assert stored(app, table.token)[-1] == {
         "type": "assign",
         "pairs": [["1", "5"], ["1", "6"]],
         "throwaway": "3",
@@ -51,7 +50,7 @@ def test_split_that_is_not_the_roll_is_refused(new_table, app):
     roll(table, 1, 1, 3, 5, 6)
     response = assign(table, "2,5|1,6|3", "Sid")
     assert response.status_code == 422
-    assert len(stored(app, table.id)) == 1
+    assert len(stored(app, table.token)) == 1
 
 
 def test_malformed_split_field_is_refused(new_table):
@@ -65,7 +64,7 @@ def test_wrong_dice_count_is_refused(new_table, app):
     table = new_table("solitaire", ("Sid",))
     response = table.post(action="roll", **{f"d{i}": "2" for i in range(6)})
     assert response.status_code == 422 and "rolls 5 dice" in response.text
-    assert stored(app, table.id) == []
+    assert stored(app, table.token) == []
 
 
 def test_shared_roll_waits_for_every_sheet(new_table, app):
@@ -95,7 +94,7 @@ def test_undo_takes_back_a_split(new_table, app):
     roll(table, 1, 1, 3, 5, 6)
     assign(table, "1,5|1,6|3")
     assert table.post("undo").status_code == 302
-    assert len(stored(app, table.id)) == 1
+    assert len(stored(app, table.token)) == 1
     assert "Sid: split" in table.page()
 
 

@@ -6,14 +6,12 @@ import html
 
 import pytest
 
-from referee.web.extensions import db
-from referee.web.models import GameTable
-from referee.web.store import replay_table
+from referee.web.store import replay_table, table_by_token
 
 
 def moves_stored(app, table_id: int) -> list[dict]:
     with app.app_context():
-        return [m.data for m in db.session.get(GameTable, table_id).moves]
+        return [m.data for m in table_by_token(table_id).moves]
 
 
 def test_new_table_form_shows_options_with_defaults(client):
@@ -49,7 +47,7 @@ def test_a_turn_from_roll_to_bank(new_table, app):
     assert "Ann rolled 1 1 1 2 5 6" in table.ruling()
     assert table.pick(0, 1, 2, 3, bank=True).status_code == 302
     assert "Ann banked 1,050: total 1,050. Bo to roll." in table.ruling()
-    assert moves_stored(app, table.id) == [
+    assert moves_stored(app, table.token) == [
         {"player": "Ann", "type": "roll", "dice": ["1", "1", "1", "5", "2", "6"]},
         {"player": "Ann", "type": "set_aside", "dice": ["1", "1", "1", "5"]},
         {"player": "Ann", "type": "bank"},
@@ -105,7 +103,7 @@ def test_bad_rolls_are_refused_and_change_nothing(new_table, app, fields, status
     response = table.post(action="roll", **fields)
     assert response.status_code == status
     assert words in html.unescape(response.text)
-    assert moves_stored(app, table.id) == []
+    assert moves_stored(app, table.token) == []
 
 
 def test_refused_roll_keeps_the_entered_dice(new_table):
@@ -121,7 +119,7 @@ def test_non_scoring_pick_is_refused_with_the_reason(new_table, app):
     response = table.pick(0, 1)
     assert response.status_code == 422
     assert "the 2 you picked scores nothing" in html.unescape(response.text)
-    assert len(moves_stored(app, table.id)) == 1
+    assert len(moves_stored(app, table.token)) == 1
 
 
 def test_a_die_that_is_not_on_the_table_is_refused(new_table, app):
@@ -129,7 +127,7 @@ def test_a_die_that_is_not_on_the_table_is_refused(new_table, app):
     table.roll(1, 2, 3, 3, 4, 6)
     response = table.pick(9)
     assert response.status_code == 422 and "not on the table" in response.text
-    assert len(moves_stored(app, table.id)) == 1
+    assert len(moves_stored(app, table.token)) == 1
 
 
 def test_bank_before_setting_aside_is_refused(new_table):
@@ -148,11 +146,11 @@ def test_banking_below_entry_asks_to_confirm_then_scores_zero(new_table, app):
     text = html.unescape(response.text)
     assert "needs 500 in one turn to get on the board: banking 100 scores 0" in text
     assert "Yes, bank it" in text
-    assert len(moves_stored(app, table.id)) == 1
+    assert len(moves_stored(app, table.token)) == 1
     assert table.pick(0, bank=True, confirm="1").status_code == 302
     assert "short of the 500 needed" in table.ruling()
     with app.app_context():
-        assert replay_table(db.session.get(GameTable, table.id)).outcome.scores["Ann"] == 0
+        assert replay_table(table_by_token(table.token)).outcome.scores["Ann"] == 0
 
 
 def test_move_out_of_turn_is_refused(new_table, app):
@@ -164,7 +162,7 @@ def test_move_out_of_turn_is_refused(new_table, app):
     with app.app_context():
         from referee.engine import RuleViolation, apply_move
 
-        current = replay_table(db.session.get(GameTable, table.id))
+        current = replay_table(table_by_token(table.token))
         # ...and the engine refuses a move named for the wrong player.
         with pytest.raises(RuleViolation) as info:
             apply_move(current.game, current.state, {"type": "bank", "player": "Bo"})
@@ -184,7 +182,7 @@ def test_stale_submission_is_refused_not_applied_twice(new_table, app):
     again = table.client.post(f"{table.url}/move", data=data)
     assert again.status_code == 409
     assert "nothing was changed" in again.text
-    assert len(moves_stored(app, table.id)) == 1
+    assert len(moves_stored(app, table.token)) == 1
 
 
 def test_forged_or_missing_csrf_token_is_refused(new_table, app):
@@ -197,7 +195,7 @@ def test_forged_or_missing_csrf_token_is_refused(new_table, app):
         response = table.client.post(f"{table.url}/move", data=data)
         assert response.status_code == 400
         assert "Reload the page" in response.text
-    assert moves_stored(app, table.id) == []
+    assert moves_stored(app, table.token) == []
 
 
 def test_unknown_table_is_a_404(client):
@@ -220,7 +218,7 @@ def test_undo_takes_back_a_mistyped_roll(new_table, app):
     response = table.post("undo")
     assert response.status_code == 302
     assert "Undone: Ann&#39;s roll 2 2 3 4 6 6." in table.page()
-    assert moves_stored(app, table.id) == []
+    assert moves_stored(app, table.token) == []
     assert "Ann to roll six dice." in table.ruling()
 
 
@@ -230,7 +228,7 @@ def test_undo_with_a_stale_page_changes_nothing(new_table, app):
     _, token = table.form_fields()
     response = table.client.post(f"{table.url}/undo", data={"seq": 0, "csrf_token": token})
     assert response.status_code == 409
-    assert len(moves_stored(app, table.id)) == 1
+    assert len(moves_stored(app, table.token)) == 1
 
 
 def test_colour_run_checkbox_scores_ten_thousand(new_table):
@@ -251,7 +249,7 @@ def test_game_plays_to_the_end_with_final_round(new_table, app):
     assert "Game over: Ann wins with 1,000." in page
     assert "Ann wins" in page or "Ann</h2>" in page or "wins</h2>" in page
     with app.app_context():
-        assert db.session.get(GameTable, table.id).finished_at is not None
+        assert table_by_token(table.token).finished_at is not None
 
 
 def test_move_after_game_over_is_refused(new_table):

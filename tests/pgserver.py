@@ -1,0 +1,152 @@
+"""A throwaway PostgreSQL cluster for the tests: initdb in a temp folder, serve on loopback.
+
+Debian's server binaries (``/usr/lib/postgresql/N/bin``, package ``postgresql``) are used
+directly, newest version first; nothing is installed system-wide and no service is touched.
+The cluster trusts every connection from 127.0.0.1 (superuser ``postgres``), skips fsync and
+full-page writes (a crash loses the cluster, which is thrown away anyway) and listens on a
+free port and on a Unix socket inside its own folder.  PostgreSQL refuses to run as root:
+as root the folder is handed to the ``postgres`` user and the binaries run as that user.
+
+Each test gets its own database: a copy (``CREATE DATABASE ... TEMPLATE``) of one database
+migrated once per session, dropped after the test.
+"""
+
+from __future__ import annotations
+
+import glob
+import itertools
+import os
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SERVER_GLOB = "/usr/lib/postgresql/*/bin/initdb"
+SUPERUSER = "postgres"
+# Speed over durability: the cluster lives for one test session.
+FAST = ("-F", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
+
+
+class Unavailable(Exception):
+    """PostgreSQL's server binaries are not installed here."""
+
+
+def server_bindir() -> Path | None:
+    """The newest ``/usr/lib/postgresql/N/bin`` holding initdb and pg_ctl, or None."""
+
+    def version(path: str) -> tuple[int, ...]:
+        number = Path(path).parent.parent.name
+        return tuple(int(part) for part in re.findall(r"\d+", number))
+
+    for initdb in sorted(glob.glob(SERVER_GLOB), key=version, reverse=True):
+        bindir = Path(initdb).parent
+        if (bindir / "pg_ctl").exists():
+            return bindir
+    return None
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def as_server_user(command: list[str]) -> list[str]:
+    """The command as the ``postgres`` user when we are root (PostgreSQL refuses root)."""
+    if os.geteuid() == 0:
+        return ["runuser", "-u", SUPERUSER, "--", *command]
+    return command
+
+
+def run(command: list[str]) -> None:
+    """Run a server command; on failure raise with its output."""
+    done = subprocess.run(as_server_user(command), capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed:\n{done.stdout}{done.stderr}")
+
+
+@dataclass
+class Cluster:
+    """A running cluster: its binaries, folder and port, and the databases made in it."""
+
+    bindir: Path
+    folder: Path
+    port: int
+    names: itertools.count = field(default_factory=lambda: itertools.count(1))
+
+    @property
+    def data(self) -> Path:
+        return self.folder / "data"
+
+    def url(self, dbname: str = "postgres") -> str:
+        """The SQLAlchemy URL of a database in this cluster."""
+        return f"postgresql+psycopg://{SUPERUSER}@127.0.0.1:{self.port}/{dbname}"
+
+    def execute(self, *statements: str) -> None:
+        """Run statements outside a transaction (CREATE/DROP DATABASE) as the superuser."""
+        import psycopg
+
+        conninfo = f"host=127.0.0.1 port={self.port} user={SUPERUSER} dbname=postgres"
+        with psycopg.connect(conninfo, autocommit=True) as conn:
+            for statement in statements:
+                conn.execute(statement)
+
+    def create_database(self, template: str | None = None) -> str:
+        """A new database (empty, or a copy of ``template``); returns its name."""
+        name = f"t{next(self.names)}"
+        copy = f" TEMPLATE {template} STRATEGY FILE_COPY" if template else ""
+        self.execute(f"CREATE DATABASE {name}{copy}")
+        return name
+
+    def drop_database(self, name: str) -> None:
+        """Drop a database, closing whatever connections are left on it."""
+        self.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    def stop(self) -> None:
+        """Stop the server at once and delete its folder."""
+        try:
+            run([str(self.bindir / "pg_ctl"), "stop", "-D", str(self.data), "-m", "immediate"])
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def start(attempts: int = 3) -> Cluster:
+    """initdb a cluster in a new temp folder and start it on a free loopback port.
+
+    Raises ``Unavailable`` when the server binaries are missing.
+    """
+    bindir = server_bindir()
+    if bindir is None:
+        raise Unavailable("PostgreSQL server binaries not found (" + SERVER_GLOB + ")")
+    folder = Path(tempfile.mkdtemp(prefix="referee-pg-"))
+    if os.geteuid() == 0:
+        shutil.chown(folder, SUPERUSER, SUPERUSER)
+    data = folder / "data"
+    try:
+        run(
+            [str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", SUPERUSER]
+            + ["-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions"]
+        )
+        for attempt in range(attempts):
+            port = free_port()
+            options = ["-h", "127.0.0.1", "-p", str(port), "-k", str(folder), *FAST]
+            try:
+                run(
+                    [str(bindir / "pg_ctl"), "start", "-w", "-t", "60", "-D", str(data)]
+                    + ["-l", str(folder / "server.log"), "-o", " ".join(options)]
+                )
+            except RuntimeError as exc:
+                if attempt == attempts - 1:  # else the port may have been taken meanwhile
+                    log = folder / "server.log"
+                    text = log.read_text(errors="replace") if log.exists() else ""
+                    raise RuntimeError(f"{exc}\n{text}") from None
+                continue
+            return Cluster(bindir, folder, port)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    raise AssertionError("unreachable")
