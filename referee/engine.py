@@ -195,6 +195,63 @@ class TurnRecord:
     note: str = ""
 
 
+class TurnLog(Sequence[TurnRecord]):
+    """Every finished turn, in order.
+
+    Adding a turn makes a new log that shares the earlier turns instead of copying
+    them, so a replay that adds a turn per move stays linear in the number of moves
+    (a tuple grown by ``+`` made it quadratic).
+    """
+
+    __slots__ = ("_last", "_before", "_size", "_items")
+
+    def __init__(self, last: TurnRecord | None = None, before: TurnLog | None = None) -> None:
+        self._last = last
+        self._before = before
+        self._size = 0 if last is None else 1 + (len(before) if before else 0)
+        self._items: tuple[TurnRecord, ...] | None = None if last else ()
+
+    def add(self, record: TurnRecord) -> TurnLog:
+        """This log with ``record`` as its newest turn."""
+        return TurnLog(record, self)
+
+    def items(self) -> tuple[TurnRecord, ...]:
+        """The turns as a tuple, oldest first (built once, then kept)."""
+        if self._items is None:
+            found: list[TurnRecord] = []
+            node: TurnLog | None = self
+            while node is not None and node._last is not None:
+                found.append(node._last)
+                node = node._before
+            self._items = tuple(reversed(found))
+        return self._items
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
+        if index == -1 and self._last is not None:
+            return self._last
+        return self.items()[index]
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.items())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TurnLog):
+            return self._size == other._size and self.items() == other.items()
+        return isinstance(other, tuple) and self.items() == other
+
+    def __hash__(self) -> int:
+        return hash(self.items())
+
+    def __repr__(self) -> str:
+        return f"TurnLog({len(self)} turns)"
+
+
+NO_TURNS = TurnLog()
+
+
 @dataclass(frozen=True)
 class Scoreboard:
     """Seating, banked totals, whose turn it is, and the final round.
@@ -208,7 +265,7 @@ class Scoreboard:
     seat: int = 0
     final_queue: tuple[int, ...] | None = None
     over: bool = False
-    turns: tuple[TurnRecord, ...] = field(default=(), repr=False)
+    turns: TurnLog = field(default=NO_TURNS, repr=False)
 
     @classmethod
     def seated(cls, players: Sequence[str]) -> Scoreboard:
@@ -247,7 +304,7 @@ class Scoreboard:
             (self.seat + 1) % len(self.players) if self.final_queue is None else self.seat,
             self.final_queue,
             self.over,
-            self.turns + (record,),
+            self.turns.add(record),
         )
         return board if board.final_queue is None else board.next_in_final_round()
 

@@ -63,16 +63,16 @@ def test_print_refuses_what_it_cannot_make(args, message, tmp_path, capsys):
 
 def test_print_sheet_of_a_stored_table(database, capsys, tmp_path):
     assert main(["import", str(SEEDS / "tenk-finished.json")]) == 0
-    table_id = capsys.readouterr().out.split()[-1]
+    link = capsys.readouterr().out.split()[-1]
     out = tmp_path / "sheet.pdf"
-    args = ["print", "sheet", table_id, "-o", str(out), "--base-url", "https://dice.example/"]
+    args = ["print", "sheet", link, "-o", str(out), "--base-url", "https://dice.example/"]
     assert main(args) == 0
     text = text_of(out.read_bytes())
-    assert f"https://dice.example/tables/{table_id}" in text
+    assert f"https://dice.example{link}" in text
     assert "Winner: Cy with 12,200." in text
     assert "Started 20" in text  # the table's creation date
 
 
 def test_print_sheet_of_an_unknown_table_fails_cleanly(database, capsys, tmp_path):
-    assert main(["print", "sheet", "99", "-o", str(tmp_path / "x.pdf")]) == 2
-    assert "no table 99" in capsys.readouterr().err
+    assert main(["print", "sheet", "/t/" + "0" * 32, "-o", str(tmp_path / "x.pdf")]) == 2
+    assert "no table at /t/000" in capsys.readouterr().err
