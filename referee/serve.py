@@ -25,26 +25,50 @@ def lan_addresses() -> list[str]:
 
 
 def main() -> None:
-    """Print where to point a phone, then replace this process with gunicorn."""
+    """Print where to point a phone and the house PIN, then replace this process with gunicorn.
+
+    gunicorn runs threaded workers (gthread): a slow or stalled client holds one thread,
+    not a whole worker.  The first LAN address becomes ``BASE_URL`` (printed on PDFs)
+    unless it is set already.
+    """
+    from referee.web import create_app
+
     port = os.environ.get("PORT", "5000")
+    addresses = lan_addresses() or ["127.0.0.1"]
+    os.environ.setdefault("BASE_URL", f"http://{addresses[0]}:{port}")
+    pin = create_app().config["HOUSE_PIN"]  # made on first start, kept in instance/
     print("Referee is starting.")
-    for address in lan_addresses() or ["127.0.0.1"]:
+    for address in addresses:
         print(f"  On a phone on the same network, open: http://{address}:{port}/")
-    print(f"  On this computer: http://127.0.0.1:{port}/", flush=True)
+    print(f"  On this computer: http://127.0.0.1:{port}/")
+    print(f"  House PIN (to start tables, see every table, import and export): {pin}")
+    print("  On an open network, put a TLS reverse proxy in front (see the README).", flush=True)
     gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
-    os.execv(
-        gunicorn,
-        [
-            gunicorn,
-            "--workers",
-            os.environ.get("WORKERS", "2"),
-            "--bind",
-            f"0.0.0.0:{port}",
-            "--access-logfile",
-            "-",
-            "referee.web:create_app()",
-        ],
-    )
+    os.execv(gunicorn, [gunicorn, *gunicorn_args(port), "referee.web:create_app()"])
+
+
+def gunicorn_args(port: str) -> list[str]:
+    """gunicorn's options: threaded workers, the bind address, timeouts, the access log."""
+    return [
+        "--workers",
+        os.environ.get("WORKERS", "2"),
+        "--worker-class",
+        "gthread",
+        "--threads",
+        os.environ.get("THREADS", "8"),
+        "--bind",
+        f"{os.environ.get('BIND', '0.0.0.0')}:{port}",
+        "--timeout",
+        "30",
+        "--graceful-timeout",
+        "10",
+        "--limit-request-line",
+        "4094",
+        "--access-logfile",
+        "-",
+        "--access-logformat",
+        '%(h)s "%(m)s %(U)s" %(s)s %(b)s %(L)ss',
+    ]
 
 
 if __name__ == "__main__":

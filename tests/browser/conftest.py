@@ -94,6 +94,15 @@ class Phone:
         for i in indexes:
             picks.nth(i).tap()
 
+    def enter_pin(self) -> None:
+        """Answer the house PIN page that starting a table leads to, and go on."""
+        from tests.conftest import HOUSE_PIN
+
+        self.page.wait_for_url("**/house?**")
+        self.page.locator("input[name='pin']").fill(HOUSE_PIN)
+        with self.page.expect_navigation():
+            self.page.get_by_role("button", name="Enter", exact=True).tap()
+
     def ruling(self) -> str:
         """The referee's last ruling."""
         return self.page.locator(".ruling").inner_text()

@@ -15,6 +15,7 @@ def put(page, die, letter):
 def test_lucky7_steal_and_exact_finish(live_server, phone, player):
     page = phone
     page.goto(live_server + "/tables/new/lucky7")
+    player.enter_pin()
     page.locator("input[name='players-0']").fill("Lou")
     page.locator("input[name='players-1']").fill("Max")
     page.locator("input[name='opt_target']").fill("10")

@@ -27,6 +27,7 @@ def full_split_turn(player):
 def test_sb_game_through_the_leaders_extra_turn(live_server, phone, player):
     page = phone
     page.goto(live_server + "/tables/new/sb")
+    player.enter_pin()
     page.locator("input[name='players-0']").fill("Anna")
     page.locator("input[name='players-1']").fill("Barry")
     page.locator("input[name='opt_target']").fill("20")

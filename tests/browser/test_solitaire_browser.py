@@ -10,6 +10,7 @@ pytestmark = pytest.mark.browser
 def test_solo_solitaire_game_to_the_close(live_server, phone, player):
     page = phone
     page.goto(live_server + "/tables/new/solitaire")
+    player.enter_pin()
     page.locator("input[name='players-0']").fill("Sid")
     player.press("Start the table")
     assert "Roll the five dice." in player.ruling()

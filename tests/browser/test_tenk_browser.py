@@ -11,6 +11,7 @@ def test_two_player_tenk_game_to_the_end(live_server, phone, player):
     page = phone
     page.goto(live_server + "/")
     page.get_by_role("link", name="10K", exact=True).tap()
+    player.enter_pin()
     page.locator("input[name='players-0']").fill("Ann")
     page.locator("input[name='players-1']").fill("Bo")
     page.locator("input[name='opt_target']").fill("1000")

@@ -1,0 +1,279 @@
+"""Who may change what: table links, the house PIN, read-only finished tables, rate limits."""
+
+from __future__ import annotations
+
+import html
+import re
+import stat
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select
+
+from referee.web import create_app
+from referee.web.extensions import db
+from referee.web.models import GameTable, PlayerAlias, PlayerMerge, Seat
+from referee.web.store import table_by_token
+from tests.conftest import HOUSE_PIN, Table, csrf_token
+
+BUST = {"action": "roll", **{f"d{i}": v for i, v in enumerate("223346")}}
+
+
+@pytest.fixture
+def limits_on(monkeypatch):
+    """Rate limits as in production (the other tests turn them off)."""
+    monkeypatch.setenv("REFEREE_RATE_LIMITS", "on")
+
+
+def moves_of(app, token: str) -> int:
+    with app.app_context():
+        return len(table_by_token(token).moves)
+
+
+@pytest.mark.parametrize(
+    "path", ["/history", "/players/", "/import", "/export.zip", "/tables/new/tenk"]
+)
+def test_house_pages_ask_a_stranger_for_the_pin(stranger, path):
+    response = stranger.get(path)
+    assert response.status_code == 302
+    assert response.location.startswith("/house?next=")
+
+
+def test_house_posts_from_a_stranger_are_refused(stranger, stored, tenk_log, app):
+    (token,) = stored(tenk_log(("Ann", "Bo"), "win"))
+    token_field = csrf_token(stranger, "/house")
+    for path in ("/import", "/players/ann/merge", f"/t/{token}/delete", "/tables/new/tenk"):
+        response = stranger.post(path, data={"csrf_token": token_field, "sure": "yes"})
+        assert response.status_code == 403, path
+        assert "house PIN" in html.unescape(response.text)
+    assert table_by_token_exists(app, token)
+
+
+def table_by_token_exists(app, token: str) -> bool:
+    with app.app_context():
+        return table_by_token(token) is not None
+
+
+def test_a_strangers_home_page_lists_no_tables(stranger, stored, tenk_log):
+    (token,) = stored(tenk_log(("Ann", "Bo"), "win"))
+    assert token not in stranger.get("/").text
+    assert "enter the house PIN" in stranger.get("/").text
+
+
+def test_the_link_is_the_key_and_sequential_ids_lead_nowhere(stranger, stored, tenk_log):
+    (token,) = stored(tenk_log(("Ann", "Bo"), "bust"))
+    assert re.fullmatch(r"[0-9a-f]{32}", token)
+    assert stranger.get("/tables/1").status_code == 404
+    assert stranger.get("/t/" + "0" * 32).status_code == 404
+    assert stranger.get("/t/1").status_code == 404
+    page = stranger.get(f"/t/{token}").text
+    assert not re.search(r"/tables/\d", page)
+    # Whoever was given the link plays, and the phone remembers the table.
+    table = Table(stranger, token)
+    assert table.post(**BUST).status_code == 302
+    assert token in stranger.get("/").text
+
+
+def test_tokens_are_unguessable_and_distinct(stored, tenk_log):
+    tokens = stored(*[tenk_log(("Ann", "Bo"), "bust") for _ in range(20)])
+    assert len(set(tokens)) == 20
+    assert all(re.fullmatch(r"[0-9a-f]{32}", t) for t in tokens)
+
+
+def test_a_wrong_pin_is_refused_and_the_right_one_is_remembered(stranger):
+    url = "/house?next=/history"
+    bad = stranger.post(url, data={"csrf_token": csrf_token(stranger, url), "pin": "00000000"})
+    assert bad.status_code == 422 and "not the house PIN" in bad.text
+    assert stranger.get("/history").status_code == 302
+    good = stranger.post(url, data={"csrf_token": csrf_token(stranger, url), "pin": HOUSE_PIN})
+    assert good.status_code == 302 and good.location == "/history"
+    assert stranger.get("/history").status_code == 200
+
+
+@pytest.mark.parametrize("target", ["//evil.example/x", "https://evil.example/", "\\\\evil"])
+def test_after_the_pin_the_phone_never_leaves_the_site(stranger, target):
+    url = "/house"
+    data = {"csrf_token": csrf_token(stranger, url), "pin": HOUSE_PIN}
+    response = stranger.post(url, query_string={"next": target}, data=data)
+    assert response.status_code == 302 and response.location == "/"
+
+
+def test_changing_the_pin_forgets_every_phone(app, client, monkeypatch, tmp_path):
+    assert client.get("/history").status_code == 200
+    app.config["HOUSE_PIN"] = "87654321"
+    assert client.get("/history").status_code == 302
+
+
+def test_forgetting_the_pin_on_a_phone(client):
+    data = {"csrf_token": csrf_token(client, "/")}
+    assert client.post("/house/leave", data=data).status_code == 302
+    assert client.get("/history").status_code == 302
+
+
+def test_first_start_makes_a_private_random_pin(tmp_path, monkeypatch):
+    monkeypatch.delenv("HOUSE_PIN")
+    monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path))
+    url = f"sqlite:///{tmp_path / 'pin.sqlite3'}"
+    app = create_app({"SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
+    pin_file = tmp_path / "house_pin"
+    assert re.fullmatch(r"\d{8}", app.config["HOUSE_PIN"])
+    assert pin_file.read_text().strip() == app.config["HOUSE_PIN"]
+    assert stat.S_IMODE(pin_file.stat().st_mode) == 0o600
+    again = create_app({"SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
+    assert again.config["HOUSE_PIN"] == app.config["HOUSE_PIN"]
+
+
+def finish_long_ago(app, token: str) -> None:
+    with app.app_context():
+        table = table_by_token(token)
+        table.finished_at = table.finished_at - timedelta(hours=1)
+        db.session.commit()
+
+
+def test_a_finished_table_closes_for_its_link_after_the_grace_period(
+    app, client, stranger, stored, tenk_log
+):
+    (token,) = stored(tenk_log(("Ann", "Bo"), "win", "bust"))
+    seq = moves_of(app, token)
+    # Within the grace period the table's phones can still undo a slip.
+    undo = Table(stranger, token).post("undo")
+    assert undo.status_code == 302 and moves_of(app, token) == seq - 1
+    assert Table(stranger, token).post(**BUST).status_code == 302
+    finish_long_ago(app, token)
+    closed = Table(stranger, token).post("undo")
+    assert closed.status_code == 403
+    assert "only a phone with the house PIN" in html.unescape(closed.text)
+    assert moves_of(app, token) == seq
+    assert Table(client, token).post("undo").status_code == 302
+    assert moves_of(app, token) == seq - 1
+
+
+def test_deleting_a_table_needs_the_pin_and_a_tick(app, client, stored, tenk_log):
+    (token,) = stored(tenk_log(("Ann", "Bo"), "win"))
+    data = {"csrf_token": csrf_token(client, f"/t/{token}/history")}
+    assert client.post(f"/t/{token}/delete", data=data).status_code == 302
+    assert table_by_token_exists(app, token)
+    data["sure"] = "yes"
+    assert client.post(f"/t/{token}/delete", data=data).status_code == 302
+    assert not table_by_token_exists(app, token)
+    assert client.get(f"/t/{token}").status_code == 404
+
+
+def merge(client, into: str, other: str):
+    url = f"/players/{into}"
+    return client.post(f"{url}/merge", data={"csrf_token": csrf_token(client, url), "other": other})
+
+
+def keys(app) -> list[tuple[str, str]]:
+    with app.app_context():
+        return sorted(tuple(r) for r in db.session.execute(select(Seat.name, Seat.player_key)))
+
+
+def test_a_merge_can_be_split_back(app, client, stored, tenk_log):
+    stored(tenk_log(("Sid", "Ann"), "win"), tenk_log(("Ned", "Bo"), "win"))
+    before = keys(app)
+    assert merge(client, "sid", "ned").status_code == 302
+    assert ("Ned", "sid") in keys(app)
+    page = client.get("/players/sid").text
+    assert "Split back" in page
+    with app.app_context():
+        merge_id = db.session.scalar(select(PlayerMerge.id))
+    data = {"csrf_token": csrf_token(client, "/players/sid"), "merge": str(merge_id)}
+    response = client.post("/players/sid/split", data=data, follow_redirects=True)
+    assert "counts as a player of their own again" in html.unescape(response.text)
+    assert keys(app) == before
+    with app.app_context():
+        assert db.session.get(PlayerAlias, "ned") is None
+    # The table the split-back name plays at later counts for that name, not the other.
+    stored(tenk_log(("Ned", "Cy"), "win"))
+    assert ("Ned", "ned") in keys(app) and ("Ned", "sid") not in keys(app)
+
+
+def test_a_merge_merged_again_splits_in_order(app, client, stored, tenk_log):
+    stored(tenk_log(("Sid", "Ann"), "win"), tenk_log(("Ned", "Bo"), "win"))
+    merge(client, "sid", "ned")
+    merge(client, "ann", "sid")
+    with app.app_context():
+        first = db.session.scalar(select(PlayerMerge.id).where(PlayerMerge.source == "ned"))
+    data = {"csrf_token": csrf_token(client, "/players/ann"), "merge": str(first)}
+    response = client.post("/players/ann/split", data=data, follow_redirects=True)
+    assert "undo the later merge first" in html.unescape(response.text)
+    assert ("Ned", "ann") in keys(app)
+
+
+def test_merging_a_player_into_themselves_is_refused(app, client, stored, tenk_log):
+    stored(tenk_log(("Sid", "Ann"), "win"))
+    assert merge(client, "sid", "sid").status_code == 422
+    with app.app_context():
+        assert db.session.scalar(select(PlayerMerge.id)) is None
+
+
+def test_too_many_writes_to_one_table_get_a_429_and_change_nothing(
+    limits_on, monkeypatch, app, client, stored, tenk_log
+):
+    app.config["WRITE_LIMIT_PER_TABLE"] = "3 per minute"
+    (token,) = stored(tenk_log(("Ann", "Bo")))
+    table = Table(client, token)
+    for _ in range(3):
+        assert table.post(**BUST).status_code == 302
+    refused = table.post(**BUST)
+    assert refused.status_code == 429
+    assert "wait a minute" in refused.text
+    assert moves_of(app, token) == 3
+
+
+def test_too_many_pin_attempts_get_a_429(limits_on, stranger):
+    for _ in range(10):
+        data = {"csrf_token": csrf_token(stranger, "/house"), "pin": "1"}
+        assert stranger.post("/house", data=data).status_code == 422
+    data = {"csrf_token": csrf_token(stranger, "/house"), "pin": HOUSE_PIN}
+    assert stranger.post("/house", data=data).status_code == 429
+
+
+@pytest.mark.parametrize(
+    "query", ["page=99999999999999999999999", "page=²", "page=-4", "page=" + "9" * 5000]
+)
+def test_history_page_numbers_are_bounded(client, stored, tenk_log, query):
+    stored(tenk_log(("Ann", "Bo"), "win"))
+    response = client.get(f"/history?{query}")
+    assert response.status_code == 200 and "Ann" in response.text
+
+
+@pytest.mark.parametrize("query", ["player=a%00b", "game=te%00nk", "player=" + "x" * 300])
+def test_history_filters_refuse_unusable_text(client, query):
+    response = client.get(f"/history?{query}")
+    assert response.status_code == 400
+    assert "not usable" in response.text
+
+
+@pytest.mark.parametrize("key", ["a%00b", "x" * 300])
+def test_player_keys_are_bounded(client, key):
+    assert client.get(f"/players/{key}").status_code == 404
+
+
+def test_a_long_folded_name_fits(app, client, new_table):
+    name = "ß" * 30  # folds to 60 characters
+    table = new_table("tenk", players=(name, "Bo"))
+    assert table.post(**BUST).status_code == 302
+    with app.app_context():
+        assert db.session.scalar(select(Seat.player_key).where(Seat.name == name)) == "ss" * 30
+    assert client.get("/players/" + "ss" * 30).status_code == 200
+
+
+def test_a_table_is_never_longer_than_it_keeps(app, client, stored, tenk_log, monkeypatch):
+    import referee.web.tables as tables
+
+    monkeypatch.setattr(tables, "MAX_MOVES", 2)
+    (token,) = stored(tenk_log(("Ann", "Bo"), "bust", "bust"))
+    refused = Table(client, token).post(**BUST)
+    assert refused.status_code == 422
+    assert moves_of(app, token) == 2
+
+
+def test_every_table_has_a_version_that_every_write_advances(app, client, stored, tenk_log):
+    (token,) = stored(tenk_log(("Ann", "Bo")))
+    table = Table(client, token)
+    table.post(**BUST)
+    table.post("undo")
+    with app.app_context():
+        assert db.session.scalar(select(GameTable.version).where(GameTable.token == token)) == 2
