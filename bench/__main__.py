@@ -76,6 +76,7 @@ def table(results: dict[str, Any]) -> str:
         f"{'web: referee / bare (medians)':<34} {web['ratio']:>9.4f}"
         f"{'':>12}bare is {1 / web['ratio']:.1f}x faster",
         "",
+        engine_bench.long_line(engine["long_replays"]),
         lucky7_bench.line(results["lucky7"]),
         *history_bench.lines(results["history"]),
         f"game: 10K, {engine['game']['players']} players, options {engine['game']['options']}, "

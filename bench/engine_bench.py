@@ -6,6 +6,11 @@ cost of a request grows with the game.  A long 10K game runs to a few hundred
 moves; if replaying 300 of them stays under 5 ms, replay-on-every-request is
 cheap enough that the site needs no cached state.
 
+A table keeps at most ``MAX_MOVES`` (5,000) moves, and replay must stay linear in
+the number of moves up to there: (3) replays a 10K log of 1,250, 2,500 and 5,000
+bust rolls (the worst case for the turn record, one turn per move) and reports the
+milliseconds and the ratio of each doubling (2.0 is linear).
+
 What: (1) microseconds for ``referee.engine.apply_move`` on one move, the median
 over the 300 moves of the benchmark game (each move applied to the state it was
 played in); (2) milliseconds for ``referee.log.replay`` of the 300-move log,
@@ -23,7 +28,7 @@ from typing import Any
 from bench import BenchGame, bench_game, summary
 from referee.engine import apply_move, resolve_options
 from referee.games import tenk
-from referee.log import replay
+from referee.log import MAX_MOVES, GameLog, replay
 
 REPLAY_TARGET_MS = 5.0
 MOVE_RUNS = 15
@@ -75,8 +80,28 @@ def time_replay(game: BenchGame, runs: int = REPLAY_RUNS) -> list[float]:
     return samples
 
 
+BUST_ROLL = {"type": "roll", "dice": ["2", "2", "3", "3", "4", "6"]}
+LONG_RUNS = 7
+
+
+def time_long_replays(runs: int = LONG_RUNS) -> dict[str, Any]:
+    """Best-of-runs milliseconds to replay logs of 1/4, 1/2 and all of ``MAX_MOVES`` turns."""
+    sizes = (MAX_MOVES // 4, MAX_MOVES // 2, MAX_MOVES)
+    medians = {}
+    for size in sizes:
+        log = GameLog(tenk.SLUG, ("Ann", "Bo"), {}, (BUST_ROLL,) * size)
+        samples = []
+        for _ in range(runs):
+            start = perf_counter()
+            replay(log)
+            samples.append((perf_counter() - start) * 1e3)
+        medians[size] = min(samples)
+    doublings = [medians[sizes[i + 1]] / medians[sizes[i]] for i in range(len(sizes) - 1)]
+    return {"ms": medians, "doubling_ratios": doublings}
+
+
 def run(game: BenchGame | None = None) -> dict[str, Any]:
-    """Run both engine benchmarks and return their figures."""
+    """Run the engine benchmarks and return their figures."""
     game = game or bench_game()
     gc.collect()
     move = summary(time_moves(game))
@@ -95,4 +120,12 @@ def run(game: BenchGame | None = None) -> dict[str, Any]:
             "target": REPLAY_TARGET_MS,
             "pass": full["median"] < REPLAY_TARGET_MS,
         },
+        "long_replays": time_long_replays(),
     }
+
+
+def long_line(figures: dict[str, Any]) -> str:
+    """One line for the long replays: the milliseconds and how each doubling scaled."""
+    times = ", ".join(f"{size:,} moves {ms:.0f} ms" for size, ms in figures["ms"].items())
+    ratios = " and ".join(f"{r:.2f}" for r in figures["doubling_ratios"])
+    return f"engine: long 10K replays: {times}; each doubling x{ratios} (2.0 is linear)"

@@ -52,6 +52,7 @@ def _fill(engine: Any, rng: random.Random) -> float:
     """Bulk-insert the tables; returns the seconds it took."""
     import sqlalchemy as sa
 
+    from referee.web.models import new_token
     from referee.web.summaries import seat_row
 
     started = time.perf_counter()
@@ -64,6 +65,7 @@ def _fill(engine: Any, rng: random.Random) -> float:
         tables.append(
             {
                 "id": table_id,
+                "token": new_token(),
                 "game": slug,
                 "players": json.dumps(players),
                 "options": json.dumps(options),
@@ -126,7 +128,11 @@ def run() -> dict[str, Any]:
         ).scalar_one()
         move_rows = conn.execute(sa.text("SELECT count(*) FROM move")).scalar_one()
     engine.dispose()
-    client = app.test_client()
+    from referee.web.access import pin_fingerprint
+
+    client = app.test_client()  # the house phone: history and player pages need the PIN
+    with client.session_transaction() as session:
+        session["house"] = pin_fingerprint(app)
     pages = {
         "history": "/history",
         "history, one game": "/history?game=lucky7",

@@ -1,6 +1,6 @@
 """Web benchmark: requests per second for posting a roll on a 300-move table.
 
-Why: every ``POST /tables/<id>/move`` loads the table's stored moves, replays
+Why: every ``POST /t/<token>/move`` loads the table's stored moves, replays
 them all, applies the new move and commits one row, so a long game makes every
 tap on the phone slower.  Set against a bare Flask endpoint (parse the same form,
 answer the same redirect) served the same way on the same machine in the same
@@ -58,13 +58,13 @@ def bare_app() -> Flask:
     """A tiny Flask app with one POST route shaped like the move route: parse the form, redirect."""
     app = Flask("bare")
 
-    @app.post("/tables/<int:table_id>/move")
-    def move(table_id: int) -> Response:
+    @app.post("/t/<table_id>/move")
+    def move(table_id: str) -> Response:
         """Read the posted fields, as the referee's route does, and redirect to the table."""
         form = request.form
         if not form.get("action") or int(form.get("seq", "-1")) < 0:
             return Response("incomplete form", status=400)
-        return redirect(f"/tables/{table_id}")
+        return redirect(f"/t/{table_id}")
 
     return app
 
@@ -84,8 +84,8 @@ def patched_env(**values: str) -> Iterator[None]:
                 os.environ[name] = old
 
 
-def build_database(instance: Path, url: str, game: BenchGame, count: int) -> list[int]:
-    """Migrate a fresh database and insert ``count`` tables holding the game; return their ids.
+def build_database(instance: Path, url: str, game: BenchGame, count: int) -> list[str]:
+    """Migrate a fresh database and insert ``count`` tables holding the game; return their tokens.
 
     The moves and the per-seat summaries go in as bulk inserts (the same rows
     ``store.import_log`` would write, without replaying each table), so every
@@ -137,9 +137,9 @@ def build_database(instance: Path, url: str, game: BenchGame, count: int) -> lis
         seats = [seat_row(table.id, f) for table in tables for f in figures]
         db.session.execute(insert(Seat), seats)
         db.session.commit()
-        ids = [table.id for table in tables]
+        ids = [table.token for table in tables]
         db.session.expire_all()
-        current = replay_table(db.session.get(GameTable, ids[-1]))
+        current = replay_table(tables[-1])
         if current.error is not None or current.moves_applied != len(game.moves):
             raise RuntimeError(f"A stored benchmark table does not replay: {current.error}")
         if tenk.dice_to_roll(current.state) != game.next_roll:
@@ -253,9 +253,9 @@ class Client:
         self.conn.close()
 
 
-def session_and_token(client: Client, table_id: int) -> tuple[str, str]:
+def session_and_token(client: Client, table_id: str) -> tuple[str, str]:
     """Load a table's page as a phone would: its session cookie and the form's CSRF token."""
-    page = client.send("GET", f"/tables/{table_id}")
+    page = client.send("GET", f"/t/{table_id}")
     cookie = page.getheader("Set-Cookie") or ""
     found = CSRF_FIELD.search(page.data.decode())  # type: ignore[attr-defined]
     if page.status != 200 or not cookie or found is None:
@@ -270,21 +270,21 @@ def roll_form(game: BenchGame, token: str) -> str:
     return urlencode(fields)
 
 
-def post_rolls(client: Client, table_ids: Sequence[int], body: str, cookie: str) -> float:
+def post_rolls(client: Client, table_ids: Sequence[str], body: str, cookie: str) -> float:
     """POST the roll to each table in turn; check each answers 302 to its table; return seconds."""
     headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie}
     start = perf_counter()
     for table_id in table_ids:
-        response = client.send("POST", f"/tables/{table_id}/move", body, headers)
+        response = client.send("POST", f"/t/{table_id}/move", body, headers)
         location = response.getheader("Location") or ""
-        if response.status != 302 or not location.endswith(f"/tables/{table_id}"):
+        if response.status != 302 or not location.endswith(f"/t/{table_id}"):
             raise RuntimeError(
                 f"POST to table {table_id} answered {response.status} {location!r}, not a redirect"
             )
     return perf_counter() - start
 
 
-def rounds_of(ids: Sequence[int], rounds: int) -> list[Sequence[int]]:
+def rounds_of(ids: Sequence[str], rounds: int) -> list[Sequence[str]]:
     """Split ``ids`` into ``rounds`` runs of (nearly) equal length."""
     size, extra = divmod(len(ids), rounds)
     chunks, start = [], 0
@@ -296,7 +296,7 @@ def rounds_of(ids: Sequence[int], rounds: int) -> list[Sequence[int]]:
 
 
 def measure(
-    client: Client, warmup: Sequence[int], timed: Sequence[int], body: str, cookie: str
+    client: Client, warmup: Sequence[str], timed: Sequence[str], body: str, cookie: str
 ) -> dict[str, Any]:
     """Warm up, then time the POSTs in rounds: requests/s per round, median and best."""
     post_rolls(client, warmup, body, cookie)
@@ -342,6 +342,7 @@ def run(game: BenchGame | None = None, tables: int = TABLES) -> dict[str, Any]:
             "REFEREE_INSTANCE": str(instance),
             "DATABASE_URL": url,
             "SECRET_KEY": SECRET,
+            "REFEREE_RATE_LIMITS": "off",  # one client posting hundreds of moves a second
         }
         with gunicorn("referee.web:create_app()", referee_env, root / "referee.log") as port:
             client = Client.to(port)
