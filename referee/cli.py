@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from referee.engine import points
@@ -91,7 +93,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             f"referee import: move {err.move} refused ({err.code}): {err.message}", file=sys.stderr
         )
         return EXIT_REJECTED
-    with _app().app_context():
+    with _database():
         token = import_log(log)
     print(table_link(token))
     return EXIT_OK
@@ -102,7 +104,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from referee.log import dumps
     from referee.web.store import export_log
 
-    with _app().app_context():
+    with _database():
         log = export_log(token_of(args.table))
     if log is None:
         print(f"referee export: no table at {args.table}.", file=sys.stderr)
@@ -119,7 +121,7 @@ def cmd_seed(args: argparse.Namespace) -> int:
     """Load every log in a folder into the database, only when it holds no table yet."""
     from referee.web.store import import_log, table_count
 
-    with _app().app_context():
+    with _database():
         if table_count() and not args.force:
             print("Database already has tables; seeds not loaded.")
             return EXIT_OK
@@ -167,7 +169,7 @@ def _printed_sheet(printables, args: argparse.Namespace) -> bytes | None:
     """A stored table's filled scoresheet, or None when there is no such table."""
     from referee.web.store import load, table_by_token
 
-    with _app().app_context():
+    with _database():
         table = table_by_token(token_of(args.table))
         if table is None:
             return None
@@ -195,16 +197,23 @@ def _print_all(printables, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _app():
-    """The app, with its database schema brought up to date first."""
+@contextmanager
+def _database() -> Iterator[None]:
+    """An app context on the app's database, its schema brought up to date first;
+    the database connections are closed when the command is done."""
     from flask_migrate import upgrade
 
     from referee.web import create_app
+    from referee.web.extensions import db
 
     app = create_app()
     with app.app_context():
         upgrade()
-    return app
+        try:
+            yield
+        finally:
+            db.session.remove()
+            db.engine.dispose()
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -120,6 +120,9 @@ def check_players(game: Game, players: object) -> tuple[str, ...]:
     for name in names:
         if not 1 <= len(name) <= MAX_NAME_LENGTH:
             raise SetupError(f"A player's name must be 1 to {MAX_NAME_LENGTH} characters.")
+        # A NUL, tab, newline or escape: PostgreSQL refuses a NUL, and none prints on a sheet.
+        if any(ord(c) < 32 or c == "\x7f" for c in name):
+            raise SetupError("A player's name may not hold control characters.")
     if len(set(names)) != len(names):
         raise SetupError("Each player needs a different name.")
     return names

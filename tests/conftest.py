@@ -29,16 +29,24 @@ def pytest_report_header(config):
     return []
 
 
+def pytest_terminal_summary(terminalreporter, config):
+    """Repeat it at the end (``-q`` hides the header), once PostgreSQL tests were skipped."""
+    if config.stash.get(POSTGRES_SKIPPED, False):
+        terminalreporter.write_line(POSTGRES_MISSING, yellow=True, bold=True)
+
+
+POSTGRES_SKIPPED = pytest.StashKey[bool]()
 POSTGRES_MISSING = (
     "WARNING: PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin): every "
     "[postgresql] test is skipped. Install Debian's postgresql (.ci/system-packages as root)."
 )
+PG_DATABASE = "referee"
 
 
 @pytest.fixture(scope="session")
 def postgres(request):
-    """A throwaway PostgreSQL cluster for the session, with a template database
-    (``tmpl``) migrated once; see ``tests/pgserver.py``."""
+    """A throwaway PostgreSQL cluster for the session (see ``tests/pgserver.py``) with one
+    database, ``referee``, migrated once and emptied before each test that uses it."""
     from referee.web.extensions import db
     from tests import pgserver
 
@@ -47,16 +55,13 @@ def postgres(request):
     except pgserver.Unavailable:
         if os.geteuid() == 0:
             pytest.fail("PostgreSQL is not installed: run `.ci/system-packages` (or `make test`).")
-        reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-        if reporter is not None:
-            reporter.write_line("\n" + POSTGRES_MISSING, yellow=True, bold=True)
+        request.config.stash[POSTGRES_SKIPPED] = True
         pytest.skip("PostgreSQL server binaries not installed")
     try:
-        cluster.execute("CREATE DATABASE tmpl")
-        template = create_app(
-            {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": cluster.url("tmpl")}
-        )
-        with template.app_context():
+        cluster.execute(f"CREATE DATABASE {PG_DATABASE}")
+        config = {"TESTING": True, "SECRET_KEY": "test"}
+        migrated = create_app({**config, "SQLALCHEMY_DATABASE_URI": cluster.url(PG_DATABASE)})
+        with migrated.app_context():
             upgrade()
             db.engine.dispose()
         yield cluster
@@ -66,15 +71,13 @@ def postgres(request):
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request, tmp_path):
-    """This test's own database: a new SQLite file (empty), or a PostgreSQL database copied
-    from the migrated template; dropped after the test."""
+    """This test's database: a new SQLite file (empty: the app or the CLI migrates it), or
+    the session's migrated PostgreSQL database, emptied (faster than a fresh copy)."""
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'test.sqlite3'}"
-        return
+        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
     cluster = request.getfixturevalue("postgres")
-    name = cluster.create_database(template="tmpl")
-    yield cluster.url(name)
-    cluster.drop_database(name)
+    cluster.empty(PG_DATABASE)
+    return cluster.url(PG_DATABASE)
 
 
 @pytest.fixture
@@ -85,8 +88,9 @@ def app(tmp_path, monkeypatch, database_url):
     monkeypatch.delenv("DATABASE_URL", raising=False)
     config = {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url}
     app = create_app(config)
-    with app.app_context():
-        upgrade()
+    if not database_url.startswith("postgresql"):  # PostgreSQL's was migrated for the session
+        with app.app_context():
+            upgrade()
     yield app
     from referee.web.extensions import db
 

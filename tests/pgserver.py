@@ -7,8 +7,9 @@ full-page writes (a crash loses the cluster, which is thrown away anyway) and li
 free port and on a Unix socket inside its own folder.  PostgreSQL refuses to run as root:
 as root the folder is handed to the ``postgres`` user and the binaries run as that user.
 
-Each test gets its own database: a copy (``CREATE DATABASE ... TEMPLATE``) of one database
-migrated once per session, dropped after the test.
+The tests share one database migrated once per session and ``empty``-ed before each test
+(TRUNCATE ... RESTART IDENTITY after closing stray connections: about 10 ms, where a fresh
+``CREATE DATABASE ... TEMPLATE`` copy took 40-80 ms); ``create_database`` makes others.
 """
 
 from __future__ import annotations
@@ -105,6 +106,28 @@ class Cluster:
     def drop_database(self, name: str) -> None:
         """Drop a database, closing whatever connections are left on it."""
         self.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    def empty(self, name: str) -> None:
+        """Make a database as good as new: close every connection left on it (a killed
+        server's, a test's forgotten engine), then empty all its tables but the migrations'
+        own, restarting their id sequences.  Far faster than a new copy of the template."""
+        import psycopg
+
+        conninfo = f"host=127.0.0.1 port={self.port} user={SUPERUSER} dbname={name}"
+        with psycopg.connect(conninfo, autocommit=True) as conn:
+            conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            tables = [
+                row[0]
+                for row in conn.execute(
+                    "SELECT quote_ident(tablename) FROM pg_tables"
+                    " WHERE schemaname = 'public' AND tablename <> 'alembic_version'"
+                )
+            ]
+            if tables:
+                conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
 
     def stop(self) -> None:
         """Stop the server at once and delete its folder."""

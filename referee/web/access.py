@@ -37,6 +37,7 @@ from werkzeug.routing import BaseConverter
 from wtforms import PasswordField
 from wtforms.validators import InputRequired, Length
 
+from referee.web.inputs import has_control
 from referee.web.limits import limiter
 from referee.web.models import GameTable, utcnow
 from referee.web.security import private_file
@@ -132,8 +133,8 @@ def safe_next(target: str | None) -> str:
     parts = urlsplit(target or "")
     if not target or parts.scheme or parts.netloc or not target.startswith("/"):
         return url_for("tables.index")
-    if target.startswith("//") or "\\" in target:
-        return url_for("tables.index")
+    if target.startswith("//") or "\\" in target or has_control(target):
+        return url_for("tables.index")  # a newline would split the Location header
     return target
 
 

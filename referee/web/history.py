@@ -26,6 +26,7 @@ from referee.web.tables import table_or_404
 
 bp = Blueprint("history", __name__)
 PAGE_SIZE = 50
+FILTERS = ("game", "player", "from", "to")
 
 
 class ImportForm(FlaskForm):
@@ -81,6 +82,12 @@ def index() -> str:
         args=request.args,
         page_url=lambda n: url_for("history.index", **{**request.args.to_dict(), "page": n}),
     )
+
+
+def filters_kept(args: Any) -> dict[str, str]:
+    """The page's own filters, for its page links: any other query argument would reach
+    ``url_for`` (``endpoint``, ``_method``, ``_external``...) and steer or break the link."""
+    return {name: args[name] for name in FILTERS if args.get(name)}
 
 
 def story(table: GameTable) -> tuple[list[dict[str, Any]], dict[str, list[int]], Replay]:

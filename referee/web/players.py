@@ -12,7 +12,7 @@ from wtforms import SelectField
 from referee.engine import get_game
 from referee.web.access import house_only
 from referee.web.extensions import db
-from referee.web.inputs import has_control, small_number
+from referee.web.inputs import has_control, plain_text, small_number
 from referee.web.merges import MergeRefused, merge_players, merges_into, undo_merge
 from referee.web.models import KEY_LENGTH, GameTable, Seat
 from referee.web.stats import dice_check, longest_streak
@@ -135,7 +135,7 @@ def show(key: str) -> Any:
 def merge(key: str) -> Any:
     """Count another name's tables as this player's, now and for tables to come."""
     form = MergeForm()
-    other = request.form.get("other", "")
+    other = plain_text(request.form.get("other"), KEY_LENGTH) or ""
     form.other.choices = [(other, other)]
     exists = db.session.scalar(select(func.count()).where(Seat.player_key == other))
     if not form.validate() or other == key or not exists or _display_name(key) is None:

@@ -16,9 +16,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Request, Response, request
 from flask.sessions import SecureCookieSessionInterface
 from sqlalchemy.engine import make_url
+from werkzeug.exceptions import BadRequest
+from werkzeug.formparser import FormDataParser
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -114,6 +116,26 @@ class SessionInterface(SecureCookieSessionInterface):
         return bool(super().get_cookie_secure(app) or request.is_secure)
 
 
+class NamedFieldsParser(FormDataParser):
+    """The form parser, refusing a multipart part sent without a name (no browser does):
+    it would reach the views, and Flask-WTF's CSRF check, as a ``None`` key and a 500."""
+
+    def parse(self, *args: Any, **kwargs: Any) -> Any:
+        """The parsed ``(stream, form, files)``; a 400 when a field or file has no name."""
+        stream, form, files = super().parse(*args, **kwargs)
+        if None in form or None in files:
+            for _, upload in files.items(multi=True):
+                upload.close()
+            raise BadRequest("A form field without a name: nothing was changed.")
+        return stream, form, files
+
+
+class NamedFieldsRequest(Request):
+    """Flask's request, its form read by ``NamedFieldsParser``."""
+
+    form_data_parser_class = NamedFieldsParser
+
+
 def security_headers(response: Response) -> Response:
     """Add the security headers to a response (a header a view set itself is kept)."""
     for name, value in HEADERS.items():
@@ -131,8 +153,10 @@ def trusted_proxies(app: Flask) -> int:
 
 
 def register(app: Flask) -> None:
-    """Headers on every response, the HTTPS-aware session cookie, and ProxyFix if configured."""
+    """Headers on every response, the HTTPS-aware session cookie, form fields that have a
+    name, and ProxyFix if configured."""
     app.session_interface = SessionInterface()
+    app.request_class = NamedFieldsRequest
     app.after_request(security_headers)
     if proxies := trusted_proxies(app):
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]

@@ -46,6 +46,8 @@ def test_bad_json_is_a_log_error() -> None:
         ({"players": [f"P{i}" for i in range(9)]}, "10K takes 1 to 8 players, not 9."),
         ({"players": ["Ann", " "]}, "name must be 1 to 30 characters"),
         ({"players": ["Ann", "x" * 31]}, "name must be 1 to 30 characters"),
+        ({"players": ["Ann", "B\x00o"]}, "may not hold control characters"),
+        ({"players": ["Ann", "B\x1b[31mo"]}, "may not hold control characters"),
         ({"players": ["Ann", "Ann"]}, "Each player needs a different name."),
         ({"players": ["Ann", " Ann "]}, "Each player needs a different name."),
         ({"moves": {"type": "bank"}}, "The moves must be a list."),

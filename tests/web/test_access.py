@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+import io
+import json
 import re
 import stat
 from datetime import timedelta
@@ -90,7 +92,10 @@ def test_a_wrong_pin_is_refused_and_the_right_one_is_remembered(stranger):
     assert stranger.get("/history").status_code == 200
 
 
-@pytest.mark.parametrize("target", ["//evil.example/x", "https://evil.example/", "\\\\evil"])
+@pytest.mark.parametrize(
+    "target",
+    ["//evil.example/x", "https://evil.example/", "\\\\evil", "/\r\nSet-Cookie: a=1", "/\t/evil"],
+)
 def test_after_the_pin_the_phone_never_leaves_the_site(stranger, target):
     url = "/house"
     data = {"csrf_token": csrf_token(stranger, url), "pin": HOUSE_PIN}
@@ -249,6 +254,28 @@ def test_history_filters_refuse_unusable_text(client, query):
 @pytest.mark.parametrize("key", ["a%00b", "x" * 300])
 def test_player_keys_are_bounded(client, key):
     assert client.get(f"/players/{key}").status_code == 404
+
+
+@pytest.mark.parametrize("other", ["a\x00b", "x" * 300])
+def test_a_merge_with_unusable_text_is_refused(app, client, stored, tenk_log, other):
+    stored(tenk_log(("Sid", "Ann"), "win"))
+    assert merge(client, "sid", other).status_code == 400
+    with app.app_context():
+        assert db.session.scalar(select(PlayerMerge.id)) is None
+
+
+@pytest.mark.parametrize("name", ["A\x00n", "A\x1bn", "A\nn"])
+def test_names_with_control_characters_are_refused(app, client, name):
+    url = "/tables/new/tenk"
+    data = {"csrf_token": csrf_token(client, url), "players-0": name, "players-1": "Bo"}
+    new = client.post(url, data={**data, "opt_target": "10000", "opt_entry": "500"})
+    assert new.status_code == 422 and "control characters" in new.text
+    log = json.dumps({"format": "referee-log/1", "game": "tenk", "players": [name, "Bo"]})
+    upload = {"csrf_token": csrf_token(client, "/import"), "log": (io.BytesIO(log.encode()), "x")}
+    imported = client.post("/import", data=upload)
+    assert imported.status_code == 422 and "control characters" in imported.text
+    with app.app_context():
+        assert db.session.scalar(select(GameTable.id)) is None
 
 
 def test_a_long_folded_name_fits(app, client, new_table):

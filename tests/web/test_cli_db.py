@@ -15,10 +15,10 @@ SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 
 
 @pytest.fixture
-def database(tmp_path, monkeypatch):
-    """Point the CLI at a fresh SQLite file through DATABASE_URL."""
+def database(tmp_path, monkeypatch, database_url):
+    """Point the CLI at this test's database (SQLite, then PostgreSQL) through DATABASE_URL."""
     monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path))
-    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'cli.sqlite3'}")
+    monkeypatch.setenv("DATABASE_URL", database_url)
     return tmp_path
 
 

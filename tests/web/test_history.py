@@ -60,6 +60,14 @@ def test_bad_filter_values_are_ignored_not_errors(client, stored):
     assert client.get("/history?from=yesterday&page=-3&game=nope").status_code == 200
 
 
+def test_page_links_keep_the_filters_and_nothing_else(client, stored, tenk_log):
+    stored(*[tenk_log(("Ann", "Bo"))] * 51)  # two pages
+    query = "player=ann&endpoint=x&_method=POST&_external=1&_scheme=javascript&_anchor=x"
+    response = client.get(f"/history?{query}")
+    assert response.status_code == 200
+    assert 'href="/history?player=ann&amp;page=2"' in response.text
+
+
 def test_table_story_has_every_move_ruling_busts_and_chart(client, stored, tenk_log):
     (table_id,) = stored(tenk_log(("Ann", "Bo"), "bust", "win", "bust"))
     page = html.unescape(client.get(f"/t/{table_id}/history").text)

@@ -5,18 +5,32 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from flask_migrate import downgrade, upgrade
 
 from referee.web import create_app
+from referee.web.extensions import db
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 FIRST_REVISION = "dc9c21f46a17"
 
 
-def test_upgrade_fills_summaries_for_games_stored_before(tmp_path, monkeypatch):
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_url(request, tmp_path):
+    """A database with no schema at all: a new SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'old.sqlite3'}"
+        return
+    cluster = request.getfixturevalue("postgres")
+    name = cluster.create_database()
+    yield cluster.url(name)
+    cluster.drop_database(name)
+
+
+def test_upgrade_fills_summaries_for_games_stored_before(tmp_path, monkeypatch, empty_url):
     monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path))
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    url = empty_url
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
     log = json.loads((SEEDS / "tenk-finished.json").read_text())
     with app.app_context():
@@ -48,8 +62,9 @@ def test_upgrade_fills_summaries_for_games_stored_before(tmp_path, monkeypatch):
             ).all()
         engine.dispose()
         downgrade(revision=FIRST_REVISION)
+        db.engine.dispose()
     assert count == len(log["moves"])
-    assert json.loads(winners) == ["Cy"]
+    assert (json.loads(winners) if isinstance(winners, str) else winners) == ["Cy"]  # PG parses
     assert [tuple(s) for s in seats] == [
         ("Ann", "ann", 3900, 0),
         ("Bo", "bo", 0, 0),

@@ -63,3 +63,12 @@ def test_links_to_printables_from_help_table_and_history(client, stored):
     assert "/print/sb/rules.pdf" in client.get("/games/sb").text
     assert f"/t/{table_id}/sheet.pdf" in client.get(f"/t/{table_id}").text
     assert f"/t/{table_id}/sheet.pdf" in client.get(f"/t/{table_id}/history").text
+
+
+def test_scoresheet_prints_the_configured_address_not_the_host_header(client, stored, app):
+    (token,) = stored(loads((SEEDS / "tenk-finished.json").read_text()))
+    app.config["BASE_URL"] = "http://192.168.1.20:5000/"
+    response = client.get(f"/t/{token}/sheet.pdf", headers={"Host": "evil.example"})
+    text = pdf_text(response)
+    assert f"http://192.168.1.20:5000/t/{token}" in text
+    assert "evil.example" not in text

@@ -71,6 +71,15 @@ def test_security_headers_on_a_refused_post(stranger):
     assert_security_headers(response)
 
 
+@pytest.mark.parametrize("part", ['x="1"', 'filename="log.json"'])
+def test_a_form_field_without_a_name_is_a_400(stranger, part):
+    body = f"--b\r\nContent-Disposition: form-data; {part}\r\n\r\n1\r\n--b--\r\n"
+    response = stranger.post(
+        "/house", data=body.encode(), content_type="multipart/form-data; boundary=b"
+    )
+    assert response.status_code == 400 and "without a name" in response.text
+
+
 def test_the_policy_has_no_inline_allowances():
     assert "'unsafe-" not in CONTENT_SECURITY_POLICY
 

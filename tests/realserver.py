@@ -1,0 +1,180 @@
+"""The real app under gunicorn as `make run` starts it (2 workers x 4 threads here) and phones that talk to it over HTTP.
+
+For the race and kill tests: several processes and threads writing to one database at
+once, as in production.  Phones use only the standard library (``http.client``), each
+with its own cookie (its session, hence its CSRF token), and never follow redirects.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode
+
+from referee.serve import gunicorn_args
+from tests.conftest import HOUSE_PIN
+from tests.pgserver import free_port
+
+PROJECT = Path(__file__).resolve().parents[1]
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+TIMEOUT = 30
+# Three rolls that score nothing in 10K: each one is a whole (bust) turn, one move.
+BUSTS = ((2, 2, 3, 3, 4, 6), (6, 4, 4, 3, 2, 2), (3, 6, 6, 2, 4, 4))
+
+
+@dataclass
+class Gunicorn:
+    """A gunicorn serving ``referee.web:create_app()`` in its own process group."""
+
+    database_url: str
+    instance: Path
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen | None = None
+
+    @property
+    def log(self) -> Path:
+        return self.instance / "gunicorn.log"
+
+    def start(self) -> Gunicorn:
+        """Start it and wait until it answers."""
+        env = {
+            **os.environ,
+            "REFEREE_INSTANCE": str(self.instance),
+            "DATABASE_URL": self.database_url,
+            "SECRET_KEY": "x",
+            "HOUSE_PIN": HOUSE_PIN,
+            "REFEREE_RATE_LIMITS": "off",
+        }
+        # The options `make run` uses, on loopback, with 2 workers x 4 threads.
+        env.update(WORKERS="2", THREADS="4", BIND="127.0.0.1")
+        command = [str(GUNICORN), *gunicorn_args(str(self.port)), "referee.web:create_app()"]
+        with self.log.open("a") as log:
+            self.process = subprocess.Popen(
+                command, cwd=PROJECT, env=env, stdout=log, stderr=log, start_new_session=True
+            )
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited:\n{self.log.read_text()[-3000:]}")
+            try:
+                if Phone(self.port).get("/games/tenk")[0] == 200:
+                    return self
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"gunicorn did not answer:\n{self.log.read_text()[-3000:]}")
+
+    def kill(self) -> None:
+        """``kill -9`` the master and its workers at once (the whole process group)."""
+        assert self.process is not None
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(TIMEOUT)
+
+    def stop(self) -> None:
+        """Stop it gracefully, else kill it; never leave a worker behind."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait(TIMEOUT)
+
+
+class Phone:
+    """One phone: its own cookies; one new connection per request."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.cookies: dict[str, str] = {}
+
+    def connect(self) -> http.client.HTTPConnection:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
+        conn.connect()
+        return conn
+
+    def send(
+        self,
+        conn: http.client.HTTPConnection,
+        method: str,
+        path: str,
+        fields: dict[str, str] | None = None,
+    ) -> tuple[int, str]:
+        """Send one request on an open connection; the status and body, cookies kept."""
+        headers = {"Connection": "close"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if fields is not None:
+            body = urlencode(fields)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        try:
+            conn.request(method, path, body=body, headers=headers)
+            response = conn.getresponse()
+            text = response.read().decode("utf-8", "replace")
+        finally:
+            conn.close()
+        for header in response.headers.get_all("Set-Cookie") or []:
+            for name, morsel in SimpleCookie(header).items():
+                self.cookies[name] = morsel.value
+        return response.status, text
+
+    def get(self, path: str) -> tuple[int, str]:
+        return self.send(self.connect(), "GET", path)
+
+    def form(self, token: str) -> tuple[int, str]:
+        """Load the table's page: the (seq, csrf token) its forms carry."""
+        status, html = self.get(f"/t/{token}")
+        assert status == 200, (status, html[:500])
+        seq = re.search(r'name="seq" value="(\d+)"', html)
+        csrf = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html)
+        assert seq and csrf, html[:2000]
+        return int(seq.group(1)), csrf.group(1)
+
+
+def roll_fields(dice: tuple[int, ...]) -> dict[str, str]:
+    """The play form's fields for entering a roll."""
+    return {"action": "roll", **{f"d{i}": str(v) for i, v in enumerate(dice)}}
+
+
+def bust_log(turns: int):
+    """A 10K game of ``turns`` busted turns for Ann and Bo (each a single roll)."""
+    from referee.log import GameLog
+
+    moves = tuple(
+        {"type": "roll", "dice": [str(v) for v in BUSTS[i % len(BUSTS)]]} for i in range(turns)
+    )
+    return GameLog("tenk", ("Ann", "Bo"), {"target": 1000, "entry": 0}, moves)
+
+
+def stored_tables(app, tokens):
+    """Each table's stored seqs and moves, and its replay's error (None when it replays)."""
+    from sqlalchemy import select
+
+    from referee.web.extensions import db
+    from referee.web.models import MoveRecord
+    from referee.web.store import load, table_by_token
+
+    found = {}
+    with app.app_context():
+        for token in tokens:
+            table = table_by_token(token)
+            query = select(MoveRecord.seq).where(MoveRecord.table_id == table.id)
+            seqs = list(db.session.scalars(query.order_by(MoveRecord.seq)))
+            loaded = load(table)
+            found[token] = (seqs, loaded.moves, loaded.replay.error)
+        db.session.remove()
+    return found

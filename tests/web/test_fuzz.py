@@ -1,0 +1,371 @@
+"""Fuzz every route and every form field with hostile values: never a 5xx, on either database.
+
+Routes come from ``app.url_map`` (a new route is fuzzed without touching this file); URL
+arguments get real values (a stored table's token, a game's slug, a player's key) and,
+where the converter takes any text, hostile ones.  Posts carry a valid CSRF token most of
+the time so the hostile values reach the views, and a missing or forged one otherwise.
+Whenever a request is refused (4xx), no stored move may have changed.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import func, select
+
+from referee.engine import all_games
+from referee.log import loads
+from referee.web.access import TokenConverter, pin_fingerprint
+from referee.web.entry import ACTIONS
+from referee.web.extensions import db
+from referee.web.models import GameTable, MoveRecord
+from tests.conftest import HOUSE_PIN, csrf_token
+
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+HUGE = "9" * 5000
+DEEP = "[" * 100_000 + "]" * 100_000
+HOSTILE = [
+    "",
+    " ",
+    "\x00",
+    "%00",
+    "a\x00b",
+    "\x01\x1b[31m\x7f",
+    "\r\n",
+    "\t",
+    "²",
+    "١",
+    "𝟙",
+    "٣,٤|٢,٥",
+    "1" * 30,
+    HUGE,
+    "-1",
+    "-" + HUGE,
+    "1.5",
+    "1e400",
+    "nan",
+    "inf",
+    "0x10",
+    "../",
+    "../../etc/passwd",
+    "x" * 10_000,
+    "😀" * 40,
+    "ß" * 40,
+    "İ" * 40,
+    '=HYPERLINK("http://evil.example","x")',
+    "+1+1",
+    "@SUM(A1)",
+    "-2+3",
+    "<script>alert(1)</script>",
+    "{{ 7*7 }}",
+    "' OR 1=1 --",
+    "|||",
+    ",,,|,|",
+    "1,5|1,6|3|4|5",
+    "A" * 5000,
+    "//evil.example",
+    "/\r\nSet-Cookie: stolen=1",
+    "/\t/evil.example",
+    "/\x00",
+    "\\\\evil.example",
+    "https://evil.example/",
+    "9999-99-99",
+    "0001-01-01",
+    "2024-02-30",
+    "true",
+    "null",
+    "[]",
+    "{}",
+]
+PLAUSIBLE = [*"0123456", "7", "A", "B", "C", "D", "yes", "1", "a4", "letter", "Ann", "Bo",
+             "ann", "1,5|1,6|3", "3,4|2,5", "2024-01-01", "2099-12-31", "4", "8", HOUSE_PIN,
+             "/history", "/t/", "/players/ann"]  # fmt: skip
+QUERY_FIELDS = ("page", "game", "player", "from", "to", "paper", "players", "next")
+# Names that mean something to url_for, should a view pass the query on to it.
+QUERY_TRAPS = ("endpoint", "values", "_method", "_external", "_scheme", "_anchor")
+FORM_FIELDS = (
+    "seq", "action", "pick", "sevens", "split", "player", "confirm", "colour_run",
+    "other", "merge", "sure", "pin", "log", "opt_target", "opt_entry", "opt_set_bonus",
+    *(f"d{i}" for i in range(10)), *(f"k{i}" for i in range(10)),
+    *(f"g{i}" for i in range(10)), *(f"players-{i}" for i in range(8)),
+)  # fmt: skip
+REAL_SEQ = object()  # stands for the table's current move count, read just before the post
+# A form every post route would take (a bust roll, a seating, options, a merge, a PIN):
+# hostile values laid over it reach past the form checks into the views.
+BASELINE = {
+    "seq": REAL_SEQ, "action": "roll", **{f"d{i}": v for i, v in enumerate("223346")},
+    "players-0": "Ann", "players-1": "Bo", "opt_target": "100", "opt_entry": "0",
+    "opt_set_bonus": "5", "other": "bo", "merge": "1", "pin": HOUSE_PIN,
+}  # fmt: skip
+GROUPS = (
+    ("seq",), ("action",), ("d0",), ("d5", "d6", "d9"), ("k0", "k1"), ("g0", "g1"), ("pick",),
+    ("sevens",), ("split",), ("player",), ("confirm", "colour_run"), ("other",), ("merge",),
+    ("sure",), ("pin",), ("players-0",), ("players-1", "players-7"), ("opt_target",),
+    ("opt_entry", "opt_set_bonus"),
+)  # fmt: skip
+
+
+def hostile_log(players, options, moves) -> bytes:
+    """A referee-log/1 file with the given (possibly hostile) parts."""
+    data = {"format": "referee-log/1", "game": "tenk", "players": players, "options": options}
+    return json.dumps({**data, "moves": moves}).encode()
+
+
+ROLL = {"type": "roll", "dice": ["2", "2", "3", "3", "4", "6"]}
+LOG_FILES = [
+    DEEP.encode(),
+    (
+        '{"format": "referee-log/1", "game": "tenk", "players": ["A", "B"], '
+        f'"options": {{"target": {HUGE}}}, "moves": []}}'
+    ).encode(),
+    f'{{"a": {HUGE}}}'.encode(),
+    b"\xff\xfe\x00garbage",
+    b"",
+    b"null",
+    b"[]",
+    b'"referee-log/1"',
+    hostile_log(["Ann\x00", "Bo"], {}, []),
+    hostile_log(["Ann\x1b", "Bo"], {}, []),
+    hostile_log(["x" * 10_000, "Bo"], {}, []),
+    hostile_log(["ß" * 30, "Bo"], {}, []),
+    hostile_log(['=HYPERLINK("x")', "+1+1"], {}, []),
+    hostile_log(["Ann", "Bo"], {"target": 1.5}, []),
+    hostile_log(["Ann", "Bo"], {"target": True}, []),
+    hostile_log(["Ann", "Bo"], {"target": -1}, []),
+    hostile_log(["Ann", "Bo"], {"target": 10**30}, []),
+    hostile_log(["Ann", "Bo"], {"target": "1000"}, []),
+    hostile_log(["Ann", "Bo"], [], []),
+    hostile_log(["Ann", "Bo"], {}, {"0": ROLL}),
+    hostile_log(["Ann", "Bo"], {}, [ROLL] * 5001),
+    hostile_log(["Ann", "Bo"], {}, [{**ROLL, "note": "\x00"}]),
+    hostile_log(["Ann", "Bo"], {}, [{**ROLL, "player": "Ann\x00"}]),
+    hostile_log(["Ann", "Bo"], {}, [{"type": "roll", "dice": ["²", "١", "𝟙", "1", "1", "1"]}]),
+    hostile_log(["Ann", "Bo"], {}, [{"type": "roll", "dice": [HUGE] * 6}]),
+    hostile_log(["Ann", "Bo"], {}, [{"type": "roll", "dice": [1, 2, 3, 4, 5, 6]}]),
+    hostile_log(["Ann", "Bo"], {}, [{"type": ["roll"]}, None, 7]),
+    hostile_log(["Ann", "Bo"], {}, [{"type": "roll", "dice": "123456"}]),
+    hostile_log(["Ann", "Bo"], {}, [{"type": "roll", "dice": None}]),
+    hostile_log(["Ann", "Bo"], {}, [{"type": "set_aside", "dice": [["1"]]}]),
+    hostile_log("Ann", {}, []),
+    hostile_log([1, 2], {}, []),
+    hostile_log([], {}, []),
+]
+LOG_FILES += [
+    json.dumps({**json.loads(f.read_text()), "players": ["Ann\x00", "Bo", "Cy"]}).encode()
+    for f in sorted(SEEDS.glob("*.json"))[:1]
+]
+
+values = st.one_of(
+    st.sampled_from(HOSTILE),
+    st.sampled_from(HOSTILE).map(lambda v: "/" + v),
+    st.sampled_from(PLAUSIBLE),
+    st.text(max_size=40),
+    st.integers(min_value=-(10**40), max_value=10**40).map(str),
+    st.floats().map(str),
+)
+
+
+@dataclass
+class World:
+    """The stored tables the fuzz aims at, the clients and their CSRF tokens."""
+
+    app: object
+    clients: dict
+    tokens: dict
+    logs: list
+
+    def tables(self) -> dict[str, tuple[int, int, int | None]]:
+        """Every stored table's version, move count and newest move id, by token."""
+        with self.app.app_context():
+            rows = db.session.execute(
+                select(
+                    GameTable.token,
+                    GameTable.version,
+                    func.count(MoveRecord.id),
+                    func.max(MoveRecord.id),
+                )
+                .join(MoveRecord, MoveRecord.table_id == GameTable.id, isouter=True)
+                .group_by(GameTable.id)
+            )
+            return {token: (version, count, last) for token, version, count, last in rows}
+
+    def moves(self, token: str | None) -> list | None:
+        """The moves of the table a request aims at, in order."""
+        if token is None:
+            return None
+        with self.app.app_context():
+            query = (
+                select(MoveRecord.data)
+                .join(GameTable, MoveRecord.table_id == GameTable.id)
+                .where(GameTable.token == token)
+                .order_by(MoveRecord.seq)
+            )
+            return list(db.session.scalars(query))
+
+    def restock(self, stored) -> None:
+        """Store again any seeded table a fuzzed delete took away."""
+        present = self.tables()
+        for n, log in enumerate(self.logs):
+            if self.tokens.get(n) not in present:
+                (self.tokens[n],) = stored(log)
+
+
+@pytest.fixture
+def world(app, client, stranger, stored, tenk_log):
+    """Tables of every game (in progress, finished, fresh), and a phone with and without
+    the PIN, each with a valid CSRF token."""
+    seeds = [loads(f.read_text()) for f in sorted(SEEDS.glob("*.json"))]
+    logs = [tenk_log(("Ann", "Bo"), "bust", "bust"), tenk_log(("Ann", "Bo")), *seeds]
+    made = World(app, {}, {}, logs)
+    made.restock(stored)
+    stored(*[tenk_log(("Cy", "Di"))] * 50)  # lists run to a second page
+    seat = f"/t/{made.tokens[0]}"
+    made.clients = {
+        "house": (client, csrf_token(client, "/import")),
+        "stranger": (stranger, csrf_token(stranger, seat)),
+    }
+    return made
+
+
+def routes(app) -> list[tuple[object, str]]:
+    """Every (rule, method) the app serves, static files aside."""
+    found = []
+    for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
+        if rule.endpoint == "static":
+            continue
+        for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+            found.append((rule, method))
+    return found
+
+
+def real_values(world: World, rule, name: str) -> list[str]:
+    """Values for a URL argument that lead somewhere: tokens, slugs, player keys."""
+    if isinstance(rule._converters[name], TokenConverter):
+        return [*world.tokens.values(), secrets.token_hex(16)]
+    if name == "slug":
+        return [g.SLUG for g in all_games()]
+    if name == "key":
+        return ["ann", "bo", "sid", "dee", "lou"]
+    return ["x"]
+
+
+def takes_text(rule, name: str) -> bool:
+    """Whether the argument's converter accepts any text (hostile values reach the view)."""
+    return not isinstance(rule._converters[name], TokenConverter)
+
+
+def path_of(rule, args: dict[str, str]) -> str:
+    """The rule's path with the arguments filled in, percent-encoded as a browser would."""
+    return re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", lambda m: quote(args[m.group(1)], safe=""), rule.rule)
+
+
+def send(world: World, who: str, rule, method: str, args, query, form, csrf: str = "valid"):
+    """Make one request and check it: no 5xx, and nothing changed when it was refused."""
+    client, token = world.clients[who]
+    with client.session_transaction() as session:  # a fuzzed /house or /house/leave
+        if who == "house":  # may have given a phone the PIN, or made it forget
+            session["house"] = pin_fingerprint(world.app)
+        else:
+            session.pop("house", None)
+    url = path_of(rule, args)
+    table = args.get("token")
+    before = (world.tables(), world.moves(table))
+    if method == "GET":
+        response = client.get(url, query_string=query)
+    else:
+        data = dict(form)
+        if data.get("seq") is REAL_SEQ:
+            data["seq"] = str(len(before[1] or ()))
+        if csrf == "valid":
+            data["csrf_token"] = token
+        elif csrf == "forged":
+            data["csrf_token"] = token[:-4] + "AAAA"
+        response = client.post(url, query_string=query, data=data)
+    described = f"{method} {url} ({who}) query={query!r:.300} form={form!r:.600}"
+    assert response.status_code < 500, described + "\n" + response.text[:2000]
+    if 400 <= response.status_code < 500:
+        after = (world.tables(), world.moves(table))
+        assert after == before, "a refused request changed a table: " + described
+    return response
+
+
+def test_every_route_is_fuzzed(app):
+    """The fuzz covers every route, and knows each URL argument's converter."""
+    rules = routes(app)
+    assert len(rules) >= 20
+    assert {m for _, m in rules} == {"GET", "POST"}
+
+
+def test_every_route_with_every_hostile_value(world, stored):
+    """Each hostile value in every text URL argument, every query field and every form field
+    at once (with the table's real sequence number); and in a few fields of a form that
+    would otherwise pass, each field group in turn."""
+    for rule, method in routes(world.app):
+        for n, value in enumerate(HOSTILE):
+            world.restock(stored)
+            real = {arg: real_values(world, rule, arg)[0] for arg in rule.arguments}
+            hostile = {a: value if takes_text(rule, a) else real[a] for a in rule.arguments}
+            form = {name: value for name in FORM_FIELDS} | {"seq": REAL_SEQ}
+            query = {name: value for name in QUERY_FIELDS}
+            for args in (real, hostile) if hostile != real else (real,):
+                send(world, "house", rule, method, args, query, form)
+            group = GROUPS[n % len(GROUPS)]
+            form = BASELINE | {name: value for name in group}
+            query = {name: value for name in (*QUERY_TRAPS, QUERY_FIELDS[n % len(QUERY_FIELDS)])}
+            send(world, "house", rule, method, real, query, form if method == "POST" else {})
+        if method == "POST" and rule.rule == "/import":
+            for content in LOG_FILES:
+                upload = {"log": (io.BytesIO(content), "log.json")}
+                send(world, "house", rule, method, {}, {}, upload)
+
+
+@settings(
+    max_examples=int(os.environ.get("REFEREE_FUZZ_EXAMPLES", 1500)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_random_hostile_requests(world, stored, data):
+    """Random mixes of real and hostile values, any phone, with or without a valid token."""
+    world.restock(stored)
+    rule, method = data.draw(st.sampled_from(routes(world.app)), label="route")
+    args = {}
+    for name in sorted(rule.arguments):
+        choices = st.sampled_from(real_values(world, rule, name))
+        if takes_text(rule, name):
+            choices = st.one_of(choices, values)
+        args[name] = data.draw(choices, label=name)
+    keys = st.one_of(st.sampled_from(QUERY_FIELDS + QUERY_TRAPS), st.text(max_size=20))
+    query = data.draw(st.dictionaries(keys, values, max_size=8), label="query")
+    who = data.draw(st.sampled_from(["house", "house", "stranger"]), label="phone")
+    form: dict = {}
+    csrf = "valid"
+    if method == "POST":
+        base = data.draw(st.sampled_from([BASELINE, BASELINE, {}]), label="base")
+        names = st.one_of(
+            st.sampled_from(FORM_FIELDS),
+            st.sampled_from("dkgp").flatmap(lambda c: values.map(lambda v: c + v[:50])),
+            st.text(max_size=20),
+        )
+        hostile = st.dictionaries(names, values, max_size=8)
+        form = base | data.draw(hostile, label="form")
+        if not base:
+            form["seq"] = data.draw(st.one_of(st.just(REAL_SEQ), values), label="seq")
+            form["action"] = data.draw(st.one_of(st.sampled_from(ACTIONS), values))
+        if data.draw(st.booleans(), label="several picks"):
+            form["pick"] = data.draw(st.lists(values, max_size=8), label="pick")
+        if rule.rule == "/import" and data.draw(st.booleans(), label="upload"):
+            content = data.draw(st.sampled_from(LOG_FILES), label="log")
+            form["log"] = (io.BytesIO(content), "log.json")
+        csrf = data.draw(st.sampled_from(["valid", "valid", "valid", "missing", "forged"]))
+    send(world, who, rule, method, args, query, form, csrf)
