@@ -1,4 +1,4 @@
-"""The real app under gunicorn as `make run` starts it (2 workers x 4 threads here) and phones that talk to it over HTTP.
+"""The real app under gunicorn as `make run` starts it, and phones that talk to it over HTTP.
 
 For the race and kill tests: several processes and threads writing to one database at
 once, as in production.  Phones use only the standard library (``http.client``), each

@@ -80,7 +80,7 @@ def index() -> str:
         page=page,
         pages=pages,
         args=request.args,
-        page_url=lambda n: url_for("history.index", **{**request.args.to_dict(), "page": n}),
+        page_url=lambda n: url_for("history.index", **filters_kept(request.args), page=n),
     )
 
 
