@@ -80,11 +80,11 @@ def index() -> str:
         page=page,
         pages=pages,
         args=request.args,
-        page_url=lambda n: url_for("history.index", **filters_kept(request.args), page=n),
+        page_url=lambda n: url_for("history.index", **{**filters_kept(request.args), "page": n}),
     )
 
 
-def filters_kept(args: Any) -> dict[str, str]:
+def filters_kept(args: Any) -> dict[str, Any]:
     """The page's own filters, for its page links: any other query argument would reach
     ``url_for`` (``endpoint``, ``_method``, ``_external``...) and steer or break the link."""
     return {name: args[name] for name in FILTERS if args.get(name)}
