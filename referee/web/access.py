@@ -117,6 +117,8 @@ def check_can_change(table: GameTable) -> None:
 
 def remember(table: GameTable) -> None:
     """Keep the table on this phone's list of tables (newest first)."""
+    if session.get("tables", [None])[:1] == [table.token]:
+        return  # already first: leave the cookie as it is
     known = [t for t in session.get("tables", []) if t != table.token]
     session["tables"] = [table.token, *known][:REMEMBERED_TABLES]
     session.permanent = True

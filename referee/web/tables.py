@@ -18,7 +18,14 @@ from sqlalchemy import select
 
 from referee.engine import RuleViolation, all_games, describe_move, get_game
 from referee.log import MAX_MOVES, dumps, replay
-from referee.web.access import check_can_change, house_only, is_house, remember, remembered
+from referee.web.access import (
+    check_can_change,
+    grace_over,
+    house_only,
+    is_house,
+    remember,
+    remembered,
+)
 from referee.web.entry import NeedsConfirmation, confirm_fields, moves_from_form
 from referee.web.extensions import db
 from referee.web.forms import MoveForm, new_table_form
@@ -210,5 +217,6 @@ def render_play(
         confirm=confirm,
         last_move=describe_move(loaded.moves[-1]) if loaded.moves else None,
         replay_error=current.error,
+        closed=grace_over(loaded.table) and not is_house(),
     )
     return page, status

@@ -145,6 +145,8 @@ def test_a_finished_table_closes_for_its_link_after_the_grace_period(
     assert undo.status_code == 302 and moves_of(app, token) == seq - 1
     assert Table(stranger, token).post(**BUST).status_code == 302
     finish_long_ago(app, token)
+    assert "scoresheet is closed" in stranger.get(f"/t/{token}").text
+    assert "Yes, undo it" in client.get(f"/t/{token}").text
     closed = Table(stranger, token).post("undo")
     assert closed.status_code == 403
     assert "only a phone with the house PIN" in html.unescape(closed.text)
