@@ -147,7 +147,8 @@ def test_a_finished_table_closes_for_its_link_after_the_grace_period(
     finish_long_ago(app, token)
     assert "scoresheet is closed" in stranger.get(f"/t/{token}").text
     assert "Yes, undo it" in client.get(f"/t/{token}").text
-    closed = Table(stranger, token).post("undo")
+    data = {"seq": str(seq), "csrf_token": csrf_token(stranger, "/house")}
+    closed = stranger.post(f"/t/{token}/undo", data=data)
     assert closed.status_code == 403
     assert "only a phone with the house PIN" in html.unescape(closed.text)
     assert moves_of(app, token) == seq
