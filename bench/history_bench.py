@@ -34,7 +34,7 @@ RUNS = 15
 def _pool(rng: random.Random) -> list[tuple[Any, ...]]:
     """Autoplayed finished games with their moves and per-seat figures."""
     from referee.autoplay import play_random_game
-    from referee.engine import get_game
+    from referee.games import get_game
     from referee.log import GameLog, replay
     from referee.web.summaries import seat_figures
 

@@ -21,8 +21,9 @@ from printables.rules import rule_sheet_pdf
 from printables.scorepads import scorepad_pdf
 from printables.sheets import filled_sheet_pdf
 from printables.styles import PAPERS
-from referee.engine import Game, get_game, resolve_options
+from referee.engine import Game, resolve_options
 from referee.errors import SetupError
+from referee.games import get_game
 from referee.log import Replay
 
 __all__ = [

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from referee.dice import parse_dice, spell
 from referee.engine import Option, points
-from referee.games import lucky7, sb, solitaire, tenk
+from referee.games import keys_and_base as keys_game
+from referee.games import lucky7, solitaire, tenk
 
 RUNNING, SHEET = "running", "sheet"
 
@@ -266,13 +267,13 @@ TENK = GameText(
 
 def _sb_step(keys: tuple[str, str], base: tuple[str, ...], text: str) -> Step:
     values = [int(k[1:]) for k in keys]
-    worth = sb.describe_value(values, [int(b) for b in base])
+    worth = keys_game.describe_value(values, [int(b) for b in base])
     return Step(((keys[0],), base, (keys[1],)), ("key", "set-aside base dice", "key"),
                 f"{text}<br/><b>{worth[0].upper()}{worth[1:]}</b>")  # fmt: skip
 
 
 SB = GameText(
-    slug=sb.SLUG,
+    slug=keys_game.SLUG,
     intro=(
         "Ten dice: eight ordinary <b>base dice</b> and two <b>keys</b> that look different. "
         "Over several rolls you build a set of base dice; the two keys then decide what they "
@@ -299,19 +300,19 @@ SB = GameText(
     scoring=(
         ScoreRow(
             "Split keys (different values): strictly between the keys",
-            str(sb.SPLIT_BETWEEN),
+            str(keys_game.SPLIT_BETWEEN),
             ("K2", "4", "K5"),
         ),
-        ScoreRow("Split keys: outside the keys", str(sb.SPLIT_OUTSIDE), ("K2", "6", "K5")),
-        ScoreRow("Split keys: equal to a key", str(sb.ON_A_KEY), ("K2", "5", "K5")),
-        ScoreRow("Full Split: all eight base dice between the keys", str(sb.FULL_SPLIT)),
+        ScoreRow("Split keys: outside the keys", str(keys_game.SPLIT_OUTSIDE), ("K2", "6", "K5")),
+        ScoreRow("Split keys: equal to a key", str(keys_game.ON_A_KEY), ("K2", "5", "K5")),
+        ScoreRow("Full Split: all eight base dice between the keys", str(keys_game.FULL_SPLIT)),
         ScoreRow(
             "Key sandwich (equal keys): a base die of the keys' value",
-            str(sb.SANDWICH_MATCH),
+            str(keys_game.SANDWICH_MATCH),
             ("K4", "4", "K4"),
         ),
         ScoreRow("Key sandwich: any other base die", "0", ("K4", "3", "K4")),
-        ScoreRow("Full Sandwich: all eight base dice match the keys", str(sb.FULL_SANDWICH)),
+        ScoreRow("Full Sandwich: all eight base dice match the keys", str(keys_game.FULL_SANDWICH)),
     ),  # fmt: skip
     scoring_notes=(
         "Only base dice you set aside count; dice left on the table never score. The keys "
@@ -323,8 +324,8 @@ SB = GameText(
             ("K2", "K6"),
             ("3", "3", "3", "3", "3", "3", "5", "5"),
             "Keys 2 and 6 are split keys, and all eight base dice lie between them: a "
-            "Full Split, worth more than the "
-            f"8 × {sb.SPLIT_BETWEEN} = {8 * sb.SPLIT_BETWEEN} they would pay one by one.",
+            "Full Split, worth more than the 8 × "
+            f"{keys_game.SPLIT_BETWEEN} = {8 * keys_game.SPLIT_BETWEEN} they would pay one by one.",
         ),
         _sb_step(
             ("K2", "K5"),
@@ -364,8 +365,9 @@ SB = GameText(
         ),
         Ruling(
             "Sandwich value.",
-            f"A matching base die in a key sandwich is worth {sb.SANDWICH_MATCH}. The source "
-            "rules say 3 once, but their own 32 and 40 figures only work with 4.",
+            "A matching base die in a key sandwich is worth "
+            f"{keys_game.SANDWICH_MATCH}. The source rules say 3 once, but their own 32 and 40 "
+            "figures only work with 4.",
         ),
         Ruling(
             "The leader's extra turn.",
@@ -392,9 +394,10 @@ SB = GameText(
     pad_rows=20,
     pad_note="Target {target} · the first to bank it is the original leader",
     reminder=(
-        f"Split keys: {sb.SPLIT_BETWEEN} between, {sb.SPLIT_OUTSIDE} outside, {sb.ON_A_KEY} on "
-        f"a key, Full Split {sb.FULL_SPLIT} · key sandwich: {sb.SANDWICH_MATCH} a match, Full "
-        f"Sandwich {sb.FULL_SANDWICH} · a bust scores 0"
+        f"Split keys: {keys_game.SPLIT_BETWEEN} between, {keys_game.SPLIT_OUTSIDE} outside, "
+        f"{keys_game.ON_A_KEY} on a key, Full Split {keys_game.FULL_SPLIT} · key sandwich: "
+        f"{keys_game.SANDWICH_MATCH} a match, Full Sandwich {keys_game.FULL_SANDWICH} · "
+        "a bust scores 0"
     ),
     emblem=("K2", "3", "K6"),
 )

@@ -7,17 +7,15 @@ pure handler ``(state, move) -> state``, and ``to_move``/``outcome``.  Dice are
 inputs: a roll is a move, so nothing here is random.
 
 Shared here, once: setup checks, the move envelope (game over, wrong player,
-unknown move type), the scoreboard with turn rotation and final-round
-bookkeeping, and the registry by slug.
+unknown move type), and the scoreboard with turn rotation and final-round
+bookkeeping.  The registry of games lives in ``referee.games``: the engine never
+imports a game.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from types import ModuleType
 from typing import Any, Protocol
 
 from referee.errors import RuleViolation, SetupError
@@ -30,11 +28,9 @@ __all__ = [
     "Scoreboard",
     "SetupError",
     "TurnRecord",
-    "all_games",
     "apply_move",
     "check_players",
     "describe_move",
-    "get_game",
     "points",
     "resolve_options",
 ]
@@ -389,27 +385,3 @@ def board_turns_done(state: OnBoard) -> int:
 def board_outcome(state: OnBoard) -> Outcome:
     """Banked scores, winners and the player to move."""
     return state.board.outcome()
-
-
-_REGISTRY: dict[str, ModuleType] = {}
-
-
-def _load_registry() -> dict[str, ModuleType]:
-    if not _REGISTRY:
-        import referee.games as package
-
-        for info in pkgutil.iter_modules(package.__path__):
-            module = importlib.import_module(f"referee.games.{info.name}")
-            if hasattr(module, "SLUG"):
-                _REGISTRY[module.SLUG] = module
-    return _REGISTRY
-
-
-def get_game(slug: str) -> Game:
-    """The game registered under ``slug``; ``KeyError`` when there is none."""
-    return _load_registry()[slug]  # type: ignore[return-value]
-
-
-def all_games() -> list[Game]:
-    """Every registered game, in title order."""
-    return sorted(_load_registry().values(), key=lambda g: g.TITLE)  # type: ignore[arg-type, return-value]

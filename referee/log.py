@@ -20,9 +20,9 @@ from referee.engine import (
     SetupError,
     apply_move,
     check_players,
-    get_game,
     resolve_options,
 )
+from referee.games import get_game
 
 FORMAT = "referee-log/1"
 # The most moves a stored table keeps: a long real game has a few hundred.

@@ -183,7 +183,7 @@ def new_table(client):
         url = f"/tables/new/{game}"
         data = {"csrf_token": csrf_token(client, url)}
         data.update({f"players-{i}": name for i, name in enumerate(players)})
-        from referee.engine import get_game
+        from referee.games import get_game
 
         defaults = {o.name: o.default for o in get_game(game).OPTIONS}
         data.update({f"opt_{k}": str(v) for k, v in {**defaults, **options}.items()})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from referee.engine import all_games
+from referee.games import all_games
 from referee.web.tables import game_or_404
 
 bp = Blueprint("help", __name__, url_prefix="/games")

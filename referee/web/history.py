@@ -12,7 +12,8 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from sqlalchemy import Select, exists, func, select
 
-from referee.engine import all_games, describe_move, get_game
+from referee.engine import describe_move
+from referee.games import all_games, get_game
 from referee.log import LogError, Replay, check_storable, dumps, loads, replay
 from referee.web.access import house_only
 from referee.web.charts import progression_svg

@@ -9,7 +9,7 @@ from flask_wtf import FlaskForm
 from sqlalchemy import case, func, select
 from wtforms import SelectField
 
-from referee.engine import get_game
+from referee.games import get_game
 from referee.web.access import house_only
 from referee.web.extensions import db
 from referee.web.inputs import has_control, plain_text, small_number

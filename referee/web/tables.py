@@ -16,7 +16,8 @@ from flask import (
 )
 from sqlalchemy import select
 
-from referee.engine import RuleViolation, all_games, describe_move, get_game
+from referee.engine import RuleViolation, describe_move
+from referee.games import all_games, get_game
 from referee.log import MAX_MOVES, dumps, replay
 from referee.web.access import (
     check_can_change,

@@ -14,15 +14,8 @@ from functools import partial
 import pytest
 
 from referee.dice import spell
-from referee.engine import (
-    RuleViolation,
-    SetupError,
-    apply_move,
-    check_players,
-    get_game,
-    resolve_options,
-)
-from referee.games import lucky7
+from referee.engine import RuleViolation, SetupError, apply_move, check_players, resolve_options
+from referee.games import get_game, lucky7
 from referee.log import loads, replay
 from tests.engine import support
 from tests.engine.support import SEEDS, roll

@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game, random_legal_move
-from referee.engine import apply_move, check_players, get_game, resolve_options
-from referee.games import lucky7
+from referee.engine import apply_move, check_players, resolve_options
+from referee.games import get_game, lucky7
 from referee.log import GameLog, replay
 from tests.engine.support import (
     assert_refusal_changes_nothing,

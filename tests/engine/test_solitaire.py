@@ -7,8 +7,8 @@ from itertools import permutations
 
 import pytest
 
-from referee.engine import RuleViolation, apply_move, get_game
-from referee.games import solitaire
+from referee.engine import RuleViolation, apply_move
+from referee.games import get_game, solitaire
 from referee.games.solitaire import Sheet, row_score
 from referee.log import GameLog, loads, replay
 from tests.engine import support

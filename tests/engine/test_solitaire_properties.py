@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game, random_legal_move
-from referee.engine import RuleViolation, apply_move, get_game
-from referee.games import solitaire
+from referee.engine import RuleViolation, apply_move
+from referee.games import get_game, solitaire
 from referee.log import GameLog, replay
 from tests.engine.support import (
     assert_best_score_wins,

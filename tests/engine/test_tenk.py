@@ -6,8 +6,8 @@ from functools import partial
 
 import pytest
 
-from referee.engine import RuleViolation, apply_move, get_game
-from referee.games import tenk
+from referee.engine import RuleViolation, apply_move
+from referee.games import get_game, tenk
 from tests.engine import support
 from tests.engine.support import aside, roll
 

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game
 from referee.dice import parse_die
-from referee.engine import RuleViolation, apply_move, get_game
-from referee.games import tenk
+from referee.engine import RuleViolation, apply_move
+from referee.games import get_game, tenk
 from referee.log import GameLog, replay
 from tests.engine.support import (
     assert_best_score_wins,

@@ -6,7 +6,7 @@ import pytest
 
 import printables
 from printables.content import GAMES as TEXTS
-from referee.engine import get_game
+from referee.games import get_game
 from tests.printables.support import GAMES, PAPERS, page_sizes, reader, text_of
 
 # Words and figures each sheet must carry: scoring, the endgame and the rulings.

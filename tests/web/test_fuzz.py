@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from referee.engine import all_games
+from referee.games import all_games
 from referee.log import loads
 from referee.web.access import pin_fingerprint
 from referee.web.entry import ACTIONS

@@ -7,8 +7,8 @@ from functools import partial
 
 import pytest
 
-from referee.engine import RuleViolation, SetupError, apply_move, check_players, get_game
-from referee.games import sb
+from referee.engine import RuleViolation, SetupError, apply_move, check_players
+from referee.games import get_game, keys_and_base
 from referee.log import loads, replay
 from tests.engine import support
 from tests.engine.support import SEEDS, aside, roll
@@ -67,13 +67,13 @@ def test_set_asides_from_one_roll_are_judged_together() -> None:
 def test_both_keys_may_go_down_from_one_roll() -> None:
     state = play(roll("1 1 2 3 3 4 5 5 K2 K6"), aside("K2 K6"))
     assert state.may_bank
-    assert (sb.dice_to_roll(state), sb.keys_to_roll(state)) == (8, 0)
+    assert (keys_and_base.dice_to_roll(state), keys_and_base.keys_to_roll(state)) == (8, 0)
 
 
 def test_several_base_groups_may_go_down_at_once() -> None:
     state = play(roll("1 1 2 3 3 4 5 5 K2 K6"), aside("1 1 3 3 5 5"))
     assert sorted(state.turn_base) == [1, 1, 3, 3, 5, 5]
-    assert (sb.dice_to_roll(state), sb.keys_to_roll(state)) == (2, 2)
+    assert (keys_and_base.dice_to_roll(state), keys_and_base.keys_to_roll(state)) == (2, 2)
 
 
 def test_lone_base_die_is_refused() -> None:
@@ -102,7 +102,7 @@ def test_lone_die_never_joins_a_group_set_aside_earlier() -> None:
 def test_two_of_four_of_a_kind_may_be_set_aside() -> None:
     state = play(roll("1 2 2 3 3 3 3 4 K4 K6"), aside("2 2 3 3"))
     assert sorted(state.turn_base) == [2, 2, 3, 3]
-    assert (sb.dice_to_roll(state), sb.keys_to_roll(state)) == (4, 2)
+    assert (keys_and_base.dice_to_roll(state), keys_and_base.keys_to_roll(state)) == (4, 2)
 
 
 def test_empty_set_aside_is_refused() -> None:
@@ -180,15 +180,15 @@ def test_may_bank_after_setting_more_base_dice_aside_with_keys_down() -> None:
 
 def test_rolling_on_takes_the_dice_left() -> None:
     state = play(roll("1 1 2 3 3 4 5 5 K2 K6"), aside("K6"))
-    assert (sb.dice_to_roll(state), sb.keys_to_roll(state)) == (8, 1)
+    assert (keys_and_base.dice_to_roll(state), keys_and_base.keys_to_roll(state)) == (8, 1)
     state = play(roll("1 1 2 3 3 4 5 5 K2 K6"), aside("K6"), roll("2 2 2 3 3 4 5 6 K5"))
     assert state.phase == "set_aside"
-    assert sb.dice_to_roll(state) is None
+    assert keys_and_base.dice_to_roll(state) is None
 
 
 def test_only_keys_left_rolls_zero_base_dice() -> None:
     state = play(roll("3 3 3 3 4 4 4 4 K1 K1"), aside("3 3 3 3 4 4 4 4"))
-    assert (sb.dice_to_roll(state), sb.keys_to_roll(state)) == (0, 2)
+    assert (keys_and_base.dice_to_roll(state), keys_and_base.keys_to_roll(state)) == (0, 2)
 
 
 def test_all_ten_down_scores_at_once() -> None:
@@ -230,7 +230,7 @@ def test_each_base_die_scores_against_the_keys(key1: int, key2: int, value: int,
         aside(f"K{key1} K{key2}"),
     )
     assert state.turn_total == 2 * worth
-    assert sb.die_worth((key1, key2), value) == worth
+    assert keys_and_base.die_worth((key1, key2), value) == worth
 
 
 def test_only_set_aside_base_dice_score() -> None:
@@ -245,7 +245,7 @@ def test_no_score_until_both_keys_are_down() -> None:
     state = play(roll("3 3 3 3 4 4 4 4 K1 K1"), aside("3 3 3 3 4 4 4 4"))
     assert state.turn_total == 0
     assert "a key is still unset" in state.ruling
-    assert sb.describe_value(state.turn_keys, state.turn_base) == (
+    assert keys_and_base.describe_value(state.turn_keys, state.turn_base) == (
         "no score until both keys are set aside"
     )
 
@@ -299,7 +299,7 @@ def test_first_to_target_is_original_leader_and_others_get_one_turn() -> None:
     assert play(*BANK_EIGHT, players=players, target=20).leader is None
     state = play(*TWENTY, players=players, target=20)
     assert state.leader == 0
-    assert sb.still_to_play(state) == ["Bo", "Cy"]
+    assert keys_and_base.still_to_play(state) == ["Bo", "Cy"]
     assert state.ruling.endswith(
         "Ann reached 20 and is the original leader: Bo, Cy each take one more turn. "
         "Bo to roll (final round)."
@@ -525,20 +525,20 @@ def test_refused_move_leaves_the_state_object_as_it_was() -> None:
 
 def test_choices_list_each_distinct_set_aside_and_bank() -> None:
     state = play(roll("1 1 2 3 4 5 6 6 K2 K2"))
-    picks = sorted(tuple(m["dice"]) for m in sb.choices(state))
+    picks = sorted(tuple(m["dice"]) for m in keys_and_base.choices(state))
     assert picks == [("1", "1"), ("1", "1", "6", "6"), ("6", "6"), ("K2",), ("K2", "K2")]
     state = play(roll("1 1 2 3 4 5 6 6 K2 K2"), aside("K2"))
-    assert sb.choices(state) == [{"type": "set_aside", "dice": ["K2"]}]
+    assert keys_and_base.choices(state) == [{"type": "set_aside", "dice": ["K2"]}]
     state = play(roll("1 1 2 3 4 5 6 6 K2 K2"), aside("K2 K2"))
-    assert sb.choices(state) == [BANK]
-    assert sb.choices(play()) == []
+    assert keys_and_base.choices(state) == [BANK]
+    assert keys_and_base.choices(play()) == []
 
 
 def test_options_default_to_the_rulings() -> None:
     state = play()
     assert state.target == 60
     assert state.ruling == "Ann to roll all ten dice."
-    assert (sb.dice_to_roll(state), sb.keys_to_roll(state)) == (8, 2)
+    assert (keys_and_base.dice_to_roll(state), keys_and_base.keys_to_roll(state)) == (8, 2)
 
 
 @pytest.mark.parametrize("count", [1, 2, 8])

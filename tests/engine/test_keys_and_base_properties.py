@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game
-from referee.engine import RuleViolation, apply_move, get_game
-from referee.games import sb
+from referee.engine import RuleViolation, apply_move
+from referee.games import get_game, keys_and_base
 from referee.log import GameLog, replay
 from tests.engine.support import (
     assert_best_score_wins,
@@ -53,7 +53,7 @@ def test_random_games_end_with_banked_totals(table: tuple, seed: int) -> None:
     board, outcome = result.state.board, result.outcome
     assert outcome.over and outcome.to_move is None
     assert_totals_are_the_turns(board, outcome)
-    assert all(0 <= t.points <= sb.FULL_SANDWICH for t in board.turns)
+    assert all(0 <= t.points <= keys_and_base.FULL_SANDWICH for t in board.turns)
     assert_best_score_wins(outcome)
 
 
@@ -76,9 +76,9 @@ def test_random_games_end_after_the_original_leaders_final_round(table: tuple, s
     assert after[len(others) :] == ([] if ahead else [leader])  # then the game is over
 
 
-def illegal_move(state: sb.SB, kind: str, rng: random.Random) -> tuple[dict, set[str]]:
+def illegal_move(state: keys_and_base.SB, kind: str, rng: random.Random) -> tuple[dict, set[str]]:
     """A move of ``kind`` the rules must refuse now, and the codes that may refuse it."""
-    base, keys = sb.dice_to_roll(state), sb.keys_to_roll(state)
+    base, keys = keys_and_base.dice_to_roll(state), keys_and_base.keys_to_roll(state)
     rolling = base is not None
     if kind == "wrong base count":
         count = rng.choice([n for n in range(10) if n != base])
@@ -147,7 +147,7 @@ def test_rejected_move_changes_nothing(table: tuple, seed: int, kind: str, data)
 @given(tables, seeds, st.data())
 def test_every_listed_choice_is_legal(table: tuple, seed: int, data) -> None:
     _, state = draw_prefix(data, random_log(table, random.Random(seed)))
-    for move in sb.choices(state):
+    for move in keys_and_base.choices(state):
         apply_move(SB, state, move)
 
 
@@ -156,7 +156,8 @@ def test_every_listed_choice_is_legal(table: tuple, seed: int, data) -> None:
 def test_choices_are_exactly_the_legal_set_asides(table: tuple, seed: int, data) -> None:
     rng = random.Random(seed)
     _, state = draw_prefix(data, random_log(table, rng))
-    listed = {tuple(sorted(m["dice"])) for m in sb.choices(state) if m["type"] == "set_aside"}
+    choices = keys_and_base.choices(state)
+    listed = {tuple(sorted(m["dice"])) for m in choices if m["type"] == "set_aside"}
     for size in range(1, len(state.on_table) + 1):
         pick = tuple(sorted(str(d) for d in rng.sample(state.on_table, size)))
         try:
