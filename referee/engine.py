@@ -86,6 +86,7 @@ class Game(Protocol):
     MAX_PLAYERS: int
     OPTIONS: tuple[Option, ...]
     MOVES: Mapping[str, Callable[[Any, Move], Any]]
+    ACTIONS: tuple[str, ...]  # the buttons its play page posts as ``action``
 
     def start(self, players: Sequence[str], options: Mapping[str, int]) -> Any: ...
 
@@ -96,6 +97,10 @@ class Game(Protocol):
     def turns_done(self, state: Any) -> int: ...
 
     def outcome(self, state: Any) -> Outcome: ...
+
+    def read_form(self, state: Any, form: Any) -> list[dict[str, Any]]:
+        """The log moves a post of the game's play page stands for (``referee.formdata``)."""
+        ...
 
 
 def points(n: int) -> str:

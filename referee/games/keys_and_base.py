@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from referee import formdata
 from referee.dice import Die, parse_dice, pick_key, spell, sub_multisets, take_from, take_more
 from referee.engine import (
     Option,
@@ -301,6 +302,21 @@ def _end_turn(state: SB, gain: int, *, ruling: str, bust: bool = False, note: st
 
 
 MOVES = {"roll": _roll, "set_aside": _set_aside, "bank": _bank}
+ACTIONS = ("roll", "set_aside", "set_aside_bank", "bank")
+
+
+def read_form(state: SB, form: formdata.FormData) -> formdata.Moves:
+    """The moves a post of the turn screen stands for; keys come in fields ``k0``, ``k1``."""
+
+    def roll() -> formdata.Moves:
+        base = formdata.rolled_values(form, dice_to_roll(state) or 0)
+        keys = formdata.rolled_values(form, keys_to_roll(state), prefix="k", what="key")
+        return [{"type": "roll", "dice": base + [f"K{v}" for v in keys]}]
+
+    def take() -> formdata.Moves:
+        return [{"type": "set_aside", "dice": formdata.picked_dice(form, state.on_table)}]
+
+    return formdata.by_button(form, formdata.roll_set_aside_bank(roll, take, "set_aside"))
 
 
 to_move = board_to_move

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from referee import formdata
 from referee.dice import Die, parse_dice, spell, take_from
 from referee.engine import (
     Option,
@@ -351,6 +352,38 @@ def _dice(n: int) -> str:
 
 
 MOVES = {"roll": _roll, "score": _score, "bank": _bank, "steal": _steal}
+ACTIONS = ("roll", "score", "score_bank", "bank", "steal")
+GROUPS = ("A", "B", "C", "D")
+
+
+def read_form(state: Lucky7, form: formdata.FormData) -> formdata.Moves:
+    """The moves a post of the turn screen stands for: groups come as ``g<i>`` = A-D
+    (die i goes to that group) or as ``sevens`` = "3,4|2,5"."""
+
+    def roll() -> formdata.Moves:
+        return [{"type": "roll", "dice": formdata.rolled_values(form, dice_to_roll(state) or 0)}]
+
+    def score() -> formdata.Moves:
+        return [{"type": "score", "sevens": _grouped_sevens(state, form)}]
+
+    buttons = formdata.roll_set_aside_bank(roll, score, "score")
+    return formdata.by_button(form, {**buttons, "steal": lambda: [{"type": "steal"}]})
+
+
+def _grouped_sevens(state: Lucky7, form: formdata.FormData) -> list[list[str]]:
+    if form.get("sevens"):
+        return [group.split(",") for group in str(form.get("sevens")).split("|")]
+    groups: dict[str, list[str]] = {}
+    for key, letter in form.items():
+        if not key.startswith("g") or not letter:
+            continue
+        index = formdata.index_of(key[1:], len(state.on_table))
+        if letter not in GROUPS or index is None:
+            raise RuleViolation("die-not-rolled", "That die is not on the table.")
+        groups.setdefault(letter, []).append(str(state.on_table[index]))
+    if not groups:
+        raise RuleViolation("bad-move", "Tap dice into a group (A to D) that makes seven.")
+    return [groups[letter] for letter in sorted(groups)]
 to_move = board_to_move
 is_over = board_is_over
 outcome = board_outcome

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from referee import formdata
 from referee.dice import Die, parse_dice, spell, take_from
 from referee.engine import Option, Outcome, RuleViolation, points
 
@@ -321,6 +322,27 @@ def _result(state: Solitaire) -> str:
 
 
 MOVES = {"roll": _roll, "assign": _assign}
+ACTIONS = ("roll", "assign")
+
+
+def read_form(state: Solitaire, form: formdata.FormData) -> formdata.Moves:
+    """The moves a post of the sheet screen stands for: a roll, or a split posted as
+    ``split`` = "1,5|1,6|3" (two pairs, then the throwaway) with the sheet's ``player``."""
+
+    def roll() -> formdata.Moves:
+        return [{"type": "roll", "dice": formdata.rolled_values(form, dice_to_roll(state) or 0)}]
+
+    def assign() -> formdata.Moves:
+        parts = str(form.get("split", "")).split("|")
+        pairs = [p.split(",") for p in parts[:2]]
+        if len(parts) != 3 or any(len(p) != 2 for p in pairs):
+            raise RuleViolation("bad-split", "Pick a split: two pairs and one throwaway die.")
+        move: dict[str, Any] = {"type": "assign", "pairs": pairs, "throwaway": parts[2]}
+        if form.get("player"):
+            move["player"] = form.get("player")
+        return [move]
+
+    return formdata.by_button(form, {"roll": roll, "assign": assign})
 
 
 def splits(sheet: Sheet, roll: Sequence[Die]) -> list[Split]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
+from referee import formdata
 from referee.dice import Die, parse_dice, pick_key, spell, sub_multisets, take_from, take_more
 from referee.engine import (
     Option,
@@ -255,7 +256,7 @@ def warning(state: TenK, move: Mapping[str, Any]) -> str | None:
     return bank_warning(state) if move.get("type") == "bank" else None
 
 
-def dress_roll(values: Sequence[str], flags: Mapping[str, str]) -> list[str]:
+def _dress_roll(values: Sequence[str], flags: formdata.FormData) -> list[str]:
     """Colour a 1-6 straight as the colour run when the table says the colours match."""
     if flags.get("colour_run") and sorted(values) == [str(v) for v in range(1, 7)]:
         return [f"{v}{COLOUR_RUN_ORDER[int(v) - 1]}" for v in values]
@@ -367,6 +368,20 @@ def _pass_turn(
 
 
 MOVES = {"roll": _roll, "set_aside": _set_aside, "bank": _bank}
+ACTIONS = ("roll", "set_aside", "set_aside_bank", "bank")
+
+
+def read_form(state: TenK, form: formdata.FormData) -> formdata.Moves:
+    """The moves a post of the turn screen stands for (``colour_run`` colours a straight)."""
+
+    def roll() -> formdata.Moves:
+        values = formdata.rolled_values(form, dice_to_roll(state) or 0)
+        return [{"type": "roll", "dice": _dress_roll(values, form)}]
+
+    def take() -> formdata.Moves:
+        return [{"type": "set_aside", "dice": formdata.picked_dice(form, state.on_table)}]
+
+    return formdata.by_button(form, formdata.roll_set_aside_bank(roll, take, "set_aside"))
 
 
 to_move = board_to_move
