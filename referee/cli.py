@@ -42,9 +42,9 @@ def summary(result: Replay) -> str:
         )
     elif out.to_move:
         lines.append(f"{out.to_move} to move.")
-    waiting = getattr(result.game, "waiting_for", None)
+    waiting = result.game.waiting_for(result.state)
     if waiting is not None and not out.over:
-        lines.append(f"Still to assign: {', '.join(waiting(result.state)) or 'nobody'}.")
+        lines.append(f"Still to assign: {', '.join(waiting) or 'nobody'}.")
     ruling = getattr(result.state, "ruling", "")
     if ruling:
         lines.append(f"Last ruling: {ruling}")

@@ -77,11 +77,23 @@ class Outcome:
     to_move: str | None
 
 
+# The kinds of game, for what shared pages show: turns that bank or bust, or sheets
+# that every player fills from shared rolls.
+PUSH_YOUR_LUCK = "push-your-luck"
+SHEETS = "sheets"
+
+
 class Game(Protocol):
-    """What the registry expects of a game module."""
+    """What the registry expects of a game module.
+
+    The required hooks come first.  The optional capabilities after them are filled
+    in once, at registration (``referee.games``), for a game that leaves them out, so no
+    caller ever asks whether a game has one.
+    """
 
     SLUG: str
     TITLE: str
+    KIND: str  # PUSH_YOUR_LUCK or SHEETS
     MIN_PLAYERS: int
     MAX_PLAYERS: int
     OPTIONS: tuple[Option, ...]
@@ -100,6 +112,25 @@ class Game(Protocol):
 
     def read_form(self, state: Any, form: Any) -> list[dict[str, Any]]:
         """The log moves a post of the game's play page stands for (``referee.formdata``)."""
+        ...
+
+    # Optional capabilities, with their defaults in ``referee.games.DEFAULTS``.
+    TURN_WORD: str  # what the x axis of a score chart counts: "turn"
+
+    def turn_records(self, state: Any) -> Sequence[TurnRecord]:
+        """Every finished turn, oldest first (none by default)."""
+        ...
+
+    def in_final_round(self, state: Any) -> bool:
+        """Whether the final round is being played (never, by default)."""
+        ...
+
+    def warning(self, state: Any, move: Move) -> str | None:
+        """A sentence the player should confirm before ``move`` is applied (none by default)."""
+        ...
+
+    def waiting_for(self, state: Any) -> list[str] | None:
+        """Sheets still to fill from the current roll (None: the game has no such sheets)."""
         ...
 
 
@@ -385,6 +416,16 @@ def board_is_over(state: OnBoard) -> bool:
 def board_turns_done(state: OnBoard) -> int:
     """How many turns have been played (the x axis of a score chart)."""
     return len(state.board.turns)
+
+
+def board_turn_records(state: OnBoard) -> TurnLog:
+    """Every finished turn on the scoreboard, oldest first."""
+    return state.board.turns
+
+
+def board_in_final_round(state: OnBoard) -> bool:
+    """Whether the scoreboard's final round has started."""
+    return state.board.in_final_round
 
 
 def board_outcome(state: OnBoard) -> Outcome:

@@ -1,18 +1,55 @@
 """The games: one pure module each (no Flask, database or randomness), and their registry.
 
 Every module in this package that defines ``SLUG`` is a game; it is found here, by
-slug, so that nothing else lists the games.
+slug, so that nothing else lists the games.  At registration each optional capability
+of the contract (``referee.engine.Game``) that a game leaves out gets its default, once,
+the way boardgame.io fills in ``playerView``: callers never ask whether a game has one.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Mapping
 from types import ModuleType
+from typing import Any
 
 from referee.engine import Game
 
 _REGISTRY: dict[str, ModuleType] = {}
+
+
+def _no_turns(state: Any) -> tuple[()]:
+    return ()
+
+
+def _never(state: Any) -> bool:
+    return False
+
+
+def _no_warning(state: Any, move: Mapping[str, Any]) -> None:
+    return None
+
+
+def _no_sheets(state: Any) -> None:
+    return None
+
+
+DEFAULTS: dict[str, Any] = {
+    "TURN_WORD": "turn",
+    "turn_records": _no_turns,
+    "in_final_round": _never,
+    "warning": _no_warning,
+    "waiting_for": _no_sheets,
+}
+
+
+def register(module: ModuleType) -> None:
+    """Add a game module to the registry, filling in the defaults it leaves out."""
+    for name, default in DEFAULTS.items():
+        if not hasattr(module, name):
+            setattr(module, name, default)
+    _REGISTRY[module.SLUG] = module
 
 
 def _load_registry() -> dict[str, ModuleType]:
@@ -20,7 +57,7 @@ def _load_registry() -> dict[str, ModuleType]:
         for info in pkgutil.iter_modules(__path__):
             module = importlib.import_module(f"{__name__}.{info.name}")
             if hasattr(module, "SLUG"):
-                _REGISTRY[module.SLUG] = module
+                register(module)
     return _REGISTRY
 
 

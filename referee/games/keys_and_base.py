@@ -22,17 +22,21 @@ from typing import Any
 from referee import formdata
 from referee.dice import Die, parse_dice, pick_key, spell, sub_multisets, take_from, take_more
 from referee.engine import (
+    PUSH_YOUR_LUCK,
     Option,
     RuleViolation,
     Scoreboard,
+    board_in_final_round,
     board_is_over,
     board_outcome,
     board_to_move,
+    board_turn_records,
     board_turns_done,
 )
 
 SLUG = "sb"
 TITLE = "Keys and Base Dice"
+KIND = PUSH_YOUR_LUCK
 MIN_PLAYERS = 1
 MAX_PLAYERS = 8
 BASE_DICE = 8
@@ -323,6 +327,8 @@ to_move = board_to_move
 is_over = board_is_over
 outcome = board_outcome
 turns_done = board_turns_done
+turn_records = board_turn_records
+in_final_round = board_in_final_round
 
 
 def still_to_play(state: SB) -> list[str]:

@@ -20,17 +20,21 @@ from typing import Any
 from referee import formdata
 from referee.dice import Die, parse_dice, spell, take_from
 from referee.engine import (
+    PUSH_YOUR_LUCK,
     Option,
     RuleViolation,
     Scoreboard,
+    board_in_final_round,
     board_is_over,
     board_outcome,
     board_to_move,
+    board_turn_records,
     board_turns_done,
 )
 
 SLUG = "lucky7"
 TITLE = "Lucky Sevens"
+KIND = PUSH_YOUR_LUCK
 MIN_PLAYERS = 1
 MAX_PLAYERS = 8
 DICE = 8
@@ -388,6 +392,8 @@ to_move = board_to_move
 is_over = board_is_over
 outcome = board_outcome
 turns_done = board_turns_done
+turn_records = board_turn_records
+in_final_round = board_in_final_round
 
 
 def choices(state: Lucky7) -> list[dict[str, Any]]:

@@ -19,10 +19,12 @@ from typing import Any
 
 from referee import formdata
 from referee.dice import Die, parse_dice, spell, take_from
-from referee.engine import Option, Outcome, RuleViolation, points
+from referee.engine import SHEETS, Option, Outcome, RuleViolation, points
 
 SLUG = "solitaire"
 TITLE = "Solitaire Dice"
+KIND = SHEETS
+TURN_WORD = "roll"  # a score chart counts rolls: every sheet moves on each
 MIN_PLAYERS = 1
 MAX_PLAYERS = 8
 DICE = 5

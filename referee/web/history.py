@@ -12,7 +12,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from sqlalchemy import Select, exists, func, select
 
-from referee.engine import describe_move
+from referee.engine import SHEETS, describe_move
 from referee.games import all_games, get_game
 from referee.log import LogError, Replay, check_storable, dumps, loads, replay
 from referee.web.access import house_only
@@ -104,17 +104,18 @@ def story(table: GameTable) -> tuple[list[dict[str, Any]], dict[str, list[int]],
         who = move.get("player") or game.to_move(result.state)
         result = result.apply(move)
         state = result.state
-        board = getattr(state, "board", None)
+        ended = game.turns_done(state) > done
+        records = game.turn_records(state)
         steps.append(
             {
                 "n": index + 1,
                 "move": describe_move({**move, "player": who} if who else move),
                 "ruling": state.ruling,
-                "bust": state.ruling.startswith("Bust"),
-                "final": bool(board and board.in_final_round),
+                "bust": ended and bool(records) and records[-1].bust,
+                "final": game.in_final_round(state),
             }
         )
-        if game.turns_done(state) > done or result.outcome.over:
+        if ended or result.outcome.over:
             done = game.turns_done(state)
             for name, score in result.outcome.scores.items():
                 series[name].append(score)
@@ -128,7 +129,7 @@ def table_history(token: str) -> str:
     table = table_or_404(token)
     steps, series, result = story(table)
     game = result.game
-    label = "roll" if game.SLUG == "solitaire" else "turn"
+    label = game.TURN_WORD
     return render_template(
         "history/table.html",
         table=table,
@@ -146,11 +147,12 @@ TURN_COLUMNS = ("turn", "player", "points", "bust", "total", "final_round", "not
 def turns_csv(token: str) -> Response:
     """The table's turns as CSV: one row per finished turn (per sheet per roll in Solitaire)."""
     table = table_or_404(token)
-    state = load(table).replay.state
+    result = load(table).replay
+    game, state = result.game, result.state
     out = io.StringIO()
     writer = SpreadsheetWriter(out)  # no cell a spreadsheet would run as a formula
     writer.writerow(TURN_COLUMNS)
-    for n, turn in enumerate(getattr(getattr(state, "board", None), "turns", ()), start=1):
+    for n, turn in enumerate(game.turn_records(state), start=1):
         writer.writerow(
             [
                 n,
@@ -162,8 +164,9 @@ def turns_csv(token: str) -> Response:
                 turn.note,
             ]
         )
-    for sheet in getattr(state, "sheets", ()):
-        writer.writerow(["", sheet.player, "", "", sheet.total, "", "sheet total"])
+    if game.KIND == SHEETS:
+        for name, total in result.outcome.scores.items():
+            writer.writerow(["", name, "", "", total, "", "sheet total"])
     return Response(
         out.getvalue(),
         mimetype="text/csv",

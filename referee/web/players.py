@@ -9,14 +9,15 @@ from flask_wtf import FlaskForm
 from sqlalchemy import case, func, select
 from wtforms import SelectField
 
-from referee.games import get_game
+from referee.engine import PUSH_YOUR_LUCK
+from referee.games import all_games, get_game
 from referee.web.access import house_only
 from referee.web.extensions import db
 from referee.web.inputs import has_control, plain_text, small_number
 from referee.web.merges import MergeRefused, merge_players, merges_into, undo_merge
 from referee.web.models import KEY_LENGTH, GameTable, Seat
 from referee.web.stats import dice_check, longest_streak
-from referee.web.summaries import PUSH_YOUR_LUCK, canonical, dice_of
+from referee.web.summaries import canonical, dice_of
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
@@ -77,6 +78,7 @@ def show(key: str) -> Any:
         .group_by(GameTable.game)
         .order_by(GameTable.game)
     ).all()
+    banking = [g for g in all_games() if g.KIND == PUSH_YOUR_LUCK]
     turns = db.session.execute(
         select(
             func.sum(Seat.turns),
@@ -86,7 +88,7 @@ def show(key: str) -> Any:
         )
         .select_from(Seat)
         .join(GameTable, Seat.table_id == GameTable.id)
-        .where(Seat.player_key == key, GameTable.game.in_(PUSH_YOUR_LUCK))
+        .where(Seat.player_key == key, GameTable.game.in_([g.SLUG for g in banking]))
     ).one()
     dice = db.session.execute(
         select(
@@ -124,6 +126,7 @@ def show(key: str) -> Any:
         played=played,
         won=won,
         turns=turns,
+        banking_titles=[g.TITLE for g in banking],
         streak=longest_streak(results),
         check=dice_check(dice_of(dice)),
         form=form,

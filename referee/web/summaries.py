@@ -17,7 +17,6 @@ from referee.log import Replay
 from referee.web.models import GameTable, PlayerAlias, Seat
 
 AnySession = Session | scoped_session[Any]
-PUSH_YOUR_LUCK = ("tenk", "sb", "lucky7")
 
 
 @dataclass(frozen=True)
@@ -43,7 +42,7 @@ def fold(name: str) -> str:
 def seat_figures(players: Iterable[str], result: Replay) -> list[SeatFigures]:
     """Each player's figures from a replay: score, win, turns, busts, best turn, dice entered."""
     outcome = result.outcome
-    turns = getattr(getattr(result.state, "board", None), "turns", ())
+    turns = result.game.turn_records(result.state)
     figures = []
     for seat, name in enumerate(players):
         mine = [t for t in turns if t.player == name]

@@ -129,8 +129,7 @@ def move(token: str) -> Any:
     try:
         moves = moves_from_form(game, after.state, request.form)
         for item in moves:
-            warn = getattr(game, "warning", None)
-            message = warn(after.state, item) if warn else None
+            message = game.warning(after.state, item)
             if message and not request.form.get("confirm"):
                 raise NeedsConfirmation(message)
             after = after.apply(item)
