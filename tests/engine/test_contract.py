@@ -1,0 +1,106 @@
+"""The game contract, checked once for every registered game.
+
+Every game answers the required hooks; every optional capability is there after
+registration (a default when the game leaves it out); random legal play through the
+hooks gives answers of the promised shape; a game's form reader knows its own buttons
+and refuses any other with a ruling, never a crash.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from referee.autoplay import play_random_game
+from referee.engine import (
+    PUSH_YOUR_LUCK,
+    SHEETS,
+    Outcome,
+    RuleViolation,
+    TurnRecord,
+    apply_move,
+    check_players,
+    describe_move,
+    resolve_options,
+)
+from referee.games import DEFAULTS, all_games
+
+REQUIRED = (
+    "SLUG", "TITLE", "KIND", "MIN_PLAYERS", "MAX_PLAYERS", "OPTIONS", "MOVES", "ACTIONS",
+    "start", "to_move", "is_over", "turns_done", "outcome", "read_form",
+)  # fmt: skip
+GAMES = all_games()
+PLAYERS = ("Ann", "Bo", "Cy")
+
+
+def seating(game) -> tuple[str, ...]:
+    return PLAYERS[: max(game.MIN_PLAYERS, min(len(PLAYERS), game.MAX_PLAYERS))]
+
+
+@pytest.fixture(params=GAMES, ids=[g.SLUG for g in GAMES])
+def game(request):
+    return request.param
+
+
+def test_every_game_has_the_required_hooks_and_every_capability(game):
+    missing = [name for name in (*REQUIRED, *DEFAULTS) if not hasattr(game, name)]
+    assert not missing
+    assert game.KIND in (PUSH_YOUR_LUCK, SHEETS)
+    assert game.ACTIONS and isinstance(game.TURN_WORD, str)
+
+
+def test_slugs_and_titles_are_unique():
+    assert len({g.SLUG for g in GAMES}) == len({g.TITLE for g in GAMES}) == len(GAMES)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_play_through_the_hooks_gives_well_shaped_answers(game, seed):
+    players = seating(game)
+    options = resolve_options(game, {})
+    moves = play_random_game(game, players, options, random.Random(seed))
+    state = game.start(check_players(game, players), options)
+    for move in moves:
+        assert move["type"] in game.MOVES
+        assert describe_move(move)
+        warning = game.warning(state, move)
+        assert warning is None or (isinstance(warning, str) and warning)
+        state = apply_move(game, state, move)
+        check_state(game, state, players)
+    assert game.is_over(state) and game.outcome(state).over
+
+
+def check_state(game, state, players: Sequence[str]) -> None:
+    outcome = game.outcome(state)
+    assert isinstance(outcome, Outcome)
+    assert list(outcome.scores) == list(players)
+    assert set(outcome.winners) <= set(players)
+    assert outcome.to_move in (None, *players)
+    assert game.to_move(state) in (None, *players)
+    records = game.turn_records(state)
+    assert all(isinstance(r, TurnRecord) and r.player in players for r in records)
+    if game.KIND == PUSH_YOUR_LUCK:
+        assert len(records) == game.turns_done(state)
+    assert isinstance(game.in_final_round(state), bool)
+    waiting = game.waiting_for(state)
+    assert waiting is None or set(waiting) <= set(players)
+
+
+def test_each_button_reads_as_moves_of_the_game_or_a_ruling(game):
+    state = game.start(check_players(game, seating(game)), resolve_options(game, {}))
+    for action in game.ACTIONS:
+        try:
+            moves = game.read_form(state, MultiDict({"action": action}))
+        except RuleViolation as exc:
+            assert exc.code and exc.message
+        else:
+            assert moves and all(m["type"] in game.MOVES for m in moves)
+
+
+def test_a_button_of_no_game_is_refused_with_a_ruling(game):
+    state = game.start(check_players(game, seating(game)), resolve_options(game, {}))
+    with pytest.raises(RuleViolation) as refused:
+        game.read_form(state, MultiDict({"action": "nonsense"}))
+    assert refused.value.code == "bad-move"
