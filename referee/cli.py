@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from referee.engine import points
+from referee.games import all_games
 from referee.log import LogError, Replay, check_storable, loads, replay
 
 EXIT_OK, EXIT_REJECTED, EXIT_UNREADABLE = 0, 1, 2
@@ -245,15 +246,16 @@ def _add_print_parser(sub) -> None:
     paper.add_argument("--paper", default="a4", choices=["a4", "letter"], help="paper size")
     players = argparse.ArgumentParser(add_help=False)
     players.add_argument(
-        "--players", type=int, default=4, help="scorepad columns or Solitaire sheets (1-8)"
+        "--players", type=int, default=4, help="players on the scorepad, columns or sheets (1-8)"
     )
     output = argparse.ArgumentParser(add_help=False)
     output.add_argument("-o", "--output", required=True, help="PDF file to write, - for stdout")
     p = sub.add_parser("print", help="write PDF rule sheets, scorepads and scoresheets")
     kinds = p.add_subparsers(dest="document", required=True)
+    slugs = ", ".join(g.SLUG for g in all_games())
     for kind, words in (("rules", "a game's rule sheet"), ("scorepad", "a blank scorepad")):
         k = kinds.add_parser(kind, help=words, parents=[paper, players, output])
-        k.add_argument("game", help="game slug: tenk, sb, solitaire, lucky7")
+        k.add_argument("game", help=f"game slug: {slugs}")
     k = kinds.add_parser("sheet", help="a stored table's scoresheet", parents=[paper, output])
     k.add_argument("table", help="the table's link (/t/<token>, or the full URL) or token")
     k.add_argument(
