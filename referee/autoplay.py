@@ -2,9 +2,9 @@
 
 Not part of the rules engine: the games stay pure and take dice as moves; this
 module plays the table's part (rolling) and a careless player's part (picking
-any legal move).  It works with any game that exposes ``dice_to_roll(state)``
-and ``choices(state)``, as 10K does; a game that also exposes
-``keys_to_roll(state)`` (SB) gets that many key dice ("K3") added to each roll.
+any legal move).  It asks the game through the contract (``referee.engine.Game``):
+``dice_to_roll``, ``choices``, ``keys_to_roll`` (key dice such as "K3" added to each
+roll) and ``at_stake`` (the more a bust would lose, the likelier it banks).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def bank_scale(game: Any) -> int:
     Taken from the game's default, not the table's option, so a low target does
     not change how a game is played (10K: 2,000; SB: 12).
     """
-    defaults = {o.name: o.default for o in getattr(game, "OPTIONS", ())}
+    defaults = {o.name: o.default for o in game.OPTIONS}
     target = defaults.get("target")
     return max(1, target // BANK_SHARE) if target else DEFAULT_SCALE
 
@@ -60,9 +60,7 @@ def random_keys(count: int, rng: random.Random) -> list[str]:
 def roll_move(game: Any, state: Any, count: int, rng: random.Random, *, colours: bool) -> dict:
     """A roll of ``count`` dice, plus the keys the game asks for (if it has keys)."""
     dice = random_roll(count, rng, colours=colours)
-    keys_to_roll = getattr(game, "keys_to_roll", None)
-    if keys_to_roll is not None:
-        dice += random_keys(keys_to_roll(state), rng)
+    dice += random_keys(game.keys_to_roll(state), rng)
     return {"type": "roll", "dice": dice}
 
 
@@ -79,7 +77,7 @@ def random_legal_move(
     options = game.choices(state)
     bank = [m for m in options if m["type"] == "bank"]
     others = [m for m in options if m["type"] != "bank"]
-    if bank and rng.random() < bank_chance(getattr(state, "turn_total", 0), bank_scale(game)):
+    if bank and rng.random() < bank_chance(game.at_stake(state), bank_scale(game)):
         return bank[0]
     if count is not None and (not others or rng.random() < 0.8):
         return roll_move(game, state, count, rng, colours=colours)

@@ -133,6 +133,23 @@ class Game(Protocol):
         """Sheets still to fill from the current roll (None: the game has no such sheets)."""
         ...
 
+    # What random play (``referee.autoplay``) asks of a game, for tests, benchmarks, seeds.
+    def dice_to_roll(self, state: Any) -> int | None:
+        """How many dice the next roll has; None when no roll may be entered now."""
+        ...
+
+    def choices(self, state: Any) -> list[dict[str, Any]]:
+        """Every legal move other than a roll, in a fixed order."""
+        ...
+
+    def keys_to_roll(self, state: Any) -> int:
+        """How many key dice ("K3") the next roll adds (none by default)."""
+        ...
+
+    def at_stake(self, state: Any) -> int:
+        """The points the player to move would lose by busting now (none by default)."""
+        ...
+
 
 def points(n: int) -> str:
     """A score as players write it: 10250 -> "10,250"."""

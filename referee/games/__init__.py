@@ -35,12 +35,18 @@ def _no_sheets(state: Any) -> None:
     return None
 
 
+def _nothing(state: Any) -> int:
+    return 0
+
+
 DEFAULTS: dict[str, Any] = {
     "TURN_WORD": "turn",
     "turn_records": _no_turns,
     "in_final_round": _never,
     "warning": _no_warning,
     "waiting_for": _no_sheets,
+    "keys_to_roll": _nothing,
+    "at_stake": _nothing,
 }
 
 

@@ -331,6 +331,11 @@ turn_records = board_turn_records
 in_final_round = board_in_final_round
 
 
+def at_stake(state: Any) -> int:
+    """The turn total a bust now would lose."""
+    return int(state.turn_total)
+
+
 def still_to_play(state: SB) -> list[str]:
     """Players who still have a turn in the endgame, in order (empty before it starts)."""
     return [state.board.players[s] for s in state.board.final_queue or ()]

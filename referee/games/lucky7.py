@@ -396,6 +396,11 @@ turn_records = board_turn_records
 in_final_round = board_in_final_round
 
 
+def at_stake(state: Any) -> int:
+    """The turn total a bust now would lose."""
+    return int(state.turn_total)
+
+
 def choices(state: Lucky7) -> list[dict[str, Any]]:
     """Every legal move other than a roll: distinct scoring choices, bank, steal."""
     moves: list[dict[str, Any]] = []

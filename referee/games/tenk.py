@@ -396,6 +396,11 @@ turn_records = board_turn_records
 in_final_round = board_in_final_round
 
 
+def at_stake(state: Any) -> int:
+    """The turn total a bust now would lose."""
+    return int(state.turn_total)
+
+
 def player_notes(state: TenK) -> dict[str, str]:
     """A short note per player for the scoreboard: not yet on the board, last turn to come."""
     board = state.board
