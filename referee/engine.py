@@ -445,6 +445,11 @@ def board_in_final_round(state: OnBoard) -> bool:
     return state.board.in_final_round
 
 
+def turn_at_stake(state: Any) -> int:
+    """What a bust now would lose: the turn total of a push-your-luck state."""
+    return int(state.turn_total)
+
+
 def board_outcome(state: OnBoard) -> Outcome:
     """Banked scores, winners and the player to move."""
     return state.board.outcome()

@@ -30,6 +30,7 @@ from referee.engine import (
     board_to_move,
     board_turn_records,
     board_turns_done,
+    turn_at_stake,
 )
 
 SLUG = "lucky7"
@@ -394,11 +395,7 @@ outcome = board_outcome
 turns_done = board_turns_done
 turn_records = board_turn_records
 in_final_round = board_in_final_round
-
-
-def at_stake(state: Any) -> int:
-    """The turn total a bust now would lose."""
-    return int(state.turn_total)
+at_stake = turn_at_stake
 
 
 def choices(state: Lucky7) -> list[dict[str, Any]]:
