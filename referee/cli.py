@@ -46,7 +46,7 @@ def summary(result: Replay) -> str:
     waiting = result.game.waiting_for(result.state)
     if waiting is not None and not out.over:
         lines.append(f"Still to assign: {', '.join(waiting) or 'nobody'}.")
-    ruling = getattr(result.state, "ruling", "")
+    ruling = result.game.ruling(result.state)
     if ruling:
         lines.append(f"Last ruling: {ruling}")
     if result.error:

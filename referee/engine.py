@@ -114,8 +114,17 @@ class Game(Protocol):
         """The log moves a post of the game's play page stands for (``referee.formdata``)."""
         ...
 
+    def ruling(self, state: Any) -> str:
+        """What the referee said after the last move, for the top of the turn screen."""
+        ...
+
     # Optional capabilities, with their defaults in ``referee.games.DEFAULTS``.
     TURN_WORD: str  # what the x axis of a score chart counts: "turn"
+    MOVE_WORDS: Mapping[str, str]  # a move type in words ("set_aside": "set-aside"), if not as is
+
+    def player_notes(self, state: Any) -> Mapping[str, str]:
+        """A few words per player for the scoreboard (none by default)."""
+        ...
 
     def turn_records(self, state: Any) -> Sequence[TurnRecord]:
         """Every finished turn, oldest first (none by default)."""
@@ -216,19 +225,12 @@ def apply_move(game: Game, state: Any, move: object) -> Any:
     return handler(state, move)
 
 
-MOVE_WORDS = {
-    "roll": "roll",
-    "set_aside": "set-aside",
-    "bank": "bank",
-    "score": "sevens",
-    "steal": "steal",
-    "assign": "split",
-}
+def describe_move(game: Game, move: Mapping[str, Any]) -> str:
+    """A move in words for undo and history: "Ann's roll 2 2 3 4 6".
 
-
-def describe_move(move: Mapping[str, Any]) -> str:
-    """A move in words for undo and history: "Ann's roll 2 2 3 4 6"."""
-    kind = MOVE_WORDS.get(str(move.get("type")), str(move.get("type")))
+    The move's type is named in the game's own words (``MOVE_WORDS``), else as it is.
+    """
+    kind = game.MOVE_WORDS.get(str(move.get("type")), str(move.get("type")))
     who = f"{move['player']}'s " if move.get("player") else "the "
     dice = move.get("dice")
     shown = " " + " ".join(str(d) for d in dice) if isinstance(dice, list) else ""

@@ -39,8 +39,14 @@ def _nothing(state: Any) -> int:
     return 0
 
 
+def _no_notes(state: Any) -> dict[str, str]:
+    return {}
+
+
 DEFAULTS: dict[str, Any] = {
     "TURN_WORD": "turn",
+    "MOVE_WORDS": {},
+    "player_notes": _no_notes,
     "turn_records": _no_turns,
     "in_final_round": _never,
     "warning": _no_warning,

@@ -308,6 +308,7 @@ def _end_turn(state: SB, gain: int, *, ruling: str, bust: bool = False, note: st
 
 MOVES = {"roll": _roll, "set_aside": _set_aside, "bank": _bank}
 ACTIONS = ("roll", "set_aside", "set_aside_bank", "bank")
+MOVE_WORDS = {"set_aside": "set-aside"}
 
 
 def read_form(state: SB, form: formdata.FormData) -> formdata.Moves:
@@ -395,3 +396,8 @@ def player_notes(state: SB) -> dict[str, str]:
             words.append("one more turn" if seat == state.leader else "last turn")
         notes[name] = " · ".join(words)
     return notes
+
+
+def ruling(state: Any) -> str:
+    """What the referee said after the last move."""
+    return state.ruling

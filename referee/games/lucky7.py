@@ -358,6 +358,7 @@ def _dice(n: int) -> str:
 
 MOVES = {"roll": _roll, "score": _score, "bank": _bank, "steal": _steal}
 ACTIONS = ("roll", "score", "score_bank", "bank", "steal")
+MOVE_WORDS = {"score": "sevens"}
 GROUPS = ("A", "B", "C", "D")
 
 
@@ -435,3 +436,8 @@ def player_notes(state: Lucky7) -> dict[str, str]:
         name: f"needs {state.target - score}"
         for name, score in zip(state.board.players, state.board.scores, strict=True)
     }
+
+
+def ruling(state: Any) -> str:
+    """What the referee said after the last move."""
+    return state.ruling

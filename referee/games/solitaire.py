@@ -325,6 +325,7 @@ def _result(state: Solitaire) -> str:
 
 MOVES = {"roll": _roll, "assign": _assign}
 ACTIONS = ("roll", "assign")
+MOVE_WORDS = {"assign": "split"}
 
 
 def read_form(state: Solitaire, form: formdata.FormData) -> formdata.Moves:
@@ -402,3 +403,8 @@ def choices(state: Solitaire) -> list[dict[str, Any]]:
         for i in state.waiting
         for split in splits(state.sheets[i], state.roll)
     ]
+
+
+def ruling(state: Any) -> str:
+    """What the referee said after the last move."""
+    return state.ruling

@@ -374,6 +374,7 @@ def _pass_turn(
 
 MOVES = {"roll": _roll, "set_aside": _set_aside, "bank": _bank}
 ACTIONS = ("roll", "set_aside", "set_aside_bank", "bank")
+MOVE_WORDS = {"set_aside": "set-aside"}
 
 
 def read_form(state: TenK, form: formdata.FormData) -> formdata.Moves:
@@ -447,3 +448,8 @@ def scoring_summary(values: Iterable[int]) -> str:
     dice = [Die(v) for v in values]
     split = best_split(dice)
     return f"{spell(dice)} = {points(split.points)}" if split else why_not_scoring(dice)
+
+
+def ruling(state: Any) -> str:
+    """What the referee said after the last move."""
+    return state.ruling

@@ -109,8 +109,8 @@ def story(table: GameTable) -> tuple[list[dict[str, Any]], dict[str, list[int]],
         steps.append(
             {
                 "n": index + 1,
-                "move": describe_move({**move, "player": who} if who else move),
-                "ruling": state.ruling,
+                "move": describe_move(game, {**move, "player": who} if who else move),
+                "ruling": game.ruling(state),
                 "bust": ended and bool(records) and records[-1].bust,
                 "final": game.in_final_round(state),
             }

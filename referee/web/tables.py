@@ -158,7 +158,7 @@ def undo(token: str) -> Any:
         return stale(token)
     if not moves:
         return render_play(load(table), status=422, error="There is nothing to undo.")
-    undone = describe_move(moves[-1])
+    undone = describe_move(get_game(table.game), moves[-1])
     after = replay(log_of(table, moves[:-1]))
     try:
         write(table, version, lambda: remove_last_move(table, len(moves) - 1, after))
@@ -215,7 +215,7 @@ def render_play(
         error=error,
         entered=entered or {},
         confirm=confirm,
-        last_move=describe_move(loaded.moves[-1]) if loaded.moves else None,
+        last_move=describe_move(game, loaded.moves[-1]) if loaded.moves else None,
         replay_error=current.error,
         closed=grace_over(loaded.table) and not is_house(),
     )

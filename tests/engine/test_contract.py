@@ -64,7 +64,7 @@ def test_random_play_through_the_hooks_gives_well_shaped_answers(game, seed):
     state = game.start(check_players(game, players), options)
     for move in moves:
         assert move["type"] in game.MOVES
-        assert describe_move(move)
+        assert describe_move(game, move)
         warning = game.warning(state, move)
         assert warning is None or (isinstance(warning, str) and warning)
         state = apply_move(game, state, move)
