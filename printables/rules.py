@@ -13,10 +13,10 @@ from reportlab.platypus import (
 )
 
 from printables import styles
-from printables.content import GameText, Step
 from printables.dice import dice_drawing, fitting_size
 from printables.layout import Furniture, build, frame_size
 from referee.engine import Game, points
+from referee.gametext import GameText, Step
 
 SCORING_DICE = 11
 EXAMPLE_DICE = 20
@@ -26,15 +26,16 @@ EXAMPLE_GUTTER = 12
 ACROSS_PADDING = 10
 
 
-def rule_sheet_pdf(game: Game, text: GameText, paper: str) -> bytes:
-    """The rule sheet of ``game`` as PDF bytes."""
+def rule_sheet_pdf(game: Game, paper: str) -> bytes:
+    """The rule sheet of ``game``, from its text, as PDF bytes."""
+    text = game.TEXT
     width, _ = frame_size(paper)
     story: list[Flowable] = [
         Paragraph(f"{game.TITLE}: rules", styles.TITLE),
         Paragraph(text.intro, styles.SUBTITLE),
         Spacer(1, 4),
         Paragraph("<b>You need:</b> " + " ".join(text.components), styles.BODY),
-        _heading("A turn"),
+        _heading(text.turn_title),
         *_numbered(text.turn),
         _heading("What scores"),
         *_scoring(text, width),

@@ -1,10 +1,10 @@
-"""The two scorepad layouts, blank or filled in: running totals, and Solitaire's sheet.
+"""The two scorepad layouts a game's text can ask for, blank or filled in.
 
-``running_table`` serves 10K, Keys and Base Dice and Lucky Sevens: a round a
-row, and per player a turn cell and a running-total cell.  ``solitaire_sheet``
-is the paper sheet: rows 2-12 with tally boxes, the throwaway column, row
-scores and the total.  A blank pad and a filled sheet are the same call with
-and without the recorded data, so they always share one layout.
+``running_table`` draws a ``RunningPad``: a round a row, and per player a turn
+cell and a running-total cell.  ``tally_sheet`` draws one sheet of a
+``TallyPad``: tracks of tally boxes with what each pays and scores, a side
+column of valued slots, and the total.  A blank pad and a filled sheet are the
+same call with and without the recorded data, so they always share one layout.
 """
 
 from __future__ import annotations
@@ -25,12 +25,11 @@ from reportlab.platypus import (
 )
 
 from printables import styles
-from printables.content import SHEET, GameText, option_values
 from printables.dice import face
 from printables.layout import Furniture, build, fit, frame_size
 from printables.tally import boxes_width, strokes, tally
 from referee.engine import Game, points
-from referee.games import solitaire
+from referee.gametext import RunningPad, TallyPad, TallySheet, option_values
 
 # Rows of 6.35 mm (a quarter inch) give a pencilled number room; on Letter, shorter than
 # A4, they shrink a little so a game's rounds still fit one page.
@@ -110,85 +109,66 @@ def running_table(
     )
 
 
-# --- Solitaire Dice ---------------------------------------------------------------------
+# --- tally sheets ---------------------------------------------------------------------
 
 TRACK_BOX = 13
 TRACK_ROW = 19
-THROW_SLOTS = solitaire.THROWAWAY_LIMIT
-SUM_WIDTH, PAYS_WIDTH, OVER_WIDTH, SCORE_WIDTH, VALUE_WIDTH = 26, 30, 34, 46, 28
+LABEL_WIDTH, PAYS_WIDTH, OVER_WIDTH, SCORE_WIDTH, VALUE_WIDTH = 26, 30, 34, 46, 28
 TALLY_PAD = 6
 SIDE_GAP = 5 * mm
 DIE_IN_SLOT = 15
 
 
-def _track_widths() -> list[float]:
-    marks = boxes_width(solitaire.MARK_CAP, TRACK_BOX) + TALLY_PAD
-    return [SUM_WIDTH, PAYS_WIDTH, marks, OVER_WIDTH, SCORE_WIDTH]
+def _track_widths(cap: int) -> list[float]:
+    marks = boxes_width(cap, TRACK_BOX) + TALLY_PAD
+    return [LABEL_WIDTH, PAYS_WIDTH, marks, OVER_WIDTH, SCORE_WIDTH]
 
 
-def _side_widths() -> list[float]:
-    return [VALUE_WIDTH, boxes_width(solitaire.CLOSING_MARKS, TRACK_BOX) + TALLY_PAD]
+def _side_widths(side_cap: int) -> list[float]:
+    return [VALUE_WIDTH, boxes_width(side_cap, TRACK_BOX) + TALLY_PAD]
 
 
-def solitaire_sheet(name: str, sheet: solitaire.Sheet | None = None) -> Flowable:
-    """One Solitaire Dice sheet, blank or with ``sheet``'s marks, row scores and total."""
-    track = _track(sheet)
-    side = [_throwaways(sheet), Spacer(1, 10), _total(sheet)]
-    if sheet is not None and sheet.closed:
-        closing = next(v for v, n in sheet.throwaways if n >= solitaire.CLOSING_MARKS)
-        side.append(Paragraph(f"Closed by the {solitaire.CLOSING_MARKS}th mark on {closing}.",
-                              styles.SMALL))  # fmt: skip
-    else:
-        side.append(
-            Paragraph(
-                f"Up to {THROW_SLOTS} throwaway values; the {solitaire.CLOSING_MARKS}th mark "
-                "on one closes the sheet.",
-                styles.SMALL,
-            )
-        )
+def tally_sheet(sheet: TallySheet) -> Flowable:
+    """One paper sheet of tally tracks, blank or with its marks, row scores and total."""
+    side = [_side(sheet), Spacer(1, 10), _total(sheet), Paragraph(sheet.note, styles.SMALL)]
+    name = sheet.player
     title = Paragraph(
         f"Sheet of <b>{escape(name)}</b>" if name else "Sheet of " + "_" * 28, styles.BODY
     )
     body = Table(
-        [[track, "", side]],
-        colWidths=[sum(_track_widths()), SIDE_GAP, sum(_side_widths())],
+        [[_track(sheet), "", side]],
+        colWidths=[sum(_track_widths(sheet.cap)), SIDE_GAP, sum(_side_widths(sheet.side_cap))],
         style=TableStyle(styles.LAYOUT),
         hAlign="LEFT",
     )
     return KeepTogether([title, Spacer(1, 2), body])
 
 
-def _track(sheet: solitaire.Sheet | None) -> Table:
-    rows: list[list[object]] = [
-        ["Sum", "Pays", "Marks (groups of five)", f"Over {solitaire.MARK_CAP}", "Row score"]
-    ]
-    cap = solitaire.MARK_CAP
-    for total, value in solitaire.SUM_VALUES.items():
-        marks = sheet.marks_for(total) if sheet else 0
-        score = points(solitaire.row_score(total, marks)) if sheet else ""
-        over = strokes(max(0, marks - cap), OVER_WIDTH - TALLY_PAD)
-        rows.append([str(total), str(value), tally(marks, cap, box=TRACK_BOX), over, score])
-    heights = [14] + [TRACK_ROW] * len(solitaire.SUM_VALUES)
-    return Table(rows, colWidths=_track_widths(), rowHeights=heights,
+def _track(sheet: TallySheet) -> Table:
+    rows: list[list[object]] = [list(sheet.head)]
+    for row in sheet.rows:
+        over = strokes(max(0, row.marks - sheet.cap), OVER_WIDTH - TALLY_PAD)
+        rows.append([row.label, row.pays, tally(row.marks, sheet.cap, box=TRACK_BOX), over,
+                     row.score])  # fmt: skip
+    heights = [14] + [TRACK_ROW] * len(sheet.rows)
+    return Table(rows, colWidths=_track_widths(sheet.cap), rowHeights=heights,
                  style=TableStyle(styles.SHEET_TRACK))  # fmt: skip
 
 
-def _throwaways(sheet: solitaire.Sheet | None) -> Table:
-    rows: list[list[object]] = [["Throwaway value and marks", ""]]
-    chosen = list(sheet.throwaways) if sheet else []
-    for slot in range(THROW_SLOTS):
-        value, marks = chosen[slot] if slot < len(chosen) else (None, 0)
-        die: object = face(str(value), DIE_IN_SLOT) if value else ""
-        rows.append([die, tally(marks, solitaire.CLOSING_MARKS, box=TRACK_BOX)])
+def _side(sheet: TallySheet) -> Table:
+    rows: list[list[object]] = [[sheet.side_head, ""]]
+    for value, marks in sheet.side:
+        die: object = face(value, DIE_IN_SLOT) if value else ""
+        rows.append([die, tally(marks, sheet.side_cap, box=TRACK_BOX)])
     style = [*styles.SHEET_SIDE, ("SPAN", (0, 0), (1, 0))]
-    heights = [14] + [TRACK_ROW + 4] * THROW_SLOTS
-    return Table(rows, colWidths=_side_widths(), rowHeights=heights, style=TableStyle(style))
+    heights = [14] + [TRACK_ROW + 4] * len(sheet.side)
+    return Table(rows, colWidths=_side_widths(sheet.side_cap), rowHeights=heights,
+                 style=TableStyle(style))  # fmt: skip
 
 
-def _total(sheet: solitaire.Sheet | None) -> Table:
-    total = points(sheet.total) if sheet else ""
-    widths = _side_widths()
-    return Table([["Total", total]], colWidths=[widths[0] + 12, widths[1] - 12],
+def _total(sheet: TallySheet) -> Table:
+    widths = _side_widths(sheet.side_cap)
+    return Table([["Total", sheet.total]], colWidths=[widths[0] + 12, widths[1] - 12],
                  rowHeights=[26], style=TableStyle(styles.SHEET_TOTAL))  # fmt: skip
 
 
@@ -204,7 +184,7 @@ SHEETS_PER_PAGE = 2
 
 def running_story(
     game: Game,
-    text: GameText,
+    pad: RunningPad,
     *,
     names: Sequence[str],
     options: Mapping[str, int],
@@ -222,7 +202,7 @@ def running_story(
     pad's rounds and the notes under them share one page; a filled sheet with
     more rounds than that runs onto a second page.
     """
-    note = text.pad_note.format(**option_values(options))
+    note = pad.note.format(**option_values(options))
     width, height = frame_size(paper)
     above: list[Flowable] = [
         Paragraph(f"{game.TITLE}: {heading}", styles.TITLE),
@@ -230,14 +210,14 @@ def running_story(
         Spacer(1, 6),
     ]
     if legend is None:
-        legend = BLANK_RUNNING_LEGEND + (SHADE_FINAL_ROUND if text.final_round else "")
+        legend = BLANK_RUNNING_LEGEND + (SHADE_FINAL_ROUND if pad.final_round else "")
     below: list[Flowable] = [Spacer(1, 4)]
     if result:
         below.append(Paragraph(escape(result), styles.RESULT))
     if legend:
         below += [Paragraph(legend, styles.SMALL), Spacer(1, 3)]
-    below.append(Paragraph(f"<b>Scoring:</b> {text.reminder}", styles.SMALL))
-    rows = text.pad_rows
+    below.append(Paragraph(f"<b>Scoring:</b> {game.TEXT.reminder}", styles.SMALL))
+    rows = pad.rows
     room = height - stacked_height([*above, *below], width) - NAME_ROW_HEIGHT - LABEL_ROW_HEIGHT
     row_height = max(MIN_ROW_HEIGHT, min(ROW_HEIGHT, (room - SLACK) / rows))
     table = running_table(names, width, rows, columns, winners, row_height)
@@ -251,40 +231,36 @@ def stacked_height(flowables: Sequence[Flowable], width: float) -> float:
 
 def sheets_story(
     game: Game,
-    text: GameText,
     *,
-    names: Sequence[str],
+    sheets: Sequence[TallySheet],
     heading: str,
     subtitle: str,
-    sheets: Sequence[solitaire.Sheet | None] = (),
     result: str = "",
 ) -> list[Flowable]:
-    """The flowables of Solitaire sheets, two a page, blank or filled."""
+    """The flowables of tally sheets, two a page, blank or filled."""
     story: list[Flowable] = [
         Paragraph(f"{game.TITLE}: {heading}", styles.TITLE),
         Paragraph(escape(subtitle), styles.SUBTITLE),
     ]
     if result:
         story.append(Paragraph(escape(result), styles.RESULT))
-    story.append(Paragraph(f"<b>Scoring:</b> {text.reminder}", styles.SMALL))
-    filled = list(sheets) or [None] * len(names)
-    for index, (name, sheet) in enumerate(zip(names, filled, strict=True)):
+    story.append(Paragraph(f"<b>Scoring:</b> {game.TEXT.reminder}", styles.SMALL))
+    for index, sheet in enumerate(sheets):
         if index and index % SHEETS_PER_PAGE == 0:
             story.append(PageBreak())
-        story += [Spacer(1, 12), solitaire_sheet(name, sheet)]
+        story += [Spacer(1, 12), tally_sheet(sheet)]
     return story
 
 
-def scorepad_pdf(
-    game: Game, text: GameText, *, players: int, paper: str, options: Mapping[str, int]
-) -> bytes:
-    """A blank scorepad for ``players`` players (Solitaire: that many sheets)."""
+def scorepad_pdf(game: Game, *, players: int, paper: str, options: Mapping[str, int]) -> bytes:
+    """A blank scorepad for ``players`` players (a tally pad: that many sheets)."""
     names = [""] * players
-    if text.pad == SHEET:
-        story = sheets_story(game, text, names=names, heading="scoresheets",
+    pad = game.TEXT.pad
+    if isinstance(pad, TallyPad):
+        story = sheets_story(game, sheets=pad.fill(None, names), heading="scoresheets",
                              subtitle="Date ______________   Place ______________")  # fmt: skip
     else:
-        story = running_story(game, text, names=names, options=options, paper=paper,
+        story = running_story(game, pad, names=names, options=options, paper=paper,
                               heading="scorepad", subtitle="Date ____________")  # fmt: skip
-    furniture = Furniture(f"{game.TITLE} · scorepad", text.emblem, "Referee scorepad")
+    furniture = Furniture(f"{game.TITLE} · scorepad", game.TEXT.emblem, "Referee scorepad")
     return build(story, paper=paper, title=f"{game.TITLE}: scorepad", furniture=furniture)

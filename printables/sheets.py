@@ -1,21 +1,19 @@
 """Filled scoresheets: a table's replayed state written into its scorepad's layout.
 
-For 10K, Keys and Base Dice and Lucky Sevens every ``TurnRecord`` on the
-scoreboard becomes a turn cell and a running total (busts written out, the
-final round shaded, the winner's last total boxed); for Solitaire Dice each
-sheet's marks become tallies.  Finished or not: an unfinished game prints with
-its empty rows ready for the pencil.
+For a game kept on a running pad every ``TurnRecord`` becomes a turn cell and a
+running total (busts written out, the final round shaded, the winner's last
+total boxed); a game kept on tally sheets fills them from its state.  Finished
+or not: an unfinished game prints with its empty rows ready for the pencil.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from printables.content import SHEET, GameText
 from printables.layout import Furniture, PrintError, build
 from printables.scorepads import TurnCell, running_story, sheets_story
 from referee.engine import Outcome, TurnRecord, points
+from referee.gametext import TallyPad
 from referee.log import Replay
 
 BELOW_ENTRY, STOLEN = "below entry", "stole from"
@@ -41,10 +39,9 @@ def turn_cell(record: TurnRecord) -> TurnCell:
     return TurnCell(text, record.total, record.bust, record.final_round)
 
 
-def result_line(outcome: Outcome, names: Sequence[str], leader: str | None = None) -> str:
-    """Who won, or who plays next, in words (with SB's original leader once there is one)."""
-    led = f" Original leader: {leader}." if leader else ""
-    return _result(outcome, names) + led
+def result_line(outcome: Outcome, names: Sequence[str], note: str = "") -> str:
+    """Who won, or who plays next, in words, and the game's own ``note`` on the result."""
+    return " ".join(part for part in (_result(outcome, names), note) if part)
 
 
 def _result(outcome: Outcome, names: Sequence[str]) -> str:
@@ -62,7 +59,6 @@ def _result(outcome: Outcome, names: Sequence[str]) -> str:
 
 def filled_sheet_pdf(
     replay: Replay,
-    text: GameText,
     *,
     players: Sequence[str] | None,
     title_date: str,
@@ -70,27 +66,26 @@ def filled_sheet_pdf(
     paper: str,
 ) -> bytes:
     """The scoresheet of a replayed table as PDF bytes."""
-    game, state = replay.game, replay.state
-    names = seating(state)
+    game, state, outcome = replay.game, replay.state, replay.outcome
+    text = game.TEXT
+    names = list(outcome.scores)  # in seating order
     if players is not None and list(players) != names:
         raise PrintError(f"The replay seats {', '.join(names)}, not {', '.join(players)}.")
-    outcome = replay.outcome
     subtitle = f"{', '.join(names)} · started {title_date}"
-    result = result_line(outcome, names, original_leader(state))
-    if text.pad == SHEET:
-        story = sheets_story(game, text, names=names, heading="scoresheets", subtitle=subtitle,
-                             sheets=state.sheets, result=result)  # fmt: skip
+    result = result_line(outcome, names, text.result_note(state) if text.result_note else "")
+    if isinstance(text.pad, TallyPad):
+        story = sheets_story(game, sheets=text.pad.fill(state, names), heading="scoresheets",
+                             subtitle=subtitle, result=result)  # fmt: skip
     else:
-        options = {o.name: getattr(state, o.name, o.default) for o in game.OPTIONS}
         columns: dict[str, list[TurnCell]] = {name: [] for name in names}
-        for record in state.board.turns:
+        for record in game.turn_records(state):
             columns[record.player].append(turn_cell(record))
         cells = [c for column in columns.values() for c in column]
         story = running_story(
             game,
-            text,
+            text.pad,
             names=names,
-            options=options,
+            options=replay.options,
             paper=paper,
             heading="scoresheet",
             subtitle=subtitle,
@@ -102,19 +97,6 @@ def filled_sheet_pdf(
     foot = f"Started {title_date} · {address}"
     furniture = Furniture(f"{game.TITLE} · scoresheet", text.emblem, foot)
     return build(story, paper=paper, title=f"{game.TITLE}: scoresheet", furniture=furniture)
-
-
-def seating(state: Any) -> list[str]:
-    """The players of a replayed state in seating order."""
-    if hasattr(state, "board"):
-        return list(state.board.players)
-    return [sheet.player for sheet in state.sheets]
-
-
-def original_leader(state: Any) -> str | None:
-    """The name of Keys and Base Dice's original leader, once someone has reached the target."""
-    seat = getattr(state, "leader", None)
-    return None if seat is None else state.board.players[seat]
 
 
 def _legend(cells: Sequence[TurnCell], won: bool) -> str:

@@ -184,10 +184,10 @@ def _printed_sheet(printables, args: argparse.Namespace) -> bytes | None:
 
 
 def _print_all(printables, args: argparse.Namespace) -> int:
-    """SLUG-rules.pdf and SLUG-scorepad.pdf for every game that has documents."""
+    """SLUG-rules.pdf and SLUG-scorepad.pdf for every game."""
     folder = Path(args.folder)
     folder.mkdir(parents=True, exist_ok=True)
-    for game in printables.documented_games():
+    for game in all_games():
         for kind, data in (
             ("rules", printables.rule_sheet(game, paper=args.paper)),
             ("scorepad", printables.scorepad(game, players=args.players, paper=args.paper)),

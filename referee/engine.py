@@ -16,9 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.errors import RuleViolation, SetupError
+
+if TYPE_CHECKING:  # the text module names Option and points from here
+    from referee.gametext import GameText
 
 __all__ = [
     "Game",
@@ -99,6 +102,7 @@ class Game(Protocol):
     OPTIONS: tuple[Option, ...]
     MOVES: Mapping[str, Callable[[Any, Move], Any]]
     ACTIONS: tuple[str, ...]  # the buttons its play page posts as ``action``
+    TEXT: GameText  # its rules, rulings and example: help page and printed sheets
 
     def start(self, players: Sequence[str], options: Mapping[str, int]) -> Any: ...
 

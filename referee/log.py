@@ -75,11 +75,12 @@ class Replay:
     moves_applied: int
     error: Rejection | None = None
     rolled: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    options: Mapping[str, int] = field(default_factory=dict)  # the table's, defaults filled
 
     def apply(self, move: Mapping[str, Any]) -> Replay:
         """This replay with one more move; ``RuleViolation`` when the rules refuse it."""
         state, rolled = _step(self.game, self.state, self.rolled, move)
-        return Replay(self.game, state, self.moves_applied + 1, None, rolled)
+        return Replay(self.game, state, self.moves_applied + 1, None, rolled, self.options)
 
     @property
     def outcome(self) -> Outcome:
@@ -197,11 +198,13 @@ def _step(
 def replay(log: GameLog, moves: Sequence[Mapping[str, Any]] | None = None) -> Replay:
     """Apply the log's moves (or ``moves`` instead) in order; stop at the first one refused."""
     game, state = start_state(log)
+    options = resolve_options(game, log.options)
     todo = log.moves if moves is None else moves
     rolled: Mapping[str, tuple[int, ...]] = {}
     for index, move in enumerate(todo):
         try:
             state, rolled = _step(game, state, rolled, move)
         except RuleViolation as exc:
-            return Replay(game, state, index, Rejection(index, exc.code, exc.message), rolled)
-    return Replay(game, state, len(todo), None, rolled)
+            rejection = Rejection(index, exc.code, exc.message)
+            return Replay(game, state, index, rejection, rolled, options)
+    return Replay(game, state, len(todo), None, rolled, options)

@@ -1,9 +1,11 @@
 """The games: one pure module each (no Flask, database or randomness), and their registry.
 
-Every module in this package that defines ``SLUG`` is a game; it is found here, by
-slug, so that nothing else lists the games.  At registration each optional capability
-of the contract (``referee.engine.Game``) that a game leaves out gets its default, once,
-the way boardgame.io fills in ``playerView``: callers never ask whether a game has one.
+Every module in this package that defines ``SLUG`` is a game, and a module that
+defines ``TEXT`` (a ``referee.gametext.GameText``) is the text of the game with that
+slug; both are found here, so that nothing else lists the games.  At registration
+each optional capability of the contract (``referee.engine.Game``) that a game leaves
+out gets its default, once, the way boardgame.io fills in ``playerView``: callers
+never ask whether a game has one.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from referee.engine import Game
+from referee.gametext import GameText
 
 _REGISTRY: dict[str, ModuleType] = {}
 
@@ -56,8 +59,16 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def register(module: ModuleType) -> None:
-    """Add a game module to the registry, filling in the defaults it leaves out."""
+def register(module: ModuleType, text: GameText | None = None) -> None:
+    """Add a game module to the registry with its text, filling in the defaults it leaves out.
+
+    The text is ``text`` or the module's own ``TEXT``; a game without one is refused,
+    because its help page and printed sheets are made from it.
+    """
+    if text is not None:
+        setattr(module, "TEXT", text)  # noqa: B010 (a module, not a class)
+    if not isinstance(getattr(module, "TEXT", None), GameText):
+        raise TypeError(f"Game {module.SLUG!r} has no GameText: its help and sheets need one.")
     for name, default in DEFAULTS.items():
         if not hasattr(module, name):
             setattr(module, name, default)
@@ -65,11 +76,18 @@ def register(module: ModuleType) -> None:
 
 
 def _load_registry() -> dict[str, ModuleType]:
+    """Import every module of this package: games define ``SLUG``, their texts ``TEXT``."""
     if not _REGISTRY:
-        for info in pkgutil.iter_modules(__path__):
-            module = importlib.import_module(f"{__name__}.{info.name}")
+        modules = [
+            importlib.import_module(f"{__name__}.{info.name}")
+            for info in pkgutil.iter_modules(__path__)
+        ]
+        texts = {
+            m.TEXT.slug: m.TEXT for m in modules if not hasattr(m, "SLUG") and hasattr(m, "TEXT")
+        }
+        for module in modules:
             if hasattr(module, "SLUG"):
-                register(module)
+                register(module, texts.get(module.SLUG))
     return _REGISTRY
 
 

@@ -1,9 +1,10 @@
-"""Help pages: each game's rules and the referee's rulings, in the project's own words."""
+"""Help pages: each game's text (rules, scoring, example, rulings) as one shared page."""
 
 from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from referee.dice import Die, parse_dice
 from referee.games import all_games
 from referee.web.tables import game_or_404
 
@@ -20,4 +21,8 @@ def index() -> str:
 def game_help(slug: str) -> str:
     """One game's help page."""
     game = game_or_404(slug)
-    return render_template(f"help/{game.SLUG}.html", game=game)
+    return render_template("help/page.html", game=game, as_dice=_as_dice)
+
+
+def _as_dice(group: tuple[str, ...]) -> tuple[Die, ...]:
+    return parse_dice(list(group))

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import io
-from typing import Any
 
 from flask import (
     Blueprint,
     Response,
-    abort,
     current_app,
     render_template,
     request,
@@ -17,6 +15,7 @@ from flask import (
 )
 
 import printables
+from referee.games import all_games
 from referee.web.errors import error_page
 from referee.web.inputs import small_number
 from referee.web.store import load
@@ -35,23 +34,16 @@ def _paper() -> str:
     return request.args.get("paper", "a4")
 
 
-def _documented(slug: str) -> Any:
-    game = game_or_404(slug)
-    if not printables.has_documents(game):
-        abort(404)
-    return game
-
-
 @bp.get("/print")
 def index() -> str:
     """Pick a game's rule sheet or scorepad, the paper and the number of players."""
-    return render_template("printing/index.html", games=printables.documented_games())
+    return render_template("printing/index.html", games=all_games())
 
 
 @bp.get("/print/<slug>/rules.pdf")
 def rules(slug: str) -> Response | tuple[str, int]:
     """A game's rule sheet."""
-    game = _documented(slug)
+    game = game_or_404(slug)
     try:
         return _pdf(printables.rule_sheet(game, _paper()), f"{slug}-rules.pdf")
     except printables.PrintError as exc:
@@ -61,7 +53,7 @@ def rules(slug: str) -> Response | tuple[str, int]:
 @bp.get("/print/<slug>/scorepad.pdf")
 def scorepad(slug: str) -> Response | tuple[str, int]:
     """A blank scorepad for a number of players."""
-    game = _documented(slug)
+    game = game_or_404(slug)
     players = small_number(request.args.get("players", "4"))
     if players is None:
         return error_page(400, "Players must be a number from 1 to 8.")
@@ -84,8 +76,6 @@ def table_address(token: str) -> str:
 def sheet(token: str) -> Response | tuple[str, int]:
     """A table's scoresheet as it stands, with its date and address in the foot."""
     table = table_or_404(token)
-    if not printables.has_documents(table.game):
-        abort(404)
     try:
         data = printables.filled_sheet(
             load(table).replay,

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import printables
+from referee.games import all_games
 from tests.printables.support import GAMES, PAPERS, reader, seed_replay
 
 EDGE_MM = 15
@@ -79,11 +80,12 @@ def test_names_beyond_western_europe_print(tmp_path):
         assert name in text
 
 
-def test_the_registry_lists_the_four_games_with_documents():
-    slugs = [g.SLUG for g in printables.documented_games()]
-    assert sorted(slugs) == sorted(GAMES)
-    assert printables.has_documents("tenk")
-    assert not printables.has_documents("sixd-one")
+def test_every_registered_game_has_its_documents():
+    assert sorted(g.SLUG for g in all_games()) == sorted(GAMES)
+    for game in all_games():
+        assert printables.rule_sheet(game) and printables.scorepad(game, players=2)
+    with pytest.raises(printables.PrintError, match="Unknown game"):
+        printables.rule_sheet("sixd-none")
 
 
 def test_printables_needs_neither_flask_nor_a_database():

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 import printables
-from printables.content import GAMES as TEXTS
 from referee.games import get_game
 from tests.printables.support import GAMES, PAPERS, page_sizes, reader, text_of
 
@@ -51,7 +50,7 @@ def test_a_rule_sheet_states_the_scoring_the_end_and_every_ruling(slug):
 @pytest.mark.parametrize("slug", GAMES)
 def test_every_ruling_lead_of_the_game_is_printed(slug):
     text = text_of(printables.rule_sheet(slug))
-    for ruling in TEXTS[slug].rulings:
+    for ruling in get_game(slug).TEXT.rulings:
         assert ruling.lead.rstrip(".,;") in text
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import printables
-from printables.content import GAMES as TEXTS
+from referee.games import get_game
 from tests.printables.support import PAPERS, page_sizes, text_of
 
 RUNNING = ["tenk", "sb", "lucky7"]
@@ -23,7 +23,7 @@ def test_a_running_pad_has_a_turn_and_a_total_cell_per_player_and_numbered_round
     text = text_of(printables.scorepad(slug, players=3))
     assert " ".join(["turn total"] * 3) in text
     assert " ".join(["turn total"] * 4) not in text
-    rows = TEXTS[slug].pad_rows
+    rows = get_game(slug).TEXT.pad.rows
     assert f" {rows} " in f" {text} "
     assert f" {rows + 1} " not in f" {text} "
 

@@ -122,5 +122,5 @@ def test_scoresheet_shows_tally_marks_and_row_worth(new_table):
 
 def test_solitaire_help_page_states_the_rulings(client):
     page = html.unescape(client.get("/games/solitaire").text)
-    for words in ("three throwaways", "Free ride", "eighth mark", "500", "−200", "counts as 10"):
+    for words in ("three throwaways", "Free ride", "eighth mark", "500", "-200", "counts as 10"):
         assert words in page
