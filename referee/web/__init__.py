@@ -107,9 +107,10 @@ def register_security(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    """Mount the pages."""
-    from referee.web import access, helppages, history, players, printing, tables
+    """Mount the pages, and give their layout each game's own stylesheet and script."""
+    from referee.web import access, assets, helppages, history, players, printing, tables
 
+    assets.register(app)
     app.register_blueprint(access.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(helppages.bp)

@@ -16,7 +16,7 @@ from referee.engine import Game
 
 
 class NeedsConfirmation(Exception):
-    """A legal move the player should confirm first (banking below the entry threshold)."""
+    """A legal move the player should confirm first: the game's ``warning`` says why."""
 
 
 def moves_from_form(game: Game, state: Any, form: MultiDict[str, str]) -> list[dict[str, Any]]:

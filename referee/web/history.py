@@ -145,7 +145,8 @@ TURN_COLUMNS = ("turn", "player", "points", "bust", "total", "final_round", "not
 
 @bp.get("/t/<token:token>/turns.csv")
 def turns_csv(token: str) -> Response:
-    """The table's turns as CSV: one row per finished turn (per sheet per roll in Solitaire)."""
+    """The table's turns as CSV: one row per finished turn (per sheet per roll in a game of
+    sheets, then each sheet's total)."""
     table = table_or_404(token)
     result = load(table).replay
     game, state = result.game, result.state

@@ -17,7 +17,6 @@ from referee.web.extensions import db
 KEY_LENGTH = 100  # a folded name: casefold() can make a 30-character name longer ("ß" -> "ss")
 
 
-
 def utcnow() -> datetime:
     """The current time in UTC (naive, as SQLite stores it)."""
     return datetime.now(UTC).replace(tzinfo=None)

@@ -1,0 +1,48 @@
+// Solitaire Dice's live help on the turn screen; the split buttons also work without it.
+(function () {
+  "use strict";
+  // Tap two dice, then two more; the last die is the throwaway.
+  // The matching split from the referee's list lights up to be tapped.
+  document.querySelectorAll(".split").forEach(function (card) {
+    var builder = card.querySelector(".builder");
+    if (!builder) { return; }
+    builder.hidden = false;
+    var dice = builder.querySelectorAll(".die-button");
+    var out = builder.querySelector("output");
+    var options = card.querySelectorAll(".split-option");
+    var order = [];
+    function value(i) { return +dice[i].dataset.value; }
+    function update() {
+      dice.forEach(function (d, i) {
+        var pos = order.indexOf(i);
+        d.className = "die-button" + (pos < 0 ? (order.length === 4 ? " t" : "") : (pos < 2 ? " a" : " b"));
+      });
+      var words = [], key = null;
+      if (order.length >= 2) { words.push("first pair " + (value(order[0]) + value(order[1]))); }
+      if (order.length === 4) {
+        var rest = [0, 1, 2, 3, 4].filter(function (i) { return order.indexOf(i) < 0; })[0];
+        var sums = [value(order[0]) + value(order[1]), value(order[2]) + value(order[3])];
+        sums.sort(function (a, b) { return a - b; });
+        key = sums[0] + "," + sums[1] + "," + value(rest);
+        words.push("second pair " + (value(order[2]) + value(order[3])), "throwaway " + value(rest));
+      }
+      var match = null;
+      options.forEach(function (o) {
+        var hit = key !== null && o.dataset.key === key;
+        o.classList.toggle("match", hit);
+        o.classList.toggle("dim", key !== null && !hit);
+        if (hit) { match = o; }
+      });
+      if (key !== null) { words.push(match ? "tap the highlighted split" : "not allowed for this sheet"); }
+      out.textContent = words.join(" · ");
+    }
+    dice.forEach(function (d, i) {
+      d.addEventListener("click", function () {
+        var pos = order.indexOf(i);
+        if (pos >= 0) { order.splice(pos); } else if (order.length < 4) { order.push(i); }
+        update();
+      });
+    });
+    update();
+  });
+})();
