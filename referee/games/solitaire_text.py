@@ -155,6 +155,5 @@ TEXT = GameText(
         "Each sheet picks one of the splits the referee lists, each showing what it does to "
         "the total, or taps the dice to build one: two dice, two more, and the last is the "
         "throwaway.",
-        "On one phone the referee shows the first sheet still to split and tabs for the others.",
     ),
 )
