@@ -16,24 +16,20 @@ from referee.engine import Outcome, TurnRecord, points
 from referee.gametext import TallyPad
 from referee.log import Replay
 
-BELOW_ENTRY, STOLEN = "below entry", "stole from"
+# The legend lines of what every running sheet may show; a turn's own mark brings its line.
 MARKS = {
     "bust": "<b>bust</b>: no score on that roll, the turn total was lost (the total stays)",
     "final": "grey: the final round",
-    "below": "* banked below the entry threshold: scores 0",
-    "stolen": "S: a stolen turn; its points include the total taken over",
     "won": "boxed: the winning total",
 }
 
 
 def turn_cell(record: TurnRecord) -> TurnCell:
-    """A scoreboard turn as the sheet writes it."""
+    """A scoreboard turn as the sheet writes it: "bust", its mark's cell, or its points."""
     if record.bust:
         text = "bust"
-    elif record.note == BELOW_ENTRY:
-        text = "0*"
-    elif record.note.startswith(STOLEN):
-        text = f"S {points(record.points)}"
+    elif record.mark:
+        text = record.mark.cell.format(points=points(record.points))
     else:
         text = points(record.points)
     return TurnCell(text, record.total, record.bust, record.final_round)
@@ -80,7 +76,6 @@ def filled_sheet_pdf(
         columns: dict[str, list[TurnCell]] = {name: [] for name in names}
         for record in game.turn_records(state):
             columns[record.player].append(turn_cell(record))
-        cells = [c for column in columns.values() for c in column]
         story = running_story(
             game,
             text.pad,
@@ -91,7 +86,7 @@ def filled_sheet_pdf(
             subtitle=subtitle,
             columns=list(columns.values()),
             winners=outcome.winners,
-            legend=_legend(cells, bool(outcome.winners)),
+            legend=_legend(game.turn_records(state), bool(outcome.winners)),
             result=result,
         )
     foot = f"Started {title_date} · {address}"
@@ -99,16 +94,16 @@ def filled_sheet_pdf(
     return build(story, paper=paper, title=f"{game.TITLE}: scoresheet", furniture=furniture)
 
 
-def _legend(cells: Sequence[TurnCell], won: bool) -> str:
-    used = []
-    if any(c.bust for c in cells):
-        used.append("bust")
-    if any(c.final_round for c in cells):
-        used.append("final")
-    if any(c.turn.endswith("*") for c in cells):
-        used.append("below")
-    if any(c.turn.startswith("S ") for c in cells):
-        used.append("stolen")
+def _legend(records: Sequence[TurnRecord], won: bool) -> str:
+    """The legend lines for what the sheet shows: busts, the final round, the turns' own
+    marks (each once, in order of first use), and the boxed winning total."""
+    lines = []
+    if any(r.bust for r in records):
+        lines.append(MARKS["bust"])
+    if any(r.final_round for r in records):
+        lines.append(MARKS["final"])
+    marked = (r.mark for r in records if r.mark and not r.bust)
+    lines += dict.fromkeys(mark.legend for mark in marked if mark.legend)
     if won:
-        used.append("won")
-    return " · ".join(MARKS[key] for key in used)
+        lines.append(MARKS["won"])
+    return " · ".join(lines)

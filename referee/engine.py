@@ -3,20 +3,22 @@
 A game is a module in ``referee.games`` with constants at the top (``SLUG``,
 ``TITLE``, ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``OPTIONS``), a ``start(players,
 options)`` that returns a frozen state, a ``MOVES`` table from move type to a
-pure handler ``(state, move) -> state``, and ``to_move``/``outcome``.  Dice are
-inputs: a roll is a move, so nothing here is random.
+pure handler ``(state, move) -> state``, ``to_move``/``outcome``, and a ``view``
+of the state for its play template.  Dice are inputs: a roll is a move, so nothing
+here is random.  The whole contract is the ``Game`` protocol below.
 
 Shared here, once: setup checks, the move envelope (game over, wrong player,
-unknown move type), and the scoreboard with turn rotation and final-round
-bookkeeping.  The registry of games lives in ``referee.games``: the engine never
-imports a game.
+unknown move type), and the typed record of a finished turn.  The scoreboard with
+turn rotation and final-round bookkeeping belongs to the push-your-luck games
+(``referee.pushluck``).  The registry of games lives in ``referee.games``: the
+engine never imports a game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from referee.errors import RuleViolation, SetupError
 
@@ -28,8 +30,9 @@ __all__ = [
     "Option",
     "Outcome",
     "RuleViolation",
-    "Scoreboard",
     "SetupError",
+    "TurnLog",
+    "TurnMark",
     "TurnRecord",
     "apply_move",
     "check_players",
@@ -86,8 +89,11 @@ PUSH_YOUR_LUCK = "push-your-luck"
 SHEETS = "sheets"
 
 
-class Game(Protocol):
-    """What the registry expects of a game module.
+GameState = TypeVar("GameState")  # the frozen state a game's ``start`` makes
+
+
+class Game(Protocol[GameState]):
+    """What the registry expects of a game module, over the game's own state type.
 
     The required hooks come first.  The optional capabilities after them are filled
     in once, at registration (``referee.games``), for a game that leaves them out, so no
@@ -100,66 +106,75 @@ class Game(Protocol):
     MIN_PLAYERS: int
     MAX_PLAYERS: int
     OPTIONS: tuple[Option, ...]
-    MOVES: Mapping[str, Callable[[Any, Move], Any]]
+    MOVES: Mapping[str, Callable[[GameState, Move], GameState]]
     ACTIONS: tuple[str, ...]  # the buttons its play page posts as ``action``
     TEXT: GameText  # its rules, rulings and example: help page and printed sheets
 
-    def start(self, players: Sequence[str], options: Mapping[str, int]) -> Any: ...
+    def start(self, players: Sequence[str], options: Mapping[str, int]) -> GameState: ...
 
-    def to_move(self, state: Any) -> str | None: ...
+    def to_move(self, state: GameState) -> str | None: ...
 
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: GameState) -> bool: ...
 
-    def turns_done(self, state: Any) -> int: ...
+    def turns_done(self, state: GameState) -> int: ...
 
-    def outcome(self, state: Any) -> Outcome: ...
+    def outcome(self, state: GameState) -> Outcome: ...
 
-    def read_form(self, state: Any, form: Any) -> list[dict[str, Any]]:
+    def read_form(self, state: GameState, form: Any) -> list[dict[str, Any]]:
         """The log moves a post of the game's play page stands for (``referee.formdata``)."""
         ...
 
-    def ruling(self, state: Any) -> str:
+    def ruling(self, state: GameState) -> str:
         """What the referee said after the last move, for the top of the turn screen."""
+        ...
+
+    def view(self, state: GameState) -> object:
+        """What the game's play template shows, as a small frozen dataclass of the game's.
+
+        The template reads ``view.…`` and the hooks above (``ruling``, ``player_notes``,
+        ``turn_records``, the outcome), never the state's own fields, so a state can
+        change shape without touching a page.
+        """
         ...
 
     # Optional capabilities, with their defaults in ``referee.games.DEFAULTS``.
     TURN_WORD: str  # what the x axis of a score chart counts: "turn"
     MOVE_WORDS: Mapping[str, str]  # a move type in words ("set_aside": "set-aside"), if not as is
 
-    def player_notes(self, state: Any) -> Mapping[str, str]:
+    def player_notes(self, state: GameState) -> Mapping[str, str]:
         """A few words per player for the scoreboard (none by default)."""
         ...
 
-    def turn_records(self, state: Any) -> Sequence[TurnRecord]:
+    def turn_records(self, state: GameState) -> Sequence[TurnRecord]:
         """Every finished turn, oldest first (none by default)."""
         ...
 
-    def in_final_round(self, state: Any) -> bool:
+    def in_final_round(self, state: GameState) -> bool:
         """Whether the final round is being played (never, by default)."""
         ...
 
-    def warning(self, state: Any, move: Move) -> str | None:
+    def warning(self, state: GameState, move: Move) -> str | None:
         """A sentence the player should confirm before ``move`` is applied (none by default)."""
         ...
 
-    def waiting_for(self, state: Any) -> list[str] | None:
+    def waiting_for(self, state: GameState) -> list[str] | None:
         """Sheets still to fill from the current roll (None: the game has no such sheets)."""
         ...
 
     # What random play (``referee.autoplay``) asks of a game, for tests, benchmarks, seeds.
-    def dice_to_roll(self, state: Any) -> int | None:
+    def dice_to_roll(self, state: GameState) -> int | None:
         """How many dice the next roll has; None when no roll may be entered now."""
         ...
 
-    def choices(self, state: Any) -> list[dict[str, Any]]:
+    def choices(self, state: GameState) -> list[dict[str, Any]]:
         """Every legal move other than a roll, in a fixed order."""
         ...
 
-    def keys_to_roll(self, state: Any) -> int:
+    def keys_to_roll(self, state: GameState) -> int:
         """How many key dice ("K3") the next roll adds (none by default)."""
         ...
 
-    def at_stake(self, state: Any) -> int:
+    def at_stake(self, state: GameState) -> int:
         """The points the player to move would lose by busting now (none by default)."""
         ...
 
@@ -203,7 +218,7 @@ def resolve_options(game: Game, options: object) -> dict[str, int]:
     return {name: opt.check(options.get(name, opt.default)) for name, opt in known.items()}
 
 
-def apply_move(game: Game, state: Any, move: object) -> Any:
+def apply_move(game: Game[GameState], state: GameState, move: object) -> GameState:
     """Apply one move after the checks every game shares; raise ``RuleViolation`` if illegal.
 
     The state passed in is never changed: a refused move leaves the game as it was.
@@ -242,6 +257,21 @@ def describe_move(game: Game, move: Mapping[str, Any]) -> str:
 
 
 @dataclass(frozen=True)
+class TurnMark:
+    """What set a finished turn apart, beyond its points and a bust.
+
+    ``words`` name it in the turn list and the CSV ("below entry", "stole from Ann");
+    ``cell`` is how a scoresheet writes the turn, a format with ``{points}`` ("S {points}");
+    ``legend`` is the line a printed sheet adds to explain that cell (none when the cell
+    is the plain points).
+    """
+
+    words: str
+    cell: str = "{points}"
+    legend: str = ""
+
+
+@dataclass(frozen=True)
 class TurnRecord:
     """One finished turn on the scoresheet: what it added, and how it ended."""
 
@@ -250,7 +280,12 @@ class TurnRecord:
     total: int
     bust: bool = False
     final_round: bool = False
-    note: str = ""
+    mark: TurnMark | None = None
+
+    @property
+    def note(self) -> str:
+        """The mark in words, for the turn list and the CSV ("" for a plain turn)."""
+        return self.mark.words if self.mark else ""
 
 
 class TurnLog(Sequence[TurnRecord]):
@@ -308,154 +343,3 @@ class TurnLog(Sequence[TurnRecord]):
 
 
 NO_TURNS = TurnLog()
-
-
-@dataclass(frozen=True)
-class Scoreboard:
-    """Seating, banked totals, whose turn it is, and the final round.
-
-    ``final_queue`` is None until the final round starts; then it lists the seats
-    still to play, in order.  When it empties the game is over.
-    """
-
-    players: tuple[str, ...]
-    scores: tuple[int, ...]
-    seat: int = 0
-    final_queue: tuple[int, ...] | None = None
-    over: bool = False
-    turns: TurnLog = field(default=NO_TURNS, repr=False)
-
-    @classmethod
-    def seated(cls, players: Sequence[str]) -> Scoreboard:
-        """A fresh board: everyone on 0, the first player to move."""
-        return cls(tuple(players), (0,) * len(players))
-
-    @property
-    def player(self) -> str:
-        """The name of the player whose turn it is."""
-        return self.players[self.seat]
-
-    @property
-    def score(self) -> int:
-        """The banked total of the player whose turn it is."""
-        return self.scores[self.seat]
-
-    @property
-    def in_final_round(self) -> bool:
-        """True once the final round has started."""
-        return self.final_queue is not None
-
-    def others_from(self, seat: int) -> tuple[int, ...]:
-        """Every other seat, in playing order, starting left of ``seat``."""
-        n = len(self.players)
-        return tuple((seat + k) % n for k in range(1, n))
-
-    def end_turn(self, gained: int, *, bust: bool = False, note: str = "") -> Scoreboard:
-        """Record the current player's turn, add ``gained``, and pass to the next seat."""
-        scores = list(self.scores)
-        scores[self.seat] += gained
-        record = TurnRecord(self.player, gained, scores[self.seat], bust, self.in_final_round, note)
-        # One constructor call, not chained replace(): this runs on every turn of every replay.
-        board = Scoreboard(
-            self.players,
-            tuple(scores),
-            (self.seat + 1) % len(self.players) if self.final_queue is None else self.seat,
-            self.final_queue,
-            self.over,
-            self.turns.add(record),
-        )
-        return board if board.final_queue is None else board.next_in_final_round()
-
-    def start_final_round(self, queue: tuple[int, ...]) -> Scoreboard:
-        """Begin the final round with ``queue`` still to play (empty: the game ends now)."""
-        return replace(self, final_queue=queue).next_in_final_round(first=True)
-
-    def next_in_final_round(self, *, first: bool = False) -> Scoreboard:
-        """Move to the next seat of the final round, or end the game when none is left."""
-        queue = self.final_queue or ()
-        if not first and queue and queue[0] == self.seat:
-            queue = queue[1:]
-        if not queue:
-            return replace(self, final_queue=(), over=True)
-        return replace(self, final_queue=queue, seat=queue[0])
-
-    def finish(self) -> Scoreboard:
-        """End the game at once (a player reached an exact target)."""
-        return replace(self, final_queue=(), over=True)
-
-    def extend_final_round(self, seats: tuple[int, ...]) -> Scoreboard:
-        """Add more turns to a final round that has just run out (SB's leader turn)."""
-        return replace(self, final_queue=seats, over=False, seat=seats[0])
-
-    def winners(self) -> list[str]:
-        """Everyone on the highest total (ties share the win); empty until the game is over."""
-        if not self.over:
-            return []
-        best = max(self.scores)
-        return [p for p, s in zip(self.players, self.scores, strict=True) if s == best]
-
-    def result(self) -> str:
-        """The game's result in words: "Game over: Ann wins with 10,250."."""
-        winners = self.winners()
-        best = points(max(self.scores))
-        if len(winners) == 1:
-            return f"Game over: {winners[0]} wins with {best}."
-        return f"Game over: {' and '.join(winners)} share the win with {best}."
-
-    def whats_next(self) -> str:
-        """The sentence after a turn: who rolls next (noting the final round), or the result."""
-        if self.over:
-            return self.result()
-        if self.in_final_round:
-            return f"{self.player} to roll (final round)."
-        return f"{self.player} to roll."
-
-    def outcome(self) -> Outcome:
-        """The shared ``Outcome`` of a turn-based game."""
-        return Outcome(
-            over=self.over,
-            scores=dict(zip(self.players, self.scores, strict=True)),
-            winners=self.winners(),
-            to_move=None if self.over else self.player,
-        )
-
-
-class OnBoard(Protocol):
-    """A game state that keeps its scoreboard at ``state.board``."""
-
-    board: Scoreboard
-
-
-def board_to_move(state: OnBoard) -> str | None:
-    """The player to move, or None once the game is over."""
-    return None if state.board.over else state.board.player
-
-
-def board_is_over(state: OnBoard) -> bool:
-    """True once the game has ended."""
-    return state.board.over
-
-
-def board_turns_done(state: OnBoard) -> int:
-    """How many turns have been played (the x axis of a score chart)."""
-    return len(state.board.turns)
-
-
-def board_turn_records(state: OnBoard) -> TurnLog:
-    """Every finished turn on the scoreboard, oldest first."""
-    return state.board.turns
-
-
-def board_in_final_round(state: OnBoard) -> bool:
-    """Whether the scoreboard's final round has started."""
-    return state.board.in_final_round
-
-
-def turn_at_stake(state: Any) -> int:
-    """What a bust now would lose: the turn total of a push-your-luck state."""
-    return int(state.turn_total)
-
-
-def board_outcome(state: OnBoard) -> Outcome:
-    """Banked scores, winners and the player to move."""
-    return state.board.outcome()

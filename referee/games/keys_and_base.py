@@ -17,23 +17,41 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from referee import formdata
-from referee.dice import Die, parse_dice, pick_key, spell, sub_multisets, take_from, take_more
-from referee.engine import (
-    PUSH_YOUR_LUCK,
-    Option,
-    RuleViolation,
+from referee.dice import Die, parse_dice, spell
+from referee.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark
+from referee.pushluck import (
+    CHOOSE,
+    ROLL,
+    SET_ASIDE,
+    SET_ASIDE_WORDS,
+    Pick,
     Scoreboard,
-    board_in_final_round,
-    board_is_over,
-    board_outcome,
-    board_to_move,
-    board_turn_records,
-    board_turns_done,
-    turn_at_stake,
+    TurnView,
+    bust_on,
+    check_bank,
+    counted,
+    judged_picks,
+    left_on_table,
+    read_set_aside_form,
+    set_aside_choices,
+    set_aside_from_roll,
+    turn_buttons,
+    turn_view,
 )
+
+# The contract hooks every push-your-luck game shares, as this game's own.
+from referee.pushluck import at_stake as at_stake
+from referee.pushluck import in_final_round as in_final_round
+from referee.pushluck import is_over as is_over
+from referee.pushluck import outcome as outcome
+from referee.pushluck import ruling as ruling
+from referee.pushluck import to_move as to_move
+from referee.pushluck import turn_records as turn_records
+from referee.pushluck import turns_done as turns_done
 
 SLUG = "sb"
 TITLE = "Keys and Base Dice"
@@ -141,7 +159,7 @@ class SB:
 
     board: Scoreboard
     target: int
-    phase: str = "roll"
+    phase: str = ROLL
     roll: tuple[Die, ...] = ()
     taken: tuple[Die, ...] = ()
     keys: tuple[int, ...] = ()
@@ -168,12 +186,12 @@ class SB:
     @property
     def on_table(self) -> tuple[Die, ...]:
         """Dice of the current roll that are not set aside."""
-        return take_from(self.roll, self.taken)[1] if self.roll else ()
+        return left_on_table(self.roll, self.taken)
 
     @property
     def may_bank(self) -> bool:
         """True once both keys are down and something was set aside from this roll."""
-        return self.phase == "choose" and len(self.turn_keys) == KEYS
+        return self.phase == CHOOSE and len(self.turn_keys) == KEYS
 
 
 def start(players: Sequence[str], options: Mapping[str, int]) -> SB:
@@ -189,14 +207,14 @@ def _left(state: SB) -> tuple[int, int]:
 
 def dice_to_roll(state: SB) -> int | None:
     """How many base dice the next roll has (keys apart), or None when rolling is not allowed."""
-    if state.board.over or state.phase == "set_aside":
+    if state.board.over or state.phase == SET_ASIDE:
         return None
-    return BASE_DICE if state.phase == "roll" else _left(state)[0]
+    return BASE_DICE if state.phase == ROLL else _left(state)[0]
 
 
 def keys_to_roll(state: SB) -> int:
     """How many keys the next roll has."""
-    return KEYS if state.phase == "roll" else _left(state)[1]
+    return KEYS if state.phase == ROLL else _left(state)[1]
 
 
 def _roll(state: SB, move: Mapping[str, Any]) -> SB:
@@ -205,7 +223,7 @@ def _roll(state: SB, move: Mapping[str, Any]) -> SB:
             "set-aside-first",
             "Set aside keys or a group of base dice from this roll before rolling again.",
         )
-    if state.phase == "choose":
+    if state.phase == CHOOSE:
         state = replace(state, keys=state.turn_keys, base=state.turn_base, taken=())
     base_left, keys_left = _left(state) if state.roll else (BASE_DICE, KEYS)
     dice = parse_dice(move.get("dice"))
@@ -213,38 +231,31 @@ def _roll(state: SB, move: Mapping[str, Any]) -> SB:
     if rolled_keys != keys_left or len(dice) - rolled_keys != base_left:
         raise RuleViolation(
             "wrong-dice-count",
-            f"{state.board.player} rolls {_count(base_left, 'base die', 'base dice')} and "
-            f"{_count(keys_left, 'key', 'keys')} now, but {len(dice) - rolled_keys} base and "
+            f"{state.board.player} rolls {counted(base_left, 'base die', 'base dice')} and "
+            f"{counted(keys_left, 'key', 'keys')} now, but {len(dice) - rolled_keys} base and "
             f"{rolled_keys} key{'s' if rolled_keys != 1 else ''} were entered.",
         )
     shown = spell(dice)
     if has_legal_set_aside(dice):
         return replace(
             state,
-            phase="set_aside",
+            phase=SET_ASIDE,
             roll=dice,
             taken=(),
             ruling=f"{state.board.player} rolled {shown}: set aside keys or groups of base dice.",
         )
     ruling = f"Bust: no key and no pair in {shown} — {state.board.player}'s turn scores 0."
-    return _end_turn(state, 0, ruling=ruling, bust=True, note=f"bust on {shown}")
+    return _end_turn(state, 0, ruling=ruling, bust=True, mark=bust_on(dice))
 
 
 def _set_aside(state: SB, move: Mapping[str, Any]) -> SB:
-    if state.phase == "roll":
-        raise RuleViolation(
-            "roll-first", f"{state.board.player} must roll before setting dice aside."
-        )
-    taken, all_taken = take_more(
-        state.roll,
-        state.taken,
-        move.get("dice"),
-        empty="Pick one or both keys, or groups of base dice.",
+    taken, all_taken = set_aside_from_roll(
+        state, move, empty="Pick one or both keys, or groups of base dice."
     )
     problem = set_aside_problem(all_taken)
     if problem:
         raise RuleViolation(*problem)
-    state = replace(state, phase="choose", taken=all_taken)
+    state = replace(state, phase=CHOOSE, taken=all_taken)
     player = state.board.player
     base_left, keys_left = _left(state)
     worth = describe_value(state.turn_keys, state.turn_base)
@@ -264,9 +275,7 @@ def _set_aside(state: SB, move: Mapping[str, Any]) -> SB:
 
 
 def _bank(state: SB, move: Mapping[str, Any]) -> SB:
-    if state.phase != "choose":
-        what = "roll" if state.phase == "roll" else "set aside keys or a group of base dice"
-        raise RuleViolation("nothing-to-bank", f"{state.board.player} must {what} before banking.")
+    check_bank(state, "set aside keys or a group of base dice")
     if not state.may_bank:
         raise RuleViolation(
             "key-unset",
@@ -276,17 +285,17 @@ def _bank(state: SB, move: Mapping[str, Any]) -> SB:
     return _end_turn(state, state.turn_total, ruling=f"{state.board.player} banked {worth}.")
 
 
-def _end_turn(state: SB, gain: int, *, ruling: str, bust: bool = False, note: str = "") -> SB:
+def _end_turn(
+    state: SB, gain: int, *, ruling: str, bust: bool = False, mark: TurnMark | None = None
+) -> SB:
     """Score the turn, then run the original-leader endgame."""
-    board = state.board
-    seat = board.seat
-    total = board.score + gain
-    board = board.end_turn(gain, bust=bust, note=note)
-    leader, extra = state.leader, state.leader_extra
-    if leader is None and total >= state.target:
-        leader = seat
-        board = board.start_final_round(board.others_from(seat))
-        others = [board.players[s] for s in board.final_queue or ()]
+    seat = state.board.seat
+    total = state.board.score + gain
+    leads = state.leader is None and total >= state.target
+    board = state.board.end_turn(gain, bust=bust, mark=mark, starts_final_round=leads)
+    leader, extra = (seat if leads else state.leader), state.leader_extra
+    if leads:
+        others = board.still_to_play()
         ruling += f" {board.players[seat]} reached {total} and is the original leader"
         if len(others) == 1:
             ruling += f": {others[0]} takes one more turn."
@@ -306,9 +315,9 @@ def _end_turn(state: SB, gain: int, *, ruling: str, bust: bool = False, note: st
     return replace(next_state, ruling=f"{ruling} {board.whats_next()}")
 
 
-MOVES = {"roll": _roll, "set_aside": _set_aside, "bank": _bank}
-ACTIONS = ("roll", "set_aside", "set_aside_bank", "bank")
-MOVE_WORDS = {"set_aside": "set-aside"}
+MOVES = {"roll": _roll, SET_ASIDE: _set_aside, "bank": _bank}
+ACTIONS = turn_buttons(SET_ASIDE)
+MOVE_WORDS = SET_ASIDE_WORDS
 
 
 def read_form(state: SB, form: formdata.FormData) -> formdata.Moves:
@@ -319,60 +328,30 @@ def read_form(state: SB, form: formdata.FormData) -> formdata.Moves:
         keys = formdata.rolled_values(form, keys_to_roll(state), prefix="k", what="key")
         return [{"type": "roll", "dice": base + [f"K{v}" for v in keys]}]
 
-    def take() -> formdata.Moves:
-        return [{"type": "set_aside", "dice": formdata.picked_dice(form, state.on_table)}]
-
-    return formdata.by_button(form, formdata.roll_set_aside_bank(roll, take, "set_aside"))
-
-
-to_move = board_to_move
-is_over = board_is_over
-outcome = board_outcome
-turns_done = board_turns_done
-turn_records = board_turn_records
-in_final_round = board_in_final_round
-at_stake = turn_at_stake
+    return read_set_aside_form(state, form, roll)
 
 
 def still_to_play(state: SB) -> list[str]:
     """Players who still have a turn in the endgame, in order (empty before it starts)."""
-    return [state.board.players[s] for s in state.board.final_queue or ()]
+    return state.board.still_to_play()
 
 
-def selections(state: SB) -> dict[str, tuple[int, str]]:
-    """Every pick from the current roll, keyed by its sorted notation ("3,3" or "K2").
-
-    Each maps to (1, what the turn would then be worth) or (0, why the pick is refused).
-    """
-    result: dict[str, tuple[int, str]] = {}
-    for pick in sub_multisets(state.on_table):
-        problem = set_aside_problem(state.taken + pick)
-        if problem:
-            result[pick_key(pick)] = (0, problem[1])
-            continue
-        keys = state.turn_keys + tuple(d.value for d in pick if d.key)
-        base = state.turn_base + tuple(d.value for d in pick if not d.key)
-        worth = describe_value(keys, base)
-        result[pick_key(pick)] = (1, f"{spell(pick)}: the turn would be worth {worth}")
-    return result
+def _judge_pick(state: SB, pick: Pick) -> tuple[int, str]:
+    """(1, what the turn would then be worth) for a pick from the roll, or (0, why it is
+    refused)."""
+    problem = set_aside_problem(state.taken + pick)
+    if problem:
+        return 0, problem[1]
+    keys = state.turn_keys + tuple(d.value for d in pick if d.key)
+    base = state.turn_base + tuple(d.value for d in pick if not d.key)
+    return 1, f"{spell(pick)}: the turn would be worth {describe_value(keys, base)}"
 
 
 def choices(state: SB) -> list[dict[str, Any]]:
     """Every legal move other than a roll: distinct set-asides, and bank when allowed."""
-    if state.phase == "roll" or state.board.over:
-        return []
-    moves: list[dict[str, Any]] = [
-        {"type": "set_aside", "dice": [str(d) for d in pick]}
-        for pick in sub_multisets(state.on_table)
-        if set_aside_problem(state.taken + pick) is None
-    ]
-    if state.may_bank:
-        moves.append({"type": "bank"})
-    return moves
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+    return set_aside_choices(
+        state, lambda dice: set_aside_problem(dice) is None, may_bank=state.may_bank
+    )
 
 
 def worth_colours(state: SB) -> dict[int, int]:
@@ -386,18 +365,45 @@ def worth_colours(state: SB) -> dict[int, int]:
 def player_notes(state: SB) -> dict[str, str]:
     """A short note per player for the scoreboard: the original leader, turns still to come."""
     board = state.board
-    queue = board.final_queue or ()
-    notes: dict[str, str] = {}
-    for seat, name in enumerate(board.players):
-        words = []
+
+    def words(seat: int) -> Iterable[str]:
         if seat == state.leader:
-            words.append("original leader")
-        if seat in queue:
-            words.append("one more turn" if seat == state.leader else "last turn")
-        notes[name] = " · ".join(words)
-    return notes
+            yield "original leader"
+        if board.plays_again(seat):
+            yield "one more turn" if seat == state.leader else "last turn"
+
+    return board.notes(words)
 
 
-def ruling(state: Any) -> str:
-    """What the referee said after the last move."""
-    return state.ruling
+@dataclass(frozen=True)
+class SBView(TurnView):
+    """The Keys and Base Dice turn screen: the shared turn, keys to roll, and the turn's keys
+    and base dice with what each base value is worth."""
+
+    key_count: int
+    still_to_play: list[str]
+    turn_keys: tuple[int, ...]
+    turn_base: tuple[int, ...]
+    worth: dict[int, int]
+    worth_words: str
+    key_unset: bool
+    selections: dict[str, tuple[int, str]]
+
+
+def view(state: SB) -> SBView:
+    """What the Keys and Base Dice turn screen shows."""
+    return turn_view(
+        SBView,
+        state,
+        taking=SET_ASIDE,
+        roll_count=dice_to_roll(state),
+        may_bank=state.may_bank,
+        key_count=keys_to_roll(state),
+        still_to_play=still_to_play(state),
+        turn_keys=tuple(sorted(state.turn_keys)),
+        turn_base=tuple(sorted(state.turn_base)),
+        worth=worth_colours(state),
+        worth_words=describe_value(state.turn_keys, state.turn_base),
+        key_unset=state.phase == CHOOSE and not state.may_bank,
+        selections=judged_picks(state, partial(_judge_pick, state)),
+    )

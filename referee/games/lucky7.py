@@ -19,19 +19,30 @@ from typing import Any
 
 from referee import formdata
 from referee.dice import Die, parse_dice, spell, take_from
-from referee.engine import (
-    PUSH_YOUR_LUCK,
-    Option,
-    RuleViolation,
+from referee.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark
+from referee.pushluck import (
+    CHOOSE,
+    ROLL,
     Scoreboard,
-    board_in_final_round,
-    board_is_over,
-    board_outcome,
-    board_to_move,
-    board_turn_records,
-    board_turns_done,
-    turn_at_stake,
+    TurnView,
+    counted,
+    left_on_table,
+    nothing_to_bank,
+    read_roll,
+    roll_first,
+    turn_buttons,
+    turn_view,
 )
+
+# The contract hooks every push-your-luck game shares, as this game's own.
+from referee.pushluck import at_stake as at_stake
+from referee.pushluck import in_final_round as in_final_round
+from referee.pushluck import is_over as is_over
+from referee.pushluck import outcome as outcome
+from referee.pushluck import ruling as ruling
+from referee.pushluck import to_move as to_move
+from referee.pushluck import turn_records as turn_records
+from referee.pushluck import turns_done as turns_done
 
 SLUG = "lucky7"
 TITLE = "Lucky Sevens"
@@ -58,6 +69,7 @@ OPTIONS = (
     ),
 )
 SEVEN_POINTS = {2: 1, 3: 2, 4: 3, 5: 5, 6: 8, 7: 12}
+START, SCORE = "start", "score"  # the phases besides ROLL and CHOOSE (see ``Lucky7``)
 
 Counts = tuple[int, ...]  # how many dice show 1, 2, ... 6
 
@@ -169,7 +181,7 @@ class Lucky7:
     board: Scoreboard
     target: int
     set_bonus: int
-    phase: str = "start"
+    phase: str = START
     roll: tuple[Die, ...] = ()
     scored: tuple[Die, ...] = ()
     to_roll: int = DICE
@@ -181,12 +193,25 @@ class Lucky7:
     @property
     def on_table(self) -> tuple[Die, ...]:
         """Dice of the current roll not scored yet."""
-        return take_from(self.roll, self.scored)[1] if self.roll else ()
+        return left_on_table(self.roll, self.scored)
 
     @property
     def score_before(self) -> int:
         """The player's banked total plus this turn's points so far."""
         return self.board.score + self.turn_total
+
+
+BUST = TurnMark("bust")
+EXACT_FINISH = TurnMark("exact finish")
+
+
+def stolen_from(victim: str) -> TurnMark:
+    """The mark of a banked turn that was stolen from ``victim``."""
+    return TurnMark(
+        f"stole from {victim}",
+        cell="S {points}",
+        legend="S: a stolen turn; its points include the total taken over",
+    )
 
 
 def start(players: Sequence[str], options: Mapping[str, int]) -> Lucky7:
@@ -197,9 +222,9 @@ def start(players: Sequence[str], options: Mapping[str, int]) -> Lucky7:
 
 def dice_to_roll(state: Lucky7) -> int | None:
     """How many dice the next roll has, or None when a roll is not allowed now."""
-    if state.board.over or state.phase == "score":
+    if state.board.over or state.phase == SCORE:
         return None
-    return DICE if state.phase == "start" else state.to_roll
+    return DICE if state.phase == START else state.to_roll
 
 
 def _next_roll_size(left: int) -> int:
@@ -213,15 +238,10 @@ def _roll(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
         raise RuleViolation(
             "score-first", "Score at least one seven from this roll before rolling again."
         )
-    dice = parse_dice(move.get("dice"))
-    if len(dice) != expected:
-        raise RuleViolation(
-            "wrong-dice-count",
-            f"{state.board.player} rolls {expected} dice now, but {len(dice)} were entered.",
-        )
+    dice = read_roll(state, move, expected)
     if any(d.key for d in dice):
         raise RuleViolation("bad-die", "Lucky Sevens has no key dice.")
-    if state.phase == "start":
+    if state.phase == START:
         state = replace(state, turn_total=0, stolen_from=None)
     state = replace(state, stealable=None)
     counts = counts_of([d.value for d in dice])
@@ -243,7 +263,7 @@ def _roll(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
         )
     return replace(
         state,
-        phase="score",
+        phase=SCORE,
         roll=dice,
         scored=(),
         ruling=f"{player} rolled {spell(dice)}: score one or more sevens.",
@@ -254,7 +274,7 @@ def _bust(state: Lucky7, words: str) -> Lucky7:
     player = state.board.player
     lost = f" — {player} loses {state.turn_total}" if state.turn_total else ""
     stolen = f" (stolen from {state.stolen_from})" if state.stolen_from and state.turn_total else ""
-    board = state.board.end_turn(0, bust=True, note="bust")
+    board = state.board.end_turn(0, bust=True, mark=BUST)
     ruling = f"{words}{lost}{stolen}. {board.whats_next()} Nothing to steal."
     return Lucky7(board, state.target, state.set_bonus, ruling=ruling)
 
@@ -267,8 +287,8 @@ def read_sevens(raw: object) -> list[tuple[Die, ...]]:
 
 
 def _score(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
-    if state.phase not in ("score", "choose"):
-        raise RuleViolation("roll-first", f"{state.board.player} must roll before scoring.")
+    if state.phase not in (SCORE, CHOOSE):
+        raise roll_first(state, "scoring")
     groups = read_sevens(move.get("sevens"))
     for group in groups:
         total = sum(d.value for d in group)
@@ -292,7 +312,7 @@ def _score(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
     turn_total = state.turn_total + choice.points
     state = replace(
         state,
-        phase="choose",
+        phase=CHOOSE,
         scored=state.scored + taken,
         turn_total=turn_total,
         to_roll=_next_roll_size(len(left)),
@@ -302,7 +322,7 @@ def _score(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
     if choice.completes_set:
         ruling += f" including the Completed Set bonus of {state.set_bonus}"
     if choice.reaches == state.target:
-        board = state.board.end_turn(turn_total, note="exact finish").finish()
+        board = state.board.end_turn(turn_total, mark=EXACT_FINISH).finish()
         ruling += f", exactly {state.target}. {board.result()}"
         return Lucky7(board, state.target, state.set_bonus, ruling=ruling)
     left_words = "all eight dice again" if len(left) <= 1 else f"the {len(left)} dice left"
@@ -311,13 +331,11 @@ def _score(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
 
 
 def _bank(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
-    if state.phase != "choose":
-        raise RuleViolation(
-            "nothing-to-bank", f"{state.board.player} must score a seven before banking."
-        )
+    if state.phase != CHOOSE:
+        raise nothing_to_bank(state, "score a seven")
     player = state.board.player
-    note = f"stole from {state.stolen_from}" if state.stolen_from else ""
-    board = state.board.end_turn(state.turn_total, note=note)
+    mark = stolen_from(state.stolen_from) if state.stolen_from else None
+    board = state.board.end_turn(state.turn_total, mark=mark)
     banked = board.scores[(board.seat - 1) % len(board.players)]
     ruling = f"{player} banked {state.turn_total}: total {banked}."
     if len(board.players) == 1:
@@ -331,7 +349,7 @@ def _bank(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
 
 
 def _steal(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
-    if state.phase != "start" or state.stealable is None:
+    if state.phase != START or state.stealable is None:
         raise RuleViolation(
             "nothing-to-steal",
             "Only a turn that was just banked can be stolen, before the next player rolls.",
@@ -341,7 +359,7 @@ def _steal(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
     player = state.board.player
     return replace(
         state,
-        phase="roll",
+        phase=ROLL,
         turn_total=total,
         to_roll=dice,
         stealable=None,
@@ -353,12 +371,12 @@ def _steal(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
 
 
 def _dice(n: int) -> str:
-    return f"{n} {'die' if n == 1 else 'dice'}"
+    return counted(n, "die", "dice")
 
 
-MOVES = {"roll": _roll, "score": _score, "bank": _bank, "steal": _steal}
-ACTIONS = ("roll", "score", "score_bank", "bank", "steal")
-MOVE_WORDS = {"score": "sevens"}
+MOVES = {"roll": _roll, SCORE: _score, "bank": _bank, "steal": _steal}
+ACTIONS = (*turn_buttons(SCORE), "steal")
+MOVE_WORDS = {SCORE: "sevens"}
 GROUPS = ("A", "B", "C", "D")
 
 
@@ -370,9 +388,9 @@ def read_form(state: Lucky7, form: formdata.FormData) -> formdata.Moves:
         return [{"type": "roll", "dice": formdata.rolled_values(form, dice_to_roll(state) or 0)}]
 
     def score() -> formdata.Moves:
-        return [{"type": "score", "sevens": _grouped_sevens(state, form)}]
+        return [{"type": SCORE, "sevens": _grouped_sevens(state, form)}]
 
-    buttons = formdata.roll_set_aside_bank(roll, score, "score")
+    buttons = formdata.roll_set_aside_bank(roll, score, SCORE)
     return formdata.by_button(form, {**buttons, "steal": lambda: [{"type": "steal"}]})
 
 
@@ -390,25 +408,18 @@ def _grouped_sevens(state: Lucky7, form: formdata.FormData) -> list[list[str]]:
     if not groups:
         raise RuleViolation("bad-move", "Tap dice into a group (A to D) that makes seven.")
     return [groups[letter] for letter in sorted(groups)]
-to_move = board_to_move
-is_over = board_is_over
-outcome = board_outcome
-turns_done = board_turns_done
-turn_records = board_turn_records
-in_final_round = board_in_final_round
-at_stake = turn_at_stake
 
 
 def choices(state: Lucky7) -> list[dict[str, Any]]:
     """Every legal move other than a roll: distinct scoring choices, bank, steal."""
     moves: list[dict[str, Any]] = []
-    if state.phase == "start" and state.stealable:
+    if state.phase == START and state.stealable:
         moves.append({"type": "steal"})
-    if state.phase in ("score", "choose"):
+    if state.phase in (SCORE, CHOOSE):
         table = counts_of([d.value for d in state.on_table])
         for choice in legal_choices(table, state.score_before, state.target, state.set_bonus):
-            moves.append({"type": "score", "sevens": choice.dice()})
-    if state.phase == "choose":
+            moves.append({"type": SCORE, "sevens": choice.dice()})
+    if state.phase == CHOOSE:
         moves.append({"type": "bank"})
     return moves
 
@@ -418,7 +429,7 @@ def finish_advice(state: Lucky7) -> list[Choice] | None:
 
     The finish matters once some choice would reach or pass the target.
     """
-    if state.phase not in ("score", "choose"):
+    if state.phase not in (SCORE, CHOOSE):
         return None
     table = counts_of([d.value for d in state.on_table])
     judged = [
@@ -432,12 +443,34 @@ def finish_advice(state: Lucky7) -> list[Choice] | None:
 
 def player_notes(state: Lucky7) -> dict[str, str]:
     """A short note per player: how many points they still need for the exact finish."""
-    return {
-        name: f"needs {state.target - score}"
-        for name, score in zip(state.board.players, state.board.scores, strict=True)
-    }
+    return state.board.notes(lambda seat: [f"needs {state.target - state.board.scores[seat]}"])
 
 
-def ruling(state: Any) -> str:
-    """What the referee said after the last move."""
-    return state.ruling
+@dataclass(frozen=True)
+class Lucky7View(TurnView):
+    """The Lucky Sevens turn screen: the shared turn, the steal on offer, what was scored
+    from this roll, and near the end every choice judged against the exact finish."""
+
+    set_bonus: int
+    stolen_from: str | None
+    scored: tuple[Die, ...]
+    steal: tuple[int, int] | None  # (points, dice) to take over, when a steal is allowed now
+    advice: list[Choice] | None
+    need: int
+
+
+def view(state: Lucky7) -> Lucky7View:
+    """What the Lucky Sevens turn screen shows."""
+    return turn_view(
+        Lucky7View,
+        state,
+        taking=SCORE,
+        roll_count=dice_to_roll(state),
+        may_bank=state.phase == CHOOSE,
+        set_bonus=state.set_bonus,
+        stolen_from=state.stolen_from,
+        scored=state.scored,
+        steal=state.stealable if state.phase == START else None,
+        advice=finish_advice(state),
+        need=state.target - state.score_before,
+    )

@@ -408,3 +408,70 @@ def choices(state: Solitaire) -> list[dict[str, Any]]:
 def ruling(state: Any) -> str:
     """What the referee said after the last move."""
     return state.ruling
+
+
+@dataclass(frozen=True)
+class SheetView:
+    """One sheet as the page draws it: its rows as (sum, its value, marks, worth now)."""
+
+    player: str
+    total: int
+    closed: bool
+    rows: list[tuple[int, int, int, int]]
+    throwaways: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class SplitOption:
+    """A legal split of the roll as a button: what it posts and what it does to the sheet."""
+
+    sums: tuple[int, int]
+    throwaway: int
+    free_ride: bool
+    posted: str
+    effect: str
+
+
+@dataclass(frozen=True)
+class SolitaireView:
+    """The sheet screen: the shared roll, the sheets, and each waiting sheet's splits."""
+
+    roll: tuple[Die, ...]
+    next_roll: int  # the number of the roll to enter next
+    may_roll: bool
+    shared_roll: bool  # several sheets split every roll
+    waiting: list[str]
+    sheets: tuple[SheetView, ...]
+    splits: dict[str, list[SplitOption]]  # by player, for the sheets still to split the roll
+
+    def sheet(self, player: str) -> SheetView:
+        """The sheet of ``player``."""
+        return next(s for s in self.sheets if s.player == player)
+
+
+def view(state: Solitaire) -> SolitaireView:
+    """What the sheet screen shows."""
+    return SolitaireView(
+        roll=state.roll,
+        next_roll=state.rolls + 1,
+        may_roll=bool(dice_to_roll(state)),
+        shared_roll=len(state.sheets) > 1,
+        waiting=waiting_for(state),
+        sheets=tuple(
+            SheetView(s.player, s.total, s.closed, row_worths(s), s.throwaways)
+            for s in state.sheets
+        ),
+        splits={
+            sheet.player: [
+                SplitOption(
+                    split.sums,
+                    split.throwaway,
+                    split.free_ride,
+                    split_field(split),
+                    split_effect(sheet, split),
+                )
+                for split in splits(sheet, state.roll)
+            ]
+            for sheet in (state.sheets[i] for i in state.waiting)
+        },
+    )

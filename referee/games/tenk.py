@@ -13,25 +13,41 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from referee import formdata
-from referee.dice import Die, parse_dice, pick_key, spell, sub_multisets, take_from, take_more
-from referee.engine import (
-    PUSH_YOUR_LUCK,
-    Option,
-    RuleViolation,
+from referee.dice import Die, spell
+from referee.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark, points
+from referee.pushluck import (
+    CHOOSE,
+    ROLL,
+    SET_ASIDE,
+    SET_ASIDE_WORDS,
+    Pick,
     Scoreboard,
-    board_in_final_round,
-    board_is_over,
-    board_outcome,
-    board_to_move,
-    board_turn_records,
-    board_turns_done,
-    points,
-    turn_at_stake,
+    TurnView,
+    bust_on,
+    check_bank,
+    judged_picks,
+    left_on_table,
+    read_roll,
+    read_set_aside_form,
+    set_aside_choices,
+    set_aside_from_roll,
+    turn_buttons,
+    turn_view,
 )
+
+# The contract hooks every push-your-luck game shares, as this game's own.
+from referee.pushluck import at_stake as at_stake
+from referee.pushluck import in_final_round as in_final_round
+from referee.pushluck import is_over as is_over
+from referee.pushluck import outcome as outcome
+from referee.pushluck import ruling as ruling
+from referee.pushluck import to_move as to_move
+from referee.pushluck import turn_records as turn_records
+from referee.pushluck import turns_done as turns_done
 
 SLUG = "tenk"
 TITLE = "10K"
@@ -201,7 +217,7 @@ class TenK:
     board: Scoreboard
     target: int
     entry: int
-    phase: str = "roll"
+    phase: str = ROLL
     roll: tuple[Die, ...] = ()
     taken: tuple[Die, ...] = ()
     taken_points: int = 0
@@ -216,12 +232,17 @@ class TenK:
     @property
     def on_table(self) -> tuple[Die, ...]:
         """Dice of the current roll that are not set aside."""
-        return take_from(self.roll, self.taken)[1] if self.roll else ()
+        return left_on_table(self.roll, self.taken)
 
     @property
     def entered(self) -> bool:
         """True when the player to move already has points on the board."""
         return self.board.score > 0 or self.entry == 0
+
+
+BELOW_ENTRY = TurnMark(
+    "below entry", cell="{points}*", legend="* banked below the entry threshold: scores 0"
+)
 
 
 def start(players: Sequence[str], options: Mapping[str, int]) -> TenK:
@@ -232,9 +253,9 @@ def start(players: Sequence[str], options: Mapping[str, int]) -> TenK:
 
 def dice_to_roll(state: TenK) -> int | None:
     """How many dice the next roll must have, or None when rolling is not allowed now."""
-    if state.board.over or state.phase == "set_aside":
+    if state.board.over or state.phase == SET_ASIDE:
         return None
-    if state.phase == "roll":
+    if state.phase == ROLL:
         return DICE
     return len(state.roll) - len(state.taken) or DICE
 
@@ -248,7 +269,7 @@ def bank_gain(state: TenK) -> int:
 
 def bank_warning(state: TenK) -> str | None:
     """A sentence to confirm before banking, when the bank would score nothing."""
-    if state.phase == "choose" and bank_gain(state) == 0 and state.turn_total > 0:
+    if state.phase == CHOOSE and bank_gain(state) == 0 and state.turn_total > 0:
         return (
             f"{state.board.player} needs {points(state.entry)} in one turn to get on the board: "
             f"banking {points(state.turn_total)} scores 0."
@@ -276,12 +297,7 @@ def _roll(state: TenK, move: Mapping[str, Any]) -> TenK:
             f"Set aside at least one scoring combination from {spell(state.roll)} "
             "before rolling again.",
         )
-    dice = parse_dice(move.get("dice"))
-    if len(dice) != expected:
-        raise RuleViolation(
-            "wrong-dice-count",
-            f"{state.board.player} rolls {expected} dice now, but {len(dice)} were entered.",
-        )
+    dice = read_roll(state, move, expected)
     colours = [d.colour for d in dice if d.colour]
     if len(set(colours)) != len(colours):
         raise RuleViolation(
@@ -289,11 +305,11 @@ def _roll(state: TenK, move: Mapping[str, Any]) -> TenK:
         )
     if any(d.key or d.colour == "k" for d in dice):
         raise RuleViolation("bad-die", "10K has no key or black dice.")
-    earlier = state.turn_total if state.phase == "choose" else 0
+    earlier = state.turn_total if state.phase == CHOOSE else 0
     if roll_scores(dice):
         return replace(
             state,
-            phase="set_aside",
+            phase=SET_ASIDE,
             roll=dice,
             taken=(),
             taken_points=0,
@@ -304,19 +320,12 @@ def _roll(state: TenK, move: Mapping[str, Any]) -> TenK:
     player = state.board.player
     lost = f"{player} loses {points(earlier)}" if earlier else f"{player} scores nothing this turn"
     ruling = f"Bust: no 1, 5 or set in {spell(dice)} — {lost}."
-    return _pass_turn(state, 0, bust=True, ruling=ruling, note=f"bust on {spell(dice)}")
+    return _pass_turn(state, 0, bust=True, ruling=ruling, mark=bust_on(dice))
 
 
 def _set_aside(state: TenK, move: Mapping[str, Any]) -> TenK:
-    if state.phase == "roll":
-        raise RuleViolation(
-            "roll-first", f"{state.board.player} must roll before setting dice aside."
-        )
-    taken, all_taken = take_more(
-        state.roll,
-        state.taken,
-        move.get("dice"),
-        empty="Pick at least one scoring die to set aside.",
+    taken, all_taken = set_aside_from_roll(
+        state, move, empty="Pick at least one scoring die to set aside."
     )
     split = best_split(all_taken)
     if split is None:
@@ -329,13 +338,11 @@ def _set_aside(state: TenK, move: Mapping[str, Any]) -> TenK:
         f"{state.board.player} set aside {spell(all_taken)} = {points(split.points)}{detail}; "
         f"turn total {points(state.earlier + split.points)}: {next_roll}."
     )
-    return replace(state, phase="choose", taken=all_taken, taken_points=split.points, ruling=ruling)
+    return replace(state, phase=CHOOSE, taken=all_taken, taken_points=split.points, ruling=ruling)
 
 
 def _bank(state: TenK, move: Mapping[str, Any]) -> TenK:
-    if state.phase != "choose":
-        what = "roll" if state.phase == "roll" else "set aside a scoring combination"
-        raise RuleViolation("nothing-to-bank", f"{state.board.player} must {what} before banking.")
+    check_bank(state, "set aside a scoring combination")
     player = state.board.player
     gain = bank_gain(state)
     if gain == 0:
@@ -343,7 +350,7 @@ def _bank(state: TenK, move: Mapping[str, Any]) -> TenK:
             f"{player} banked {points(state.turn_total)}, short of the {points(state.entry)} "
             f"needed to get on the board: it scores 0."
         )
-        return _pass_turn(state, 0, ruling=ruling, note="below entry")
+        return _pass_turn(state, 0, ruling=ruling, mark=BELOW_ENTRY)
     total = state.board.score + gain
     ruling = f"{player} banked {points(gain)}: total {points(total)}."
     triggers = total >= state.target and not state.board.in_final_round
@@ -353,7 +360,7 @@ def _bank(state: TenK, move: Mapping[str, Any]) -> TenK:
             if len(state.board.players) > 1
             else f"{player} banked {points(total)} and reached {points(state.target)}."
         )
-    return _pass_turn(state, gain, ruling=ruling, starts_final=triggers)
+    return _pass_turn(state, gain, ruling=ruling, starts_final_round=triggers)
 
 
 def _pass_turn(
@@ -362,19 +369,16 @@ def _pass_turn(
     *,
     ruling: str,
     bust: bool = False,
-    note: str = "",
-    starts_final: bool = False,
+    mark: TurnMark | None = None,
+    starts_final_round: bool = False,
 ) -> TenK:
-    seat = state.board.seat
-    board = state.board.end_turn(gain, bust=bust, note=note)
-    if starts_final:
-        board = board.start_final_round(board.others_from(seat))
+    board = state.board.end_turn(gain, bust=bust, mark=mark, starts_final_round=starts_final_round)
     return TenK(board, state.target, state.entry, ruling=f"{ruling} {board.whats_next()}")
 
 
-MOVES = {"roll": _roll, "set_aside": _set_aside, "bank": _bank}
-ACTIONS = ("roll", "set_aside", "set_aside_bank", "bank")
-MOVE_WORDS = {"set_aside": "set-aside"}
+MOVES = {"roll": _roll, SET_ASIDE: _set_aside, "bank": _bank}
+ACTIONS = turn_buttons(SET_ASIDE)
+MOVE_WORDS = SET_ASIDE_WORDS
 
 
 def read_form(state: TenK, form: formdata.FormData) -> formdata.Moves:
@@ -384,63 +388,66 @@ def read_form(state: TenK, form: formdata.FormData) -> formdata.Moves:
         values = formdata.rolled_values(form, dice_to_roll(state) or 0)
         return [{"type": "roll", "dice": _dress_roll(values, form)}]
 
-    def take() -> formdata.Moves:
-        return [{"type": "set_aside", "dice": formdata.picked_dice(form, state.on_table)}]
-
-    return formdata.by_button(form, formdata.roll_set_aside_bank(roll, take, "set_aside"))
-
-
-to_move = board_to_move
-is_over = board_is_over
-outcome = board_outcome
-turns_done = board_turns_done
-turn_records = board_turn_records
-in_final_round = board_in_final_round
-at_stake = turn_at_stake
+    return read_set_aside_form(state, form, roll)
 
 
 def player_notes(state: TenK) -> dict[str, str]:
     """A short note per player for the scoreboard: not yet on the board, last turn to come."""
     board = state.board
-    notes: dict[str, str] = {}
-    for seat, (name, score) in enumerate(zip(board.players, board.scores, strict=True)):
-        words = []
-        if score == 0 and state.entry > 0:
-            words.append(f"needs {points(state.entry)}")
-        if board.final_queue and seat in board.final_queue:
-            words.append("last turn")
-        notes[name] = " · ".join(words)
-    return notes
+
+    def words(seat: int) -> Iterable[str]:
+        if board.scores[seat] == 0 and state.entry > 0:
+            yield f"needs {points(state.entry)}"
+        if board.plays_again(seat):
+            yield "last turn"
+
+    return board.notes(words)
 
 
-def selections(state: TenK) -> dict[str, tuple[int, str]]:
-    """Every pick of dice from the current roll, keyed by its sorted values ("1,1,5").
-
-    Each maps to (points, words): the points the whole set-aside from this roll
-    would score with that pick added, or 0 and the reason it cannot be set aside.
-    """
-    result: dict[str, tuple[int, str]] = {}
-    for pick in sub_multisets(state.on_table):
-        split = best_split(state.taken + pick)
-        if split is None:
-            result[pick_key(pick)] = (0, why_not_scoring(state.taken + pick))
-        else:
-            result[pick_key(pick)] = (split.points, f"{spell(pick)} = {points(split.points)}")
-    return result
+def _judge_pick(state: TenK, pick: Pick) -> tuple[int, str]:
+    """What the whole set-aside from this roll would score with ``pick`` added, in points and
+    words; 0 and the reason when it cannot be set aside."""
+    split = best_split(state.taken + pick)
+    if split is None:
+        return 0, why_not_scoring(state.taken + pick)
+    return split.points, f"{spell(pick)} = {points(split.points)}"
 
 
 def choices(state: TenK) -> list[dict[str, Any]]:
     """Every legal move other than a roll: distinct set-asides, and bank when allowed."""
-    if state.phase == "roll" or state.board.over:
-        return []
-    moves: list[dict[str, Any]] = [
-        {"type": "set_aside", "dice": [str(d) for d in pick]}
-        for pick in sub_multisets(state.on_table)
-        if best_split(state.taken + pick) is not None
-    ]
-    if state.phase == "choose":
-        moves.append({"type": "bank"})
-    return moves
+    return set_aside_choices(
+        state, lambda dice: best_split(dice) is not None, may_bank=state.phase == CHOOSE
+    )
+
+
+@dataclass(frozen=True)
+class TenKView(TurnView):
+    """The 10K turn screen: the shared turn, and what this roll set aside so far."""
+
+    entry: int
+    taken: tuple[Die, ...]
+    taken_points: int
+    hot_dice: bool
+    bank_warning: str | None
+    selections: dict[str, tuple[int, str]]
+
+
+def view(state: TenK) -> TenKView:
+    """What the 10K turn screen shows."""
+    roll_count = dice_to_roll(state)
+    return turn_view(
+        TenKView,
+        state,
+        taking=SET_ASIDE,
+        roll_count=roll_count,
+        may_bank=state.phase == CHOOSE,
+        entry=state.entry,
+        taken=state.taken,
+        taken_points=state.taken_points,
+        hot_dice=state.phase == CHOOSE and roll_count == DICE,
+        bank_warning=bank_warning(state),
+        selections=judged_picks(state, partial(_judge_pick, state)),
+    )
 
 
 def scoring_summary(values: Iterable[int]) -> str:
@@ -448,8 +455,3 @@ def scoring_summary(values: Iterable[int]) -> str:
     dice = [Die(v) for v in values]
     split = best_split(dice)
     return f"{spell(dice)} = {points(split.points)}" if split else why_not_scoring(dice)
-
-
-def ruling(state: Any) -> str:
-    """What the referee said after the last move."""
-    return state.ruling

@@ -209,6 +209,7 @@ def render_play(
         table=loaded.table,
         game=game,
         state=current.state,
+        view=game.view(current.state),
         outcome=current.outcome,
         seq=loaded.seq,
         form=MoveForm(formdata=None),

@@ -8,6 +8,7 @@ and refuses any other with a ruling, never a crash.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 
@@ -30,7 +31,7 @@ from referee.games import DEFAULTS, all_games
 
 REQUIRED = (
     "SLUG", "TITLE", "KIND", "MIN_PLAYERS", "MAX_PLAYERS", "OPTIONS", "MOVES", "ACTIONS",
-    "start", "to_move", "is_over", "turns_done", "outcome", "read_form",
+    "start", "to_move", "is_over", "turns_done", "outcome", "read_form", "ruling", "view",
 )  # fmt: skip
 GAMES = all_games()
 PLAYERS = ("Ann", "Bo", "Cy")
@@ -81,6 +82,10 @@ def check_state(game, state, players: Sequence[str]) -> None:
     assert game.to_move(state) in (None, *players)
     records = game.turn_records(state)
     assert all(isinstance(r, TurnRecord) and r.player in players for r in records)
+    for mark in {r.mark for r in records if r.mark}:
+        assert mark.words and mark.cell.format(points="1,000")
+    view = game.view(state)
+    assert dataclasses.is_dataclass(view) and view.__dataclass_params__.frozen
     if game.KIND == PUSH_YOUR_LUCK:
         assert len(records) == game.turns_done(state)
     assert isinstance(game.in_final_round(state), bool)

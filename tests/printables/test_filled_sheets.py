@@ -11,7 +11,7 @@ from printables.scorepads import TurnCell
 from printables.sheets import turn_cell
 from referee.autoplay import play_random_game
 from referee.engine import TurnRecord, points
-from referee.games import solitaire, tenk
+from referee.games import lucky7, solitaire, tenk
 from referee.log import GameLog, replay
 from tests.printables.support import PAPERS, SEEDS, page_sizes, reader, seed_replay, text_of
 
@@ -113,8 +113,8 @@ def test_the_same_table_twice_gives_the_same_bytes(name):
     [
         (TurnRecord("Ann", 450, 950), TurnCell("450", 950)),
         (TurnRecord("Ann", 0, 500, bust=True), TurnCell("bust", 500, bust=True)),
-        (TurnRecord("Bo", 0, 0, note="below entry"), TurnCell("0*", 0)),
-        (TurnRecord("Max", 12, 40, note="stole from Lou"), TurnCell("S 12", 40)),
+        (TurnRecord("Bo", 0, 0, mark=tenk.BELOW_ENTRY), TurnCell("0*", 0)),
+        (TurnRecord("Max", 12, 40, mark=lucky7.stolen_from("Lou")), TurnCell("S 12", 40)),
         (TurnRecord("Cy", 1000, 11_000, final_round=True), TurnCell("1,000", 11_000,
                                                                     final_round=True)),
     ],
