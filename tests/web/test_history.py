@@ -148,3 +148,11 @@ def test_export_everything_as_one_zip(client, stored):
     assert [n.split("-")[:2] for n in names] == [["0001", "tenk"], ["0002", "solitaire"]]
     for name in names:
         assert replay(loads(archive.read(name).decode())).error is None
+
+
+
+def test_the_story_legend_names_only_what_the_game_shows(client, stored):
+    tenk, solo = stored(seed("tenk-finished.json"), seed("solitaire-solo.json"))
+    assert "Busts in red; the final round shaded." in client.get(f"/t/{tenk}/history").text
+    solo_page = client.get(f"/t/{solo}/history").text
+    assert "Busts in red" not in solo_page and "final round shaded" not in solo_page
