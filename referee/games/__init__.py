@@ -75,28 +75,28 @@ def register(module: ModuleType, text: GameText | None = None) -> None:
     _REGISTRY[module.SLUG] = module
 
 
-def _load_registry() -> dict[str, ModuleType]:
+def _load_all() -> None:
     """Import every module of this package: games define ``SLUG``, their texts ``TEXT``."""
-    if not _REGISTRY:
-        modules = [
-            importlib.import_module(f"{__name__}.{info.name}")
-            for info in pkgutil.iter_modules(__path__)
-        ]
-        texts = {
-            m.TEXT.slug: m.TEXT for m in modules if not hasattr(m, "SLUG") and hasattr(m, "TEXT")
-        }
-        for module in modules:
-            if hasattr(module, "SLUG"):
-                register(module, texts.get(module.SLUG))
-    return _REGISTRY
+    modules = [
+        importlib.import_module(f"{__name__}.{info.name}")
+        for info in pkgutil.iter_modules(__path__)
+    ]
+    texts = {m.TEXT.slug: m.TEXT for m in modules if not hasattr(m, "SLUG") and hasattr(m, "TEXT")}
+    for module in modules:
+        if hasattr(module, "SLUG"):
+            register(module, texts.get(module.SLUG))
 
 
 def get_game(slug: str) -> Game:
     """The game registered under ``slug``; ``KeyError`` when there is none."""
-    return _load_registry()[slug]  # type: ignore[return-value]
+    return _REGISTRY[slug]  # type: ignore[return-value]
 
 
 def all_games() -> list[Game]:
     """Every registered game, in title order."""
-    games = _load_registry().values()
-    return sorted(games, key=lambda g: g.TITLE)  # type: ignore[arg-type, return-value]
+    return sorted(_REGISTRY.values(), key=lambda g: g.TITLE)  # type: ignore[arg-type, return-value]
+
+
+# At the package's first import, so that a game module imported on its own
+# (``from referee.games import tenk``) already has its defaults and its text.
+_load_all()
