@@ -174,10 +174,8 @@ def _total(sheet: TallySheet) -> Table:
 
 # --- whole documents ----------------------------------------------------------------------
 
-BLANK_RUNNING_LEGEND = (
-    "Write each turn's points and the new total. For a bust write <b>bust</b> and carry the "
-    "total over."
-)
+BLANK_RUNNING_LEGEND = "Write each turn's points and the new total."
+WRITE_A_BUST = " For a bust write <b>bust</b> and carry the total over."
 SHADE_FINAL_ROUND = " Shade the turns of the final round."
 SHEETS_PER_PAGE = 2
 
@@ -210,7 +208,11 @@ def running_story(
         Spacer(1, 6),
     ]
     if legend is None:
-        legend = BLANK_RUNNING_LEGEND + (SHADE_FINAL_ROUND if pad.final_round else "")
+        legend = (
+            BLANK_RUNNING_LEGEND
+            + (WRITE_A_BUST if pad.busts else "")
+            + (SHADE_FINAL_ROUND if pad.final_round else "")
+        )
     below: list[Flowable] = [Spacer(1, 4)]
     if result:
         below.append(Paragraph(escape(result), styles.RESULT))

@@ -4,7 +4,8 @@ Not part of the rules engine: the games stay pure and take dice as moves; this
 module plays the table's part (rolling) and a careless player's part (picking
 any legal move).  It asks the game through the contract (``referee.engine.Game``):
 ``dice_to_roll``, ``choices``, ``keys_to_roll`` (key dice such as "K3" added to each
-roll) and ``at_stake`` (the more a bust would lose, the likelier it banks).
+roll), ``at_stake`` (the more a bust would lose, the likelier it banks) and
+``table_entry`` (a board, a pool or side totals the table enters: made up here).
 """
 
 from __future__ import annotations
@@ -13,9 +14,21 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.engine import Game, apply_move, check_players, resolve_options
+from referee.engine import (
+    BoardEntry,
+    Entry,
+    Game,
+    PoolEntry,
+    TotalsEntry,
+    apply_move,
+    check_players,
+    resolve_options,
+)
 
 COLOUR_LETTERS = "rygbop"
+# How often a table enters a board, pool or totals it may skip, rather than play on.
+ENTRY_CHANCE = 0.8
+STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
 
 def random_roll(count: int, rng: random.Random, *, colours: bool = False) -> list[str]:
@@ -64,6 +77,63 @@ def roll_move(game: Any, state: Any, count: int, rng: random.Random, *, colours:
     return {"type": "roll", "dice": dice}
 
 
+def random_shape(count: int, rng: random.Random) -> list[tuple[int, int]]:
+    """``count`` cells in one orthogonally connected shape, grown from one cell at random,
+    shifted so that its top row and left column are 0."""
+    cells = [(0, 0)]
+    taken = {(0, 0)}
+    while len(cells) < count:
+        row, col = rng.choice(cells)
+        dr, dc = rng.choice(STEPS)
+        if (row + dr, col + dc) not in taken:
+            cells.append((row + dr, col + dc))
+            taken.add(cells[-1])
+    top, left = min(r for r, _ in cells), min(c for _, c in cells)
+    return [(r - top, c - left) for r, c in cells]
+
+
+def random_board(entry: BoardEntry, rng: random.Random) -> list[list[str | None]]:
+    """A board as the entry describes it, in log notation, with random values."""
+    if entry.shape is None:
+        cells = random_shape(entry.dice, rng)
+    else:
+        cells = [(r, c) for r in range(entry.shape[0]) for c in range(entry.shape[1])]
+    letters = [""]
+    if entry.colours:
+        letters = [c for c in entry.colours for _ in range(len(cells) // len(entry.colours))]
+        rng.shuffle(letters)
+    height = 1 + max(r for r, _ in cells)
+    width = 1 + max(c for _, c in cells)
+    rows: list[list[str | None]] = [[None] * width for _ in range(height)]
+    for n, (r, c) in enumerate(cells):
+        rows[r][c] = f"{rng.randint(1, 6)}{letters[n % len(letters)]}"
+    return rows
+
+
+def random_pool(entry: PoolEntry, rng: random.Random) -> list[str]:
+    """A pool of 0 to ``per_colour`` dice of each colour (one die at least), in log notation."""
+    dice = [
+        f"{rng.randint(1, 6)}{colour}"
+        for colour in entry.colours
+        for _ in range(rng.randint(0, entry.per_colour))
+    ]
+    return dice or [f"{rng.randint(1, 6)}{entry.colours[0]}"]
+
+
+def entry_move(entry: Entry, rng: random.Random) -> dict[str, Any]:
+    """The move that enters a made-up board, pool or set of totals."""
+    value: object
+    if isinstance(entry, BoardEntry):
+        value = random_board(entry, rng)
+    elif isinstance(entry, PoolEntry):
+        value = random_pool(entry, rng)
+    elif isinstance(entry, TotalsEntry):
+        value = {name: rng.randint(entry.least, entry.most) for name in entry.names}
+    else:  # pragma: no cover - a new kind of entry needs its maker here
+        raise TypeError(f"No random maker for {entry!r}.")
+    return {"type": entry.type, entry.field: value}
+
+
 def random_legal_move(
     game: Any, state: Any, rng: random.Random, *, colours: bool = False
 ) -> dict[str, Any]:
@@ -72,6 +142,7 @@ def random_legal_move(
     Banks with ``bank_chance`` of the turn total when banking is allowed, else
     rolls when rolling is allowed (now and then setting more aside first).  A
     count of 0 is a roll too (SB: only keys are left); None means no roll now.
+    What the table enters instead of a roll (``table_entry``) is made up the same way.
     """
     count = game.dice_to_roll(state)
     options = game.choices(state)
@@ -81,6 +152,10 @@ def random_legal_move(
         return bank[0]
     if count is not None and (not others or rng.random() < 0.8):
         return roll_move(game, state, count, rng, colours=colours)
+    # Asked after the roll, so that games without entries draw the same numbers as before.
+    entry = game.table_entry(state)
+    if entry is not None and (not others or rng.random() < ENTRY_CHANCE):
+        return entry_move(entry, rng)
     if others:
         return rng.choice(others)
     if bank:

@@ -21,16 +21,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from referee.errors import RuleViolation, SetupError
+from referee.grid import where
 
 if TYPE_CHECKING:  # the text module names Option and points from here
     from referee.gametext import GameText
 
 __all__ = [
+    "BoardEntry",
+    "Entry",
     "Game",
     "Option",
     "Outcome",
+    "PoolEntry",
     "RuleViolation",
     "SetupError",
+    "TotalsEntry",
     "TurnLog",
     "TurnMark",
     "TurnRecord",
@@ -42,6 +47,7 @@ __all__ = [
 ]
 
 MAX_NAME_LENGTH = 30
+MAX_SHOWN_CELL = 1000  # a cell row or column past this is not spelled out in a move's words
 
 Move = Mapping[str, Any]
 
@@ -83,10 +89,59 @@ class Outcome:
     to_move: str | None
 
 
-# The kinds of game, for what shared pages show: turns that bank or bust, or sheets
-# that every player fills from shared rolls.
+# The kinds of game, for what shared pages show: turns that bank or bust, sheets
+# that every player fills from shared rolls, or dice laid out on the table and scored
+# by the round (Six D Six: no banking, no busts, no sheets).
 PUSH_YOUR_LUCK = "push-your-luck"
 SHEETS = "sheets"
+BOARD = "board"
+
+
+# What the table enters next, when it is more than a roll of N dice: a game describes it
+# (``table_entry``) and random play (``referee.autoplay``) makes one up, so the game stays
+# free of randomness and autoplay free of game names.
+
+
+@dataclass(frozen=True)
+class BoardEntry:
+    """A board of ``dice`` dice laid out on a grid, under the move's ``field``.
+
+    ``shape`` (rows, columns) when the board is a full rectangle, else any shape in
+    which every die touches another.  ``colours``: the letters the dice carry, each on
+    an equal share of them ("" for values only).
+    """
+
+    type: str
+    field: str
+    dice: int
+    shape: tuple[int, int] | None = None
+    colours: str = ""
+
+
+@dataclass(frozen=True)
+class PoolEntry:
+    """A rolled pool of coloured dice under the move's ``field``: at least one die, and at
+    most ``per_colour`` dice of each colour in ``colours``."""
+
+    type: str
+    field: str
+    colours: str
+    per_colour: int
+
+
+@dataclass(frozen=True)
+class TotalsEntry:
+    """One whole number per player in ``names``, ``least`` to ``most``, as an object under
+    the move's ``field`` ({"Ann": 23, "Bo": 19})."""
+
+    type: str
+    field: str
+    names: tuple[str, ...]
+    least: int
+    most: int
+
+
+Entry = BoardEntry | PoolEntry | TotalsEntry
 
 
 GameState = TypeVar("GameState")  # the frozen state a game's ``start`` makes
@@ -102,7 +157,7 @@ class Game(Protocol[GameState]):
 
     SLUG: str
     TITLE: str
-    KIND: str  # PUSH_YOUR_LUCK or SHEETS
+    KIND: str  # PUSH_YOUR_LUCK, SHEETS or BOARD
     MIN_PLAYERS: int
     MAX_PLAYERS: int
     OPTIONS: tuple[Option, ...]
@@ -178,6 +233,11 @@ class Game(Protocol[GameState]):
         """The points the player to move would lose by busting now (none by default)."""
         ...
 
+    def table_entry(self, state: Any) -> Entry | None:
+        """What the table may enter next besides a roll and ``choices``: a board, a pool,
+        side totals (None by default).  When ``choices`` is empty it must be entered."""
+        ...
+
 
 def points(n: int) -> str:
     """A score as players write it: 10250 -> "10,250"."""
@@ -247,12 +307,20 @@ def apply_move(game: Game[GameState], state: GameState, move: object) -> GameSta
 def describe_move(game: Game, move: Mapping[str, Any]) -> str:
     """A move in words for undo and history: "Ann's roll 2 2 3 4 6".
 
-    The move's type is named in the game's own words (``MOVE_WORDS``), else as it is.
+    The move's type is named in the game's own words (``MOVE_WORDS``), else as it is;
+    a move on a board cell names the cell as a player reads it ("at row 2, column 5").
     """
     kind = game.MOVE_WORDS.get(str(move.get("type")), str(move.get("type")))
     who = f"{move['player']}'s " if move.get("player") else "the "
     dice = move.get("dice")
     shown = " " + " ".join(str(d) for d in dice) if isinstance(dice, list) else ""
+    cell = move.get("cell")
+    if (
+        isinstance(cell, list)
+        and len(cell) == 2
+        and all(type(n) is int and 0 <= n < MAX_SHOWN_CELL for n in cell)
+    ):
+        shown += f" at {where((cell[0], cell[1]))}"
     return f"{who}{kind}{shown}"
 
 

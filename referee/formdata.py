@@ -87,3 +87,63 @@ def picked_dice(form: FormData, on_table: tuple[Any, ...]) -> list[str]:
     if len(set(picks)) != len(picks):
         raise RuleViolation("die-not-rolled", "The same die was picked twice.")
     return dice
+
+
+# --- Boards and numbers typed on a grid page (Six D Six) --------------------------------------
+
+FACES = "123456"
+EMPTY_MARKS = "0.-_"  # an empty cell typed on a number pad ("0") or a keyboard
+ROW_BREAK = re.compile(r"[/\r\n]+")
+CELL = re.compile(r"([0-9]{1,3}),([0-9]{1,3})")
+NUMBER = re.compile(r"[0-9]{1,6}")
+MAX_TYPED = 2000  # characters: a board of 36 dice in a line, with room to spare
+
+
+def typed_board(form: FormData, field: str = "board") -> list[list[str | None]]:
+    """A board typed row by row, in log notation: rows split by "/" or new lines, each digit
+    1-6 a die, 0 (or ".", "-", "_") an empty cell, spaces ignored.
+
+    "0340/1226" -> [[None, "3", "4", None], ["1", "2", "2", "6"]].
+    """
+    text = str(form.get(field) or "")
+    if len(text) > MAX_TYPED:
+        raise RuleViolation("board-too-big", "That board is far too big to be a board of dice.")
+    rows = [line for part in ROW_BREAK.split(text) if (line := "".join(part.split()))]
+    if not rows:
+        raise RuleViolation(
+            "bad-board", "Type the board row by row: 1 to 6 for a die, 0 for an empty cell."
+        )
+    board: list[list[str | None]] = []
+    for number, row in enumerate(rows, start=1):
+        if any(ch not in FACES + EMPTY_MARKS for ch in row):
+            raise RuleViolation(
+                "bad-die", f"Row {number}: type 1 to 6 for a die and 0 for an empty cell."
+            )
+        board.append([ch if ch in FACES else None for ch in row])
+    return board
+
+
+def typed_values(form: FormData, field: str, what: str) -> list[str]:
+    """Die values typed in one field ("3451", spaces ignored), as log notation: ["3", "4", ...]."""
+    text = "".join(str(form.get(field) or "").split())
+    if len(text) > MAX_TYPED or any(ch not in FACES for ch in text):
+        raise RuleViolation("bad-die", f"Type the {what} as values 1 to 6.")
+    return list(text)
+
+
+def tapped_cell(form: FormData, field: str = "cell") -> list[int]:
+    """The board cell a button posted as "row,col" (counted from 0): "1,4" -> [1, 4]."""
+    match = CELL.fullmatch(str(form.get(field) or "").replace(" ", ""))
+    if match is None:
+        raise RuleViolation("bad-cell", "Tap a cell of the board.")
+    return [int(match.group(1)), int(match.group(2))]
+
+
+def typed_number(form: FormData, field: str, what: str) -> int | None:
+    """A whole number typed in ``field`` (ASCII digits), or None when it was left blank."""
+    text = str(form.get(field) or "").strip()
+    if not text:
+        return None
+    if not NUMBER.fullmatch(text):
+        raise RuleViolation("bad-number", f"Type {what} as a whole number.")
+    return int(text)

@@ -52,12 +52,14 @@ class RunningPad:
 
     ``rows`` is how many rounds a blank pad offers (a longer game runs onto a second
     page); ``note`` is formatted with the table's options, written as points.
-    ``final_round`` says whether the end gives the others one more turn (shaded).
+    ``final_round`` says whether the end gives the others one more turn (shaded);
+    ``busts`` whether a turn can bust (the blank pad says how to write one).
     """
 
     rows: int
     note: str
     final_round: bool = True
+    busts: bool = True
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,10 @@ def _no_notes(state: Any) -> dict[str, str]:
     return {}
 
 
+def _no_entry(state: Any) -> None:
+    return None
+
+
 DEFAULTS: dict[str, Any] = {
     "TURN_WORD": "turn",
     "MOVE_WORDS": {},
@@ -56,6 +60,7 @@ DEFAULTS: dict[str, Any] = {
     "waiting_for": _no_sheets,
     "keys_to_roll": _nothing,
     "at_stake": _nothing,
+    "table_entry": _no_entry,
 }
 
 

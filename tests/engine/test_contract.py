@@ -17,6 +17,7 @@ from werkzeug.datastructures import MultiDict
 
 from referee.autoplay import play_random_game
 from referee.engine import (
+    BOARD,
     PUSH_YOUR_LUCK,
     SHEETS,
     Outcome,
@@ -49,7 +50,7 @@ def game(request):
 def test_every_game_has_the_required_hooks_and_every_capability(game):
     missing = [name for name in (*REQUIRED, *DEFAULTS) if not hasattr(game, name)]
     assert not missing
-    assert game.KIND in (PUSH_YOUR_LUCK, SHEETS)
+    assert game.KIND in (PUSH_YOUR_LUCK, SHEETS, BOARD)
     assert game.ACTIONS and isinstance(game.TURN_WORD, str)
 
 

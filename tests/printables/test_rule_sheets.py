@@ -29,6 +29,19 @@ MUST_SAY = {
         "Lucky Sevens", "seven", "12", "exactly", "100", "steal", "completed the set", "bust",
         "6", "past the target", "1 to 8 (the source says 2 to 8)", "3+4", "1+2+4",
     ],
+    "sixd-one": [
+        "Six D One", "side to side", "corner", "stands alone", "row 2, column 5", "47", "64",
+        "120", "9 × 3 = 27", "12 × 4 = 48", "20 × 6 = 120", "6 black dice per player",
+        "roller", "up to 3", "share the win",
+    ],
+    "sixd-two": [
+        "Six D Two", "clear path", "table's call", "colour letter", "k for black",
+        "round ends by itself", "72", "up to 18 rounds", "17", "share the win",
+    ],
+    "sixd-five": [
+        "Six D Five", "table's call", "0 to six times", "36", "2 to 72", "falling stack",
+        "share the win", "19",
+    ],
 }  # fmt: skip
 
 

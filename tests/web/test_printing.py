@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from referee.log import loads
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
-GAMES = ("tenk", "sb", "solitaire", "lucky7")
+GAMES = ("tenk", "sb", "solitaire", "lucky7", "sixd-one", "sixd-two", "sixd-five")
 
 
 def pdf_text(response) -> str:

@@ -1,0 +1,426 @@
+"""Six D One (Six D Six, game one): cover the board the roller laid out, score your groups.
+
+Each round one player rolls six black dice per player and lays them out, values
+unchanged, in any shape in which every die touches another orthogonally.  Starting
+left of that roller the players in turn cover one free board die with one of their
+own six dice turned to the same number, until the board is full.  Then each player's
+orthogonally connected groups score (sum of pips) x (dice in the group).  Round k is
+rolled by seat k mod n; after players x ``rounds_per_player`` rounds the highest total
+wins (ties share the win).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from referee import formdata
+from referee.dice import parse_die
+from referee.engine import BOARD, BoardEntry, Option, Outcome, RuleViolation, TurnLog, points
+from referee.grid import (
+    BLACK,
+    Board,
+    Cell,
+    check_touching,
+    colour_name,
+    group_of,
+    groups,
+    parse_board,
+    parse_cell,
+    seat_colour,
+    where,
+)
+from referee.rounds import RoundTotals, listed, result, winners
+
+SLUG = "sixd-one"
+TITLE = "Six D One"
+KIND = BOARD
+TURN_WORD = "round"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+DICE_EACH = 6
+MAX_SIDE = DICE_EACH * MAX_PLAYERS  # the longest board: every die in one line
+OPTIONS = (
+    Option(
+        "rounds_per_player",
+        1,
+        "Rounds per player",
+        "How many times each player rolls and lays out the board.",
+        minimum=1,
+        maximum=3,
+    ),
+)
+
+
+def group_score(values: Sequence[int]) -> int:
+    """What one group of a player's dice scores: (sum of pips) x (dice in the group)."""
+    return sum(values) * len(values)
+
+
+@dataclass(frozen=True)
+class SixDOne:
+    """The state of a Six D One table.
+
+    ``board`` is None until the round's roller lays it out; ``covers`` lists the
+    covered cells with the seat that covered each, in the order they were placed.
+    """
+
+    totals: RoundTotals
+    rounds: int
+    round: int = 0
+    board: Board | None = None
+    covers: tuple[tuple[Cell, int], ...] = ()
+    ruling: str = ""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seating order."""
+        return self.totals.players
+
+    @property
+    def over(self) -> bool:
+        """True once every round has been played."""
+        return self.round >= self.rounds
+
+    @property
+    def dice(self) -> int:
+        """How many dice a board holds: six per player."""
+        return DICE_EACH * len(self.players)
+
+    @property
+    def roller(self) -> int:
+        """The seat that rolls and lays out this round's board."""
+        return self.round % len(self.players)
+
+    @property
+    def seat(self) -> int:
+        """The seat to place next: the roller's left, then round the table."""
+        return (self.roller + 1 + len(self.covers)) % len(self.players)
+
+    def owners(self) -> dict[Cell, int]:
+        """Each covered cell with the seat that covered it."""
+        return dict(self.covers)
+
+
+def player_groups(board: Board, covers: Sequence[tuple[Cell, int]], seat: int) -> list[list[int]]:
+    """The pips of each orthogonal group of ``seat``'s dice on ``board``, in reading order."""
+    mine = [cell for cell, owner in covers if owner == seat]
+    return [[_value(board, cell) for cell in group] for group in groups(mine)]
+
+
+def _value(board: Board, cell: Cell) -> int:
+    die = board.rows[cell[0]][cell[1]]
+    assert die is not None
+    return die.value
+
+
+def round_points(board: Board, covers: Sequence[tuple[Cell, int]], seat: int) -> int:
+    """What ``seat``'s dice on ``board`` score: the sum of their groups' scores."""
+    return sum(group_score(g) for g in player_groups(board, covers, seat))
+
+
+def live_points(state: SixDOne) -> tuple[int, ...]:
+    """Each seat's score in the round being played (0 before the board is laid out)."""
+    if state.board is None:
+        return (0,) * len(state.players)
+    return tuple(round_points(state.board, state.covers, s) for s in range(len(state.players)))
+
+
+def start(players: Sequence[str], options: Mapping[str, int]) -> SixDOne:
+    """A new game: the first player rolls the board of round 1."""
+    totals = RoundTotals.seated(players)
+    state = SixDOne(totals, len(players) * options["rounds_per_player"])
+    return replace(state, ruling=_roll_next(state))
+
+
+def _roll_next(state: SixDOne) -> str:
+    return (
+        f"{state.players[state.roller]} rolls {state.dice} black dice and lays out the board "
+        f"for round {state.round + 1} of {state.rounds}."
+    )
+
+
+def to_move(state: SixDOne) -> str | None:
+    """The roller while the board is to be laid out, then the player to place; None when over."""
+    if state.over:
+        return None
+    return state.players[state.roller if state.board is None else state.seat]
+
+
+def is_over(state: SixDOne) -> bool:
+    """True once every round has been played."""
+    return state.over
+
+
+def turns_done(state: SixDOne) -> int:
+    """How many rounds have been scored (a score chart counts rounds)."""
+    return state.round
+
+
+def turn_records(state: SixDOne) -> TurnLog:
+    """Each player's score in each finished round, round by round in seating order."""
+    return state.totals.turns
+
+
+def outcome(state: SixDOne) -> Outcome:
+    """Running totals (finished rounds plus the round being played) and the winners."""
+    scores = state.totals.scores(live_points(state))
+    return Outcome(state.over, scores, winners(scores) if state.over else [], to_move(state))
+
+
+def _board(state: SixDOne, move: Mapping[str, Any]) -> SixDOne:
+    if state.board is not None:
+        raise RuleViolation(
+            "board-laid",
+            f"The board of round {state.round + 1} is already laid out: "
+            f"{state.players[state.seat]} to place.",
+        )
+    board = parse_board(move.get("board"), max_side=MAX_SIDE)
+    for cell in board.cells():
+        die = board.die_at(cell)
+        if die is not None and die.colour not in (None, BLACK):
+            raise RuleViolation(
+                "black-dice-only",
+                f"The board's dice are black: the {die.value} at {where(cell)} is entered "
+                f"as {colour_name(die.colour)}.",
+            )
+    count = len(board.cells())
+    if count != state.dice:
+        raise RuleViolation(
+            "wrong-dice-count",
+            f"The board holds {state.dice} dice, six for each of the {len(state.players)} "
+            f"players, but {count} were entered.",
+        )
+    check_touching(board)
+    plain = Board(tuple(tuple(d and replace(d, colour=None) for d in row) for row in board.rows))
+    after = replace(state, board=plain, covers=())
+    roller, first = state.players[state.roller], state.players[after.seat]
+    return replace(
+        after,
+        ruling=f"{roller} laid out the board of round {state.round + 1}: {first} places first.",
+    )
+
+
+def _place(state: SixDOne, move: Mapping[str, Any]) -> SixDOne:
+    board = state.board
+    if board is None:
+        raise RuleViolation(
+            "board-first",
+            f"{state.players[state.roller]} lays out the board of round {state.round + 1} "
+            "before anyone places.",
+        )
+    cell = parse_cell(move.get("cell"), board)
+    die = board.die_at(cell)
+    if die is None:
+        raise RuleViolation("no-die", f"There is no board die at {where(cell)}.")
+    owner = state.owners().get(cell)
+    if owner is not None:
+        raise RuleViolation(
+            "covered", f"That {die.value} is already covered by {state.players[owner]}."
+        )
+    seat, player = state.seat, state.players[state.seat]
+    if move.get("die") is not None:
+        given = parse_die(move.get("die"))
+        if given.key or given.value != die.value:
+            raise RuleViolation(
+                "wrong-number",
+                f"The die at {where(cell)} shows {die.value}: {player} covers it with a "
+                f"{die.value}, not {given}.",
+            )
+        if given.colour not in (None, seat_colour(seat)):
+            raise RuleViolation(
+                "wrong-colour",
+                f"{player} plays the {colour_name(seat_colour(seat))} dice, "
+                f"not {colour_name(given.colour)}.",
+            )
+    covers = (*state.covers, (cell, seat))
+    if len(covers) == state.dice:
+        return _score_round(state, board, covers, f"{player} covered the last die, a {die.value}.")
+    mine = [c for c, s in covers if s == seat]
+    group = [_value(board, c) for c in sorted(group_of(cell, mine))]
+    joined = (
+        f"a lone {die.value}"
+        if len(group) == 1
+        else f"a group of {len(group)} worth {sum(group)} × {len(group)} = "
+        f"{points(group_score(group))}"
+    )
+    after = SixDOne(state.totals, state.rounds, state.round, board, covers)
+    ruling = (
+        f"{player} covered the {die.value} at {where(cell)}: {joined}. {player}'s dice score "
+        f"{points(round_points(board, covers, seat))} this round; "
+        f"{state.players[after.seat]} to place."
+    )
+    return SixDOne(state.totals, state.rounds, state.round, board, covers, ruling)
+
+
+def _score_round(
+    state: SixDOne, board: Board, covers: tuple[tuple[Cell, int], ...], last: str
+) -> SixDOne:
+    gained = [round_points(board, covers, s) for s in range(len(state.players))]
+    totals = state.totals.add_round(gained, note=f"round {state.round + 1}")
+    after = SixDOne(totals, state.rounds, state.round + 1)
+    scored = listed(dict(zip(state.players, gained, strict=True)))
+    ending = result(totals.scores()) if after.over else _roll_next(after)
+    return replace(after, ruling=f"{last} Round {state.round + 1} scores {scored}. {ending}")
+
+
+MOVES = {"board": _board, "place": _place}
+ACTIONS = ("board", "place")
+MOVE_WORDS = {"place": "placement"}
+
+
+def read_form(state: SixDOne, form: formdata.FormData) -> formdata.Moves:
+    """The moves a post of the play page stands for.
+
+    ``action`` = "board" with ``board`` typed row by row ("0340/1226": digits 1-6 for
+    dice, 0 for an empty cell, rows split by "/" or new lines); ``action`` = "place"
+    with ``cell`` = "row,col" counted from 0 (the value of the tapped cell's button).
+    """
+
+    def board() -> formdata.Moves:
+        return [{"type": "board", "board": formdata.typed_board(form)}]
+
+    def place() -> formdata.Moves:
+        return [{"type": "place", "cell": formdata.tapped_cell(form)}]
+
+    return formdata.by_button(form, {"board": board, "place": place})
+
+
+def ruling(state: SixDOne) -> str:
+    """What the referee said after the last move."""
+    return state.ruling
+
+
+def player_notes(state: SixDOne) -> dict[str, str]:
+    """Per player: who rolled this round's board, and the dice each still has to place."""
+    if state.over:
+        return {}
+    placed = [0] * len(state.players)
+    for _, seat in state.covers:
+        placed[seat] += 1
+    notes = {}
+    for seat, name in enumerate(state.players):
+        words = []
+        if seat == state.roller:
+            words.append("rolls the board" if state.board is None else "rolled the board")
+        if state.board is not None:
+            words.append(f"{DICE_EACH - placed[seat]} to place")
+        notes[name] = " · ".join(words)
+    return notes
+
+
+# --- Random play ---------------------------------------------------------------------------
+
+
+def dice_to_roll(state: SixDOne) -> None:
+    """Never a plain roll: the board is entered laid out (``table_entry``)."""
+    return None
+
+
+def table_entry(state: SixDOne) -> BoardEntry | None:
+    """The board of six dice per player, each touching another, while it is to be laid out."""
+    if state.over or state.board is not None:
+        return None
+    return BoardEntry(type="board", field="board", dice=state.dice)
+
+
+def choices(state: SixDOne) -> list[dict[str, Any]]:
+    """Every free board die the player to move may cover, in reading order."""
+    if state.over or state.board is None:
+        return []
+    owners = state.owners()
+    return [
+        {"type": "place", "cell": [r, c]} for r, c in state.board.cells() if (r, c) not in owners
+    ]
+
+
+# --- What a play page draws ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One board cell as the page draws it: its black die's value, and who covered it."""
+
+    cell: Cell
+    value: int
+    owner: str | None = None
+    colour: str | None = None  # the owner's colour letter
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One player on the play page: colour, totals, dice left, whether they move or rolled."""
+
+    name: str
+    colour: str
+    total: int
+    this_round: int
+    to_place: int
+    to_move: bool
+    roller: bool
+
+
+@dataclass(frozen=True)
+class OneView:
+    """What the play page needs: the board (rows of spots, None for an empty cell), the
+    round, its roller, whose move and what it is ("board", "place" or "over")."""
+
+    phase: str
+    round: int
+    rounds: int
+    roller: str
+    to_move: str | None
+    dice: int
+    rows: tuple[tuple[Spot | None, ...], ...]
+    seats: tuple[SeatView, ...]
+    ruling: str
+
+
+def _spot(state: SixDOne, owners: Mapping[Cell, int], cell: Cell, value: int) -> Spot:
+    seat = owners.get(cell)
+    if seat is None:
+        return Spot(cell, value)
+    return Spot(cell, value, state.players[seat], seat_colour(seat))
+
+
+def view(state: SixDOne) -> OneView:
+    """The play page's view of the table."""
+    owners = state.owners()
+    rows: tuple[tuple[Spot | None, ...], ...] = ()
+    if state.board is not None:
+        rows = tuple(
+            tuple(
+                None if die is None else _spot(state, owners, (r, c), die.value)
+                for c, die in enumerate(row)
+            )
+            for r, row in enumerate(state.board.rows)
+        )
+    live = live_points(state)
+    mover = to_move(state)
+    placed = [0] * len(state.players)
+    for _, seat in state.covers:
+        placed[seat] += 1
+    seats = tuple(
+        SeatView(
+            name=name,
+            colour=seat_colour(seat),
+            total=state.totals.banked[seat] + live[seat],
+            this_round=live[seat],
+            to_place=DICE_EACH - placed[seat] if state.board is not None else 0,
+            to_move=name == mover,
+            roller=seat == state.roller and not state.over,
+        )
+        for seat, name in enumerate(state.players)
+    )
+    return OneView(
+        phase="over" if state.over else "board" if state.board is None else "place",
+        round=min(state.round + 1, state.rounds),
+        rounds=state.rounds,
+        roller=state.players[min(state.round, state.rounds - 1) % len(state.players)],
+        to_move=mover,
+        dice=state.dice,
+        rows=rows,
+        seats=seats,
+        ruling=state.ruling,
+    )

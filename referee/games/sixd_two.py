@@ -1,0 +1,380 @@
+"""Six D Two (Six D Six, game two): take pairs of one colour from a rolled field of dice.
+
+All the dice are rolled onto the table and left as they fall.  In turn each player
+takes two dice of one colour with a clear straight path between them (the table
+judges the path) and keeps their pips.  When the table finds no pair left the round
+ends.  The table may enter the rolled pool first: then every take is checked against
+what is left of it, and the round ends by itself when no colour has two dice left.
+Round k starts with seat k mod n; after ``rounds`` rounds the most pips wins (ties
+share the win).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations, combinations_with_replacement
+from typing import Any
+
+from referee import formdata
+from referee.dice import Die, parse_dice
+from referee.engine import BOARD, Option, Outcome, PoolEntry, RuleViolation, TurnLog, points
+from referee.grid import BLACK, SEAT_COLOURS, colour_name
+from referee.rounds import RoundTotals, listed, result, winners
+
+SLUG = "sixd-two"
+TITLE = "Six D Two"
+KIND = BOARD
+TURN_WORD = "round"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+COLOURS = SEAT_COLOURS + BLACK  # the seven colours of the Six D Six set, black last
+PAIR = 2
+DICE_PER_COLOUR = 6  # in the Six D Six set
+MAX_POOL = 72  # the whole Six D Six set: 36 coloured dice and 36 black
+OPTIONS = (
+    Option(
+        "rounds",
+        1,
+        "Rounds",
+        "Dealer rounds: each round is rolled afresh and scored; totals carry over.",
+        minimum=1,
+        maximum=18,
+    ),
+)
+
+
+@dataclass(frozen=True)
+class SixDTwo:
+    """The state of a Six D Two table.
+
+    ``pool`` is what is left of the round's rolled pool, or None when the table did not
+    enter one; ``collected`` the pips each seat has taken this round.
+    """
+
+    totals: RoundTotals
+    rounds: int
+    round: int = 0
+    takes: int = 0
+    pool: tuple[Die, ...] | None = None
+    collected: tuple[int, ...] = ()
+    ruling: str = ""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seating order."""
+        return self.totals.players
+
+    @property
+    def over(self) -> bool:
+        """True once every round has been played."""
+        return self.round >= self.rounds
+
+    @property
+    def seat(self) -> int:
+        """The seat to move: round k starts with seat k, then round the table."""
+        return (self.round + self.takes) % len(self.players)
+
+    @property
+    def player(self) -> str:
+        """The name of the player to move."""
+        return self.players[self.seat]
+
+
+def pairs_left(pool: Sequence[Die]) -> dict[str, int]:
+    """The colours with two dice or more in ``pool``, with how many dice each has."""
+    counts = Counter(d.colour or "" for d in pool)
+    return {c: counts[c] for c in COLOURS if counts[c] >= PAIR}
+
+
+def describe_pool(pool: Sequence[Die]) -> str:
+    """A pool in words, colour by colour: "red 3 4, black 1 2 6"."""
+    by_colour: dict[str, list[int]] = {}
+    for die in pool:
+        by_colour.setdefault(die.colour or "", []).append(die.value)
+    return ", ".join(
+        f"{colour_name(c)} {' '.join(str(v) for v in sorted(by_colour[c]))}"
+        for c in COLOURS
+        if c in by_colour
+    )
+
+
+def start(players: Sequence[str], options: Mapping[str, int]) -> SixDTwo:
+    """A new game: the first player starts round 1."""
+    state = SixDTwo(RoundTotals.seated(players), options["rounds"], collected=(0,) * len(players))
+    return replace(state, ruling=_round_opens(state))
+
+
+def _round_opens(state: SixDTwo) -> str:
+    return (
+        f"Round {state.round + 1} of {state.rounds}: roll every die onto the table; "
+        f"{state.player} takes first (enter the pool to have takes checked)."
+    )
+
+
+def to_move(state: SixDTwo) -> str | None:
+    """The player to take (who also enters the pool or ends the round); None when over."""
+    return None if state.over else state.player
+
+
+def is_over(state: SixDTwo) -> bool:
+    """True once every round has been played."""
+    return state.over
+
+
+def turns_done(state: SixDTwo) -> int:
+    """How many rounds have been scored (a score chart counts rounds)."""
+    return state.round
+
+
+def turn_records(state: SixDTwo) -> TurnLog:
+    """Each player's pips in each finished round."""
+    return state.totals.turns
+
+
+def outcome(state: SixDTwo) -> Outcome:
+    """Running totals (finished rounds plus the pips taken this round) and the winners."""
+    scores = state.totals.scores(state.collected)
+    return Outcome(state.over, scores, winners(scores) if state.over else [], to_move(state))
+
+
+def _roll(state: SixDTwo, move: Mapping[str, Any]) -> SixDTwo:
+    if state.pool is not None:
+        raise RuleViolation(
+            "pool-entered", f"The pool of round {state.round + 1} is already entered."
+        )
+    if state.takes:
+        raise RuleViolation(
+            "too-late-to-roll",
+            f"The pool is entered before the first take of a round: round {state.round + 1} "
+            "is under way without one.",
+        )
+    raw = move.get("dice")
+    if isinstance(raw, list | tuple) and len(raw) > MAX_POOL:  # counted before reading each die
+        raise RuleViolation(
+            "wrong-dice-count",
+            f"A pool holds at most {MAX_POOL} dice (the whole Six D Six set), not {len(raw)}.",
+        )
+    dice = parse_dice(raw)
+    if not dice:
+        raise RuleViolation("empty-pool", "Enter the dice that were rolled: the pool is empty.")
+    _check_dice(dice)
+    after = replace(state, pool=dice)
+    entered = f"{state.player} entered a pool of {len(dice)} dice: {describe_pool(dice)}."
+    if not pairs_left(dice):
+        return _end_round(after, f"{entered} No colour has two dice:")
+    return replace(after, ruling=f"{entered} {state.player} takes first.")
+
+
+def _check_dice(dice: Sequence[Die]) -> None:
+    for die in dice:
+        if die.key:
+            raise RuleViolation("bad-die", "Six D Two has no key dice.")
+        if die.colour is None:
+            raise RuleViolation(
+                "no-colour",
+                f"Every die needs its colour letter, like {die.value}r or {die.value}k: "
+                f"the {die} has none.",
+            )
+
+
+def _take(state: SixDTwo, move: Mapping[str, Any]) -> SixDTwo:
+    dice = parse_dice(move.get("dice"))
+    if len(dice) != PAIR:
+        raise RuleViolation(
+            "wrong-dice-count", f"A take is two dice of one colour, not {len(dice)}."
+        )
+    _check_dice(dice)
+    first, second = dice
+    colour = first.colour or ""
+    if second.colour != colour:
+        raise RuleViolation(
+            "mixed-colours",
+            f"The two dice of a take share one colour: the {first.value} is "
+            f"{colour_name(colour)}, the {second.value} {colour_name(second.colour or '')}.",
+        )
+    pool = state.pool
+    if pool is not None:
+        pool = _take_from_pool(pool, dice)
+    gained = first.value + second.value
+    collected = list(state.collected)
+    collected[state.seat] += gained
+    after = replace(state, takes=state.takes + 1, pool=pool, collected=tuple(collected))
+    took = (
+        f"{state.player} took the {colour_name(colour)} {first.value} and {second.value}: "
+        f"{gained} pips, {points(collected[state.seat])} this round."
+    )
+    if pool is not None and not pairs_left(pool):
+        return _end_round(after, f"{took} No colour has two dice left:")
+    return replace(after, ruling=f"{took} {after.player} to take.")
+
+
+def _take_from_pool(pool: tuple[Die, ...], dice: Sequence[Die]) -> tuple[Die, ...]:
+    left = list(pool)
+    for die in dice:
+        if die not in left:
+            colour = colour_name(die.colour or "")
+            same = sorted(d.value for d in left if d.colour == die.colour)
+            there = (
+                f"{colour} left: {' '.join(map(str, same))}" if same else f"no {colour} dice left"
+            )
+            raise RuleViolation(
+                "die-not-rolled", f"There is no {colour} {die.value} in the pool ({there})."
+            )
+        left.remove(die)
+    return tuple(left)
+
+
+def _end(state: SixDTwo, move: Mapping[str, Any]) -> SixDTwo:
+    return _end_round(state, f"{state.player} declared no pair left:")
+
+
+def _end_round(state: SixDTwo, reason: str) -> SixDTwo:
+    totals = state.totals.add_round(state.collected, note=f"round {state.round + 1}")
+    scored = listed(dict(zip(state.players, state.collected, strict=True)))
+    after = SixDTwo(totals, state.rounds, state.round + 1, collected=(0,) * len(state.players))
+    ending = result(totals.scores()) if after.over else _round_opens(after)
+    return replace(after, ruling=f"{reason} round {state.round + 1} ends with {scored}. {ending}")
+
+
+MOVES = {"roll": _roll, "take": _take, "end": _end}
+ACTIONS = ("roll", "take", "end")
+MOVE_WORDS = {"roll": "pool", "end": "end of the round"}
+
+
+def warning(state: SixDTwo, move: Mapping[str, Any]) -> str | None:
+    """Ending a round while the entered pool still holds a pair is the table's call: confirm."""
+    if move.get("type") != "end" or state.pool is None:
+        return None
+    left = pairs_left(state.pool)
+    if not left:
+        return None
+    names = [colour_name(c) for c in left]
+    colours = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return f"The pool still holds a {colours} pair: end round {state.round + 1} anyway?"
+
+
+def read_form(state: SixDTwo, form: formdata.FormData) -> formdata.Moves:
+    """The moves a post of the play page stands for.
+
+    ``roll``: the pool typed colour by colour, values in ``pool_r`` ... ``pool_p`` and
+    ``pool_k`` for black ("3451").  ``take``: with a pool, the two dice tapped in it
+    (``pick``, their indexes in the pool left); without one, ``colour`` (a letter) and
+    ``values`` (the two values, "42").  ``end``: the table declares no pair left.
+    """
+
+    def roll() -> formdata.Moves:
+        dice = [
+            f"{value}{colour}"
+            for colour in COLOURS
+            for value in formdata.typed_values(form, f"pool_{colour}", colour_name(colour))
+        ]
+        return [{"type": "roll", "dice": dice}]
+
+    def take() -> formdata.Moves:
+        if state.pool is not None:
+            return [{"type": "take", "dice": formdata.picked_dice(form, state.pool)}]
+        colour = str(form.get("colour") or "")
+        if len(colour) != 1 or colour not in COLOURS:
+            raise RuleViolation("no-colour", "Pick the colour of the two dice taken.")
+        values = formdata.typed_values(form, "values", "two dice")
+        return [{"type": "take", "dice": [f"{v}{colour}" for v in values]}]
+
+    return formdata.by_button(form, {"roll": roll, "take": take, "end": lambda: [{"type": "end"}]})
+
+
+def ruling(state: SixDTwo) -> str:
+    """What the referee said after the last move."""
+    return state.ruling
+
+
+def player_notes(state: SixDTwo) -> dict[str, str]:
+    """Per player: the pips taken this round, once a round has had takes."""
+    if state.over or not any(state.collected):
+        return {}
+    return {
+        name: f"{points(pips)} this round"
+        for name, pips in zip(state.players, state.collected, strict=True)
+    }
+
+
+# --- Random play ---------------------------------------------------------------------------
+
+
+def dice_to_roll(state: SixDTwo) -> None:
+    """Never a plain roll: a pool is entered with its colours (``table_entry``)."""
+    return None
+
+
+def table_entry(state: SixDTwo) -> PoolEntry | None:
+    """A pool of up to six dice of each colour, while the round has no pool and no take."""
+    if state.over or state.pool is not None or state.takes:
+        return None
+    return PoolEntry(type="roll", field="dice", colours=COLOURS, per_colour=DICE_PER_COLOUR)
+
+
+def choices(state: SixDTwo) -> list[dict[str, Any]]:
+    """Every distinct take (from the pool left, or of any values without a pool), then end."""
+    if state.over:
+        return []
+    takes: list[dict[str, Any]] = []
+    for colour in COLOURS:
+        if state.pool is None:
+            pairs: Iterable[tuple[int, ...]] = combinations_with_replacement(range(1, 7), PAIR)
+        else:
+            values = sorted(d.value for d in state.pool if d.colour == colour)
+            pairs = sorted(set(combinations(values, PAIR)))
+        takes += [{"type": "take", "dice": [f"{a}{colour}", f"{b}{colour}"]} for a, b in pairs]
+    return [*takes, {"type": "end"}]
+
+
+# --- What a play page draws ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One player on the play page: totals and this round's pips."""
+
+    name: str
+    total: int
+    this_round: int
+    to_move: bool
+
+
+@dataclass(frozen=True)
+class TwoView:
+    """What the play page needs: the round, who starts it and who takes, the pool left
+    (None without one) and the colours that still hold a pair."""
+
+    over: bool
+    round: int
+    rounds: int
+    starter: str
+    to_move: str | None
+    pool: tuple[Die, ...] | None
+    pairs: tuple[str, ...]
+    may_roll: bool
+    seats: tuple[SeatView, ...]
+    ruling: str
+
+
+def view(state: SixDTwo) -> TwoView:
+    """The play page's view of the table."""
+    mover = to_move(state)
+    scores = state.totals.scores(state.collected)
+    return TwoView(
+        over=state.over,
+        round=min(state.round + 1, state.rounds),
+        rounds=state.rounds,
+        starter=state.players[min(state.round, state.rounds - 1) % len(state.players)],
+        to_move=mover,
+        pool=state.pool,
+        pairs=tuple(pairs_left(state.pool)) if state.pool is not None else (),
+        may_roll=table_entry(state) is not None,
+        seats=tuple(
+            SeatView(name, scores[name], pips, name == mover)
+            for name, pips in zip(state.players, state.collected, strict=True)
+        ),
+        ruling=state.ruling,
+    )
