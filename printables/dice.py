@@ -131,6 +131,22 @@ def dice_drawing(
     return drawing
 
 
+def board_drawing(
+    rows: Sequence[Sequence[DieLike | None]], *, width: float, size: float
+) -> Drawing:
+    """A grid of dice (None: an empty cell), rows from the top, shrunk to fit ``width``."""
+    columns = max(len(row) for row in rows)
+    size = min(size, width / (columns + GAP * (columns - 1)))
+    step = size * (1 + GAP)
+    drawing = Drawing(columns * step - size * GAP, len(rows) * step - size * GAP)
+    for r, row in enumerate(rows):
+        y = (len(rows) - 1 - r) * step
+        for c, die in enumerate(row):
+            if die is not None:
+                draw_face(drawing, die, c * step, y, size)  # type: ignore[arg-type]
+    return drawing
+
+
 def fitting_size(groups: Sequence[Sequence[DieLike]], width: float, size: float) -> float:
     """The largest die size up to ``size`` at which ``dice_drawing`` of ``groups`` fits ``width``.
 

@@ -13,7 +13,7 @@ from reportlab.platypus import (
 )
 
 from printables import styles
-from printables.dice import dice_drawing, fitting_size
+from printables.dice import board_drawing, dice_drawing, fitting_size
 from printables.layout import Furniture, build, frame_size
 from referee.engine import Game, points
 from referee.gametext import GameText, Step
@@ -96,7 +96,7 @@ def _scoring_table(text: GameText, width: float) -> Table:
     head: list[object] = [text.scoring_head[0], text.scoring_head[1]]
     rows: list[list[object]] = [[*head, ""] if has_dice else head]
     for row in text.scoring:
-        cells: list[object] = [Paragraph(row.what, styles.CELL), row.worth]
+        cells: list[object] = [Paragraph(row.what, styles.CELL), _worth(row.worth, worth_width)]
         if has_dice:
             cells.append(
                 dice_drawing([row.dice], size=SCORING_DICE, gap=2, names=False) if row.dice else ""
@@ -110,15 +110,27 @@ def _scoring_table(text: GameText, width: float) -> Table:
     return Table(rows, colWidths=widths, style=TableStyle(style), hAlign="LEFT", repeatRows=1)
 
 
+def _worth(words: str, width: float) -> object:
+    """A "worth" cell: as plain text when it fits the column, else wrapped in it."""
+    if stringWidth(words, styles.FONT, 9) <= width - 2 * ACROSS_PADDING:
+        return words
+    return Paragraph(words, styles.CELL_RIGHT)
+
+
 def _example_table(steps: tuple[Step, ...], width: float) -> Flowable:
     dice_width = width * EXAMPLE_COLUMN
+    room = dice_width - EXAMPLE_GUTTER
     # One die size for the whole example, so the steps line up.
-    size = min(fitting_size(s.dice, dice_width - EXAMPLE_GUTTER, EXAMPLE_DICE) for s in steps)
-    rows = [
-        [dice_drawing(step.dice, size=size, captions=step.captions),
-         Paragraph(step.text, styles.CAPTION)]
-        for step in steps
-    ]  # fmt: skip
+    size = min(
+        (fitting_size(s.dice, room, EXAMPLE_DICE) for s in steps if s.dice), default=EXAMPLE_DICE
+    )
+
+    def figure(step: Step) -> Flowable:
+        if step.board:
+            return board_drawing(step.board, width=room, size=EXAMPLE_DICE)
+        return dice_drawing(step.dice, size=size, captions=step.captions)
+
+    rows = [[figure(step), Paragraph(step.text, styles.CAPTION)] for step in steps]
     table = Table(
         rows,
         colWidths=[dice_width, width - dice_width],

@@ -29,13 +29,21 @@ class ScoreRow:
     dice: tuple[str, ...] = ()
 
 
+Grid = tuple[tuple[str | None, ...], ...]
+
+
 @dataclass(frozen=True)
 class Step:
-    """One step of a worked example: groups of dice in log notation (captioned), and words."""
+    """One step of a worked example: groups of dice in log notation (captioned), and words.
+
+    ``board`` draws a grid of dice instead (rows from the top, None for an empty cell),
+    for a game played on a board.
+    """
 
     dice: tuple[tuple[str, ...], ...]
     captions: tuple[str, ...]
     text: str
+    board: Grid = ()
 
 
 @dataclass(frozen=True)

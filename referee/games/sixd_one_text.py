@@ -47,7 +47,7 @@ def _example() -> tuple[Step, ...]:
     scores = sixd_one.outcome(state).scores
     board = parse_board(BOARD, max_side=sixd_one.MAX_SIDE)
     covers = tuple((cell, seat) for seat, cells in enumerate(COVERS) for cell in cells)
-    steps: list[Step] = []
+    steps: list[Step] = [Step((), (), _board_words(), board=_covered())]
     for seat, name in enumerate(PLAYERS):
         groups = sixd_one.player_groups(board, covers, seat)
         worth = [sixd_one.group_score(g) for g in groups]
@@ -58,14 +58,22 @@ def _example() -> tuple[Step, ...]:
             Step(
                 tuple(tuple(f"{v}{colour}" for v in g) for g in groups),
                 tuple(f"{sum(g)} × {len(g)} = {w}" for g, w in zip(groups, worth, strict=True)),
-                (_board_words() if seat == 0 else "")
-                + f"{name}'s dice ({colour_name(colour)}) make {_count(len(groups))}: "
+                f"{name}'s dice ({colour_name(colour)}) make {_count(len(groups))}: "
                 + (f"{' + '.join(str(w) for w in worth)} = " if len(worth) > 1 else "")
                 + f"<b>{points(total)}</b> for the round."
                 + (" All six in one group: the best shape there is." if len(groups) == 1 else ""),
             )
         )
     return tuple(steps)
+
+
+def _covered() -> tuple[tuple[str | None, ...], ...]:
+    """The board once covered: each die in the colour of the player who covered it."""
+    owner = {cell: seat for seat, cells in enumerate(COVERS) for cell in cells}
+    return tuple(
+        tuple(f"{d}{seat_colour(owner[(r, c)])}" if d else None for c, d in enumerate(row))
+        for r, row in enumerate(BOARD)
+    )
 
 
 def _board_words() -> str:
@@ -77,7 +85,9 @@ def _board_words() -> str:
     return (
         f"Ann rolls the {len(PLAYERS) * sixd_one.DICE_EACH} black dice of a three-player game "
         f"and lays them out ({rows}). Every die touches another side to side. Bo places "
-        "first, then Cy, then Ann, until the board is covered. "
+        "first, then Cy, then Ann, until the board is covered as drawn: "
+        + ", ".join(f"{name} {colour_name(seat_colour(seat))}" for seat, name in enumerate(PLAYERS))
+        + "."
     )
 
 

@@ -62,3 +62,13 @@ def test_the_rule_sheet_scores_the_seeds_board_47_64_and_120():
     text = text_of(printables.rule_sheet("sixd-one"))
     for words in ("27 + 16 + 4 = 47", "48 + 16 = 64", "120 for the round"):
         assert words in text
+
+
+def test_the_six_d_one_example_draws_the_covered_board_before_its_47_64_120():
+    steps = get_game("sixd-one").TEXT.example
+    board = steps[0].board
+    dice = [cell for row in board for cell in row if cell]
+    assert len(dice) == 18 and {d[-1] for d in dice} == {"r", "y", "g"}
+    assert [s.text.split("<b>")[1].split("</b>")[0] for s in steps[1:]] == ["47", "64", "120"]
+    page = text_of(printables.rule_sheet("sixd-one"))
+    assert "covered as drawn" in page
