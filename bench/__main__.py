@@ -18,7 +18,15 @@ from pathlib import Path
 from time import perf_counter
 from typing import Any
 
-from bench import bench_game, engine_bench, history_bench, lucky7_bench, printables_bench, web_bench
+from bench import (
+    bench_game,
+    engine_bench,
+    history_bench,
+    lucky7_bench,
+    printables_bench,
+    sixd_bench,
+    web_bench,
+)
 
 RESULTS = Path(__file__).with_name("results")
 
@@ -78,6 +86,7 @@ def table(results: dict[str, Any]) -> str:
         "",
         engine_bench.long_line(engine["long_replays"]),
         lucky7_bench.line(results["lucky7"]),
+        sixd_bench.line(results["sixd"]),
         *history_bench.lines(results["history"]),
         f"game: 10K, {engine['game']['players']} players, options {engine['game']['options']}, "
         f"seed {engine['game']['seed']}, {engine['game']['moves']} moves",
@@ -102,6 +111,8 @@ def main() -> int:
     engine = engine_bench.run(game)
     print("Running the Lucky Sevens roll benchmark...", flush=True)
     lucky7 = lucky7_bench.run()
+    print("Running the Six D One replay benchmark...", flush=True)
+    sixd = sixd_bench.run()
     print("Running web benchmarks (gunicorn on 127.0.0.1)...", flush=True)
     web = web_bench.run(game)
     print("Building 10,000 tables for the history benchmark...", flush=True)
@@ -112,6 +123,7 @@ def main() -> int:
         "machine": machine(),
         "engine": engine,
         "lucky7": lucky7,
+        "sixd": sixd,
         "web": web,
         "history": history,
     }

@@ -48,7 +48,9 @@ def time_build(make: Callable[[], bytes], runs: int = RUNS) -> list[float]:
 def _filled(path: Path) -> Callable[[], bytes]:
     text = path.read_text(encoding="utf-8")
     return lambda: printables.filled_sheet(
-        replay(loads(text)), title_date="2025-01-01", address="http://localhost:5000/t/0123456789abcdef0123456789abcdef"
+        replay(loads(text)),
+        title_date="2025-01-01",
+        address="http://localhost:5000/t/0123456789abcdef0123456789abcdef",
     )
 
 
