@@ -9,7 +9,7 @@ from flask_wtf import FlaskForm
 from sqlalchemy import case, func, select
 from wtforms import SelectField
 
-from referee.engine import PUSH_YOUR_LUCK
+from referee.engine import PUSH_YOUR_LUCK, Game
 from referee.games import all_games, get_game
 from referee.web.access import house_only
 from referee.web.extensions import db
@@ -56,6 +56,21 @@ def _display_name(key: str) -> str | None:
     )
 
 
+def _turn_figures(key: str, games: list[Game]) -> Any:
+    """A player's (turns, points, best turn, busts) summed over their tables of ``games``."""
+    return db.session.execute(
+        select(
+            func.sum(Seat.turns),
+            func.sum(Seat.turn_points),
+            func.max(Seat.best_turn),
+            func.sum(Seat.busts),
+        )
+        .select_from(Seat)
+        .join(GameTable, Seat.table_id == GameTable.id)
+        .where(Seat.player_key == key, GameTable.game.in_([g.SLUG for g in games]))
+    ).one()
+
+
 @bp.get("/<key>")
 def show(key: str) -> Any:
     """One player's games, wins, turns, busts, streak and dice check."""
@@ -79,17 +94,13 @@ def show(key: str) -> Any:
         .order_by(GameTable.game)
     ).all()
     banking = [g for g in all_games() if g.KIND == PUSH_YOUR_LUCK]
-    turns = db.session.execute(
-        select(
-            func.sum(Seat.turns),
-            func.sum(Seat.turn_points),
-            func.max(Seat.best_turn),
-            func.sum(Seat.busts),
-        )
-        .select_from(Seat)
-        .join(GameTable, Seat.table_id == GameTable.id)
-        .where(Seat.player_key == key, GameTable.game.in_([g.SLUG for g in banking]))
-    ).one()
+    turns = _turn_figures(key, banking)
+    by_word: dict[str, list[Game]] = {}
+    for game in all_games():
+        if game.KIND != PUSH_YOUR_LUCK:
+            by_word.setdefault(game.TURN_WORD, []).append(game)
+    scored = [(word, [g.TITLE for g in games], _turn_figures(key, games))
+              for word, games in by_word.items()]  # fmt: skip
     dice = db.session.execute(
         select(
             *(
@@ -127,6 +138,7 @@ def show(key: str) -> Any:
         won=won,
         turns=turns,
         banking_titles=[g.TITLE for g in banking],
+        scored=[entry for entry in scored if entry[2][0]],
         streak=longest_streak(results),
         check=dice_check(dice_of(dice)),
         form=form,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import random
 
 import pytest
 
@@ -69,3 +70,18 @@ def test_merge_with_a_forged_name_is_refused(client, three_games, form_token):
     assert response.status_code == 422 and "nothing was changed" in response.text
     response = client.post("/players/ann/merge", data={"csrf_token": token, "other": "ann"})
     assert response.status_code == 422
+
+
+def test_a_player_page_gives_the_best_round_of_round_scored_games(client, stored):
+    from referee.autoplay import play_random_game
+    from referee.games import get_game
+    from referee.log import GameLog, replay
+
+    game = get_game("sixd-one")
+    moves = play_random_game(game, ("Ann", "Bo"), {"rounds_per_player": 1}, random.Random(3))
+    log = GameLog(game.SLUG, ("Ann", "Bo"), {"rounds_per_player": 1}, tuple(moves))
+    rounds = [r.points for r in game.turn_records(replay(log).state) if r.player == "Ann"]
+    stored(log)
+    page = client.get("/players/ann").text
+    assert "Rounds (" in page and "Six D One" in page
+    assert f"best round <b>{max(rounds):,}</b>" in page
