@@ -375,6 +375,11 @@ class OneView:
     rows: tuple[tuple[Spot | None, ...], ...]
     seats: tuple[SeatView, ...]
     ruling: str
+    last: Cell | None = None  # the cell covered last this round
+    free: tuple[Cell, ...] = ()  # the cells the player to move may cover
+    # By seat: what each of the player's groups scores this round, and the colour in words.
+    groups: tuple[tuple[int, ...], ...] = ()
+    colour_names: tuple[str, ...] = ()
 
 
 def _spot(state: SixDOne, owners: Mapping[Cell, int], cell: Cell, value: int) -> Spot:
@@ -423,4 +428,15 @@ def view(state: SixDOne) -> OneView:
         rows=rows,
         seats=seats,
         ruling=state.ruling,
+        last=state.covers[-1][0] if state.covers else None,
+        free=tuple(c for c in state.board.cells() if c not in owners)
+        if state.board is not None and not state.over
+        else (),
+        groups=tuple(
+            tuple(group_score(g) for g in player_groups(state.board, state.covers, seat))
+            if state.board is not None
+            else ()
+            for seat in range(len(state.players))
+        ),
+        colour_names=tuple(colour_name(seat_colour(s)) for s in range(len(state.players))),
     )

@@ -357,6 +357,19 @@ class TwoView:
     may_roll: bool
     seats: tuple[SeatView, ...]
     ruling: str
+    # The colours of the set, black last: (letter, name) as the colour pickers show them.
+    colours: tuple[tuple[str, str], ...] = tuple((c, colour_name(c)) for c in COLOURS)
+    # The pool left colour by colour: each die with its index in ``pool`` (what ``pick`` posts).
+    pool_by_colour: tuple[tuple[str, tuple[tuple[int, Die], ...]], ...] = ()
+
+
+def _by_colour(pool: Sequence[Die]) -> tuple[tuple[str, tuple[tuple[int, Die], ...]], ...]:
+    indexed = sorted(enumerate(pool), key=lambda item: (item[1].value, item[0]))
+    return tuple(
+        (colour, dice)
+        for colour in COLOURS
+        if (dice := tuple((i, die) for i, die in indexed if die.colour == colour))
+    )
 
 
 def view(state: SixDTwo) -> TwoView:
@@ -377,4 +390,5 @@ def view(state: SixDTwo) -> TwoView:
             for name, pips in zip(state.players, state.collected, strict=True)
         ),
         ruling=state.ruling,
+        pool_by_colour=_by_colour(state.pool) if state.pool is not None else (),
     )

@@ -1,8 +1,4 @@
-"""The example Six D Six logs (tests/engine/sixd_logs): finished games that replay cleanly.
-
-They wait here for the seeds folder until the games' play pages exist: every seed is
-stored and its play page opened by the web tests.
-"""
+"""The Six D Six seeds: finished games that replay to their results, games in progress."""
 
 from __future__ import annotations
 
@@ -12,7 +8,7 @@ import pytest
 
 from referee.log import dumps, loads, replay
 
-LOGS = Path(__file__).with_name("sixd_logs")
+LOGS = Path(__file__).resolve().parents[2] / "seeds"
 EXPECTED = {
     "sixd-one-finished": ({"Mia": 268, "Noor": 194, "Olek": 384}, ["Olek"]),
     "sixd-two-finished": ({"Pia": 71, "Quin": 63, "Rosa": 66}, ["Pia"]),
@@ -20,8 +16,16 @@ EXPECTED = {
 }
 
 
-def test_there_is_a_log_per_game() -> None:
-    assert sorted(p.stem for p in LOGS.glob("*.json")) == sorted(EXPECTED)
+def test_there_is_a_finished_log_and_one_in_progress_per_game() -> None:
+    names = {p.stem for p in LOGS.glob("sixd-*.json")}
+    assert names == {*EXPECTED, *(n.replace("finished", "in-progress") for n in EXPECTED)}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_a_game_in_progress_replays_to_a_player_to_move(name: str) -> None:
+    log = loads((LOGS / f"{name.replace('finished', 'in-progress')}.json").read_text())
+    result = replay(log)
+    assert result.error is None and not result.outcome.over and result.outcome.to_move
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

@@ -12,7 +12,7 @@ from referee.log import Replay, loads, replay
 from tests.printables.support import PAPERS, page_sizes, text_of
 
 SIXD = ["sixd-one", "sixd-two", "sixd-five"]
-LOGS = Path(__file__).resolve().parents[1] / "engine" / "sixd_logs"
+LOGS = Path(__file__).resolve().parents[2] / "seeds"
 
 
 def logged(name: str) -> Replay:

@@ -9,13 +9,10 @@ import pytest
 from referee.games import all_games
 from referee.web.store import table_by_token
 
-GAMES = {
-    "tenk": ("Ann", "Bo"),
-    "sb": ("Ann", "Bo"),
-    "solitaire": ("Ann", "Bo"),
-    "lucky7": ("Ann", "Bo"),
-}
-JUNK = ["", "0", "7", "-1", "x", "K3", "1,5|1,6|3", "A", "Z", "99", "1|2", "3,4|", "Ann", "Cy"]
+# Every registered game, at a table of two (the fewest any game takes).
+GAMES = {game.SLUG: ("Ann", "Bo") for game in all_games()}
+JUNK = ["", "0", "7", "-1", "x", "K3", "1,5|1,6|3", "A", "Z", "99", "1|2", "3,4|", "Ann", "Cy",
+        "0,0", "9,9", "1,", "12/34", "3\x00", "9" * 5000, "r", "k", "12", "١٢"]  # fmt: skip
 FIELDS = [
     "d0",
     "d1",
@@ -31,6 +28,14 @@ FIELDS = [
     "sevens",
     "colour_run",
     "confirm",
+    "board",
+    "cell",
+    "pool_r",
+    "pool_k",
+    "colour",
+    "values",
+    "side0",
+    "side1",
 ]
 
 # Every button any game's play page posts: each table must refuse the others' buttons.

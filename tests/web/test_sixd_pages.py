@@ -15,7 +15,7 @@ import pytest
 
 from referee.log import loads
 
-LOGS = Path(__file__).resolve().parents[1] / "engine" / "sixd_logs"
+LOGS = Path(__file__).resolve().parents[2] / "seeds"
 SIXD = ("sixd-one", "sixd-two", "sixd-five")
 
 

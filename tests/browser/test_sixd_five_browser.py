@@ -1,0 +1,40 @@
+"""A two-player Six D Five game on a phone: three dice on the stack, the sides counted."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def test_two_player_sixd_five_game_to_the_end(live_server, phone, player):
+    page = phone
+    page.goto(live_server + "/tables/new/sixd-five")
+    player.enter_pin()
+    page.locator("input[name='players-0']").fill("Ann")
+    page.locator("input[name='players-1']").fill("Bo")
+    page.locator("input[name='opt_dice']").fill("3")
+    player.press("Start the table")
+    assert "Ann places the first of 3 dice." in player.ruling()
+    assert page.locator(".turn .turn-total").inner_text() == "3 dice left"
+    player.shot("sixd-five-place")
+
+    player.press("Ann placed die 1")
+    assert "Ann placed die 1 of 3: 2 to go; Bo to place." in player.ruling()
+    player.press("Bo placed die 2")
+    assert page.locator(".hint.next").inner_text() == "The last die: then Bo counts the sides."
+    player.press("Ann placed die 3")
+    assert "that was the last: Bo enters the pips showing on each side." in player.ruling()
+
+    page.locator("input[name=side0]").fill("11")
+    page.locator("input[name=side1]").fill("19")
+    player.press("Enter the sides")
+    refusal = page.locator(".error").inner_text()
+    assert refusal == "Bo's side shows 0 to 18 pips with 3 dice, not 19."
+    assert page.locator("input[name=side0]").input_value() == "11"
+    player.shot("sixd-five-sides")
+    page.locator("input[name=side1]").fill("12")
+    player.press("Enter the sides")
+    assert "Sides: Ann 11, Bo 12. Game over: Bo wins with 12." in player.ruling()
+    assert page.get_by_role("heading", name="Bo wins").is_visible()
+    player.shot("sixd-five-over")
