@@ -115,10 +115,17 @@ def test_export_then_import_gives_the_same_replayed_state(client, stored, form_t
         (b'{"format": "referee-log/1", "game": "chess", "players": ["A"]}', "Unknown game"),
         (b"\xff\xfe", "not UTF-8"),
         (b"[" * 100_000, "nested too deeply"),
-        (b'{"format": "referee-log/1", "game": "tenk", "players": ["A", "B"], "options": '
-         b'{"target": ' + b"9" * 5000 + b"}}", "thousands of digits"),
-        (b'{"format": "referee-log/1", "game": "tenk", "players": ["A", "B"], "moves": ['
-         + b",".join([b'{"type": "bank"}'] * 5001) + b"]}", "at most 5,000 moves"),
+        (
+            b'{"format": "referee-log/1", "game": "tenk", "players": ["A", "B"], "options": '
+            b'{"target": ' + b"9" * 5000 + b"}}",
+            "thousands of digits",
+        ),
+        (
+            b'{"format": "referee-log/1", "game": "tenk", "players": ["A", "B"], "moves": ['
+            + b",".join([b'{"type": "bank"}'] * 5001)
+            + b"]}",
+            "at most 5,000 moves",
+        ),
     ],
 )
 def test_malformed_upload_is_refused(client, form_token, content, words, app):
@@ -148,7 +155,6 @@ def test_export_everything_as_one_zip(client, stored):
     assert [n.split("-")[:2] for n in names] == [["0001", "tenk"], ["0002", "solitaire"]]
     for name in names:
         assert replay(loads(archive.read(name).decode())).error is None
-
 
 
 def test_the_story_legend_names_only_what_the_game_shows(client, stored):
