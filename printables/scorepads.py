@@ -59,11 +59,13 @@ def running_table(
     columns: Sequence[Sequence[TurnCell]] = (),
     winners: Sequence[str] = (),
     row_height: float = ROW_HEIGHT,
+    turn_word: str = "turn",
 ) -> Table:
     """The running-total table: blank when ``columns`` is empty, else one column per player.
 
     Rows grow to fit the longest column; the two header rows repeat when the
-    table runs onto a second page.
+    table runs onto a second page.  ``turn_word`` heads each player's first
+    column (the game's ``TURN_WORD``: "turn", "round").
     """
     players = len(names)
     columns = list(columns) or [[] for _ in names]
@@ -78,7 +80,7 @@ def running_table(
         col = 1 + 2 * seat
         text, size = fit(name, 2 * cell - 6, styles.BOLD, 10)
         head += [text, ""]
-        labels += ["turn", "total"]
+        labels += [turn_word, "total"]
         style += [
             ("SPAN", (col, 0), (col + 1, 0)),
             ("FONTSIZE", (col, 0), (col, 0), size),
@@ -222,7 +224,7 @@ def running_story(
     rows = pad.rows
     room = height - stacked_height([*above, *below], width) - NAME_ROW_HEIGHT - LABEL_ROW_HEIGHT
     row_height = max(MIN_ROW_HEIGHT, min(ROW_HEIGHT, (room - SLACK) / rows))
-    table = running_table(names, width, rows, columns, winners, row_height)
+    table = running_table(names, width, rows, columns, winners, row_height, game.TURN_WORD)
     return [*above, table, *below]
 
 

@@ -72,3 +72,8 @@ def test_the_six_d_one_example_draws_the_covered_board_before_its_47_64_120():
     assert [s.text.split("<b>")[1].split("</b>")[0] for s in steps[1:]] == ["47", "64", "120"]
     page = text_of(printables.rule_sheet("sixd-one"))
     assert "covered as drawn" in page
+
+
+def test_a_round_scored_pad_heads_its_columns_round_and_total():
+    text = text_of(printables.scorepad("sixd-one", players=3))
+    assert " ".join(["round total"] * 3) in text and "turn total" not in text
