@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from referee.engine import NO_TURNS, TurnLog, TurnMark, TurnRecord, points
+from referee.engine import NO_TURNS, Outcome, TurnLog, TurnMark, TurnRecord, points
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,39 @@ class RoundTotals:
             name: total + more
             for name, total, more in zip(self.players, self.banked, extra, strict=True)
         }
+
+
+class ByRounds(Protocol):
+    """A game state played in rounds: how many are scored, their totals, whether it is over."""
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def round(self) -> int: ...
+
+    @property
+    def totals(self) -> RoundTotals: ...
+
+
+def is_over(state: ByRounds) -> bool:
+    """True once every round has been played."""
+    return state.over
+
+
+def turns_done(state: ByRounds) -> int:
+    """How many rounds have been scored (a score chart counts rounds)."""
+    return state.round
+
+
+def turn_records(state: ByRounds) -> TurnLog:
+    """Each player's points in each finished round, round by round in seating order."""
+    return state.totals.turns
+
+
+def standing(scores: Mapping[str, int], over: bool, to_move: str | None) -> Outcome:
+    """The outcome of a game scored by the round: ``scores`` now, the winners once ``over``."""
+    return Outcome(over, dict(scores), winners(scores) if over else [], None if over else to_move)
 
 
 def winners(scores: Mapping[str, int]) -> list[str]:

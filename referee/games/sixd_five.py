@@ -15,7 +15,7 @@ from typing import Any
 
 from referee import formdata
 from referee.engine import BOARD, Option, Outcome, RuleViolation, TotalsEntry, TurnLog, points
-from referee.rounds import RoundTotals, listed, result, winners
+from referee.rounds import RoundTotals, listed, result, standing
 
 SLUG = "sixd-five"
 TITLE = "Six D Five"
@@ -90,7 +90,7 @@ def turn_records(state: SixDFive) -> TurnLog:
 def outcome(state: SixDFive) -> Outcome:
     """The side totals once entered (0 before), and the winners."""
     scores = state.totals.scores()
-    return Outcome(state.counted, scores, winners(scores) if state.counted else [], to_move(state))
+    return standing(scores, state.counted, to_move(state))
 
 
 def _place(state: SixDFive, move: Mapping[str, Any]) -> SixDFive:

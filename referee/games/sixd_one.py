@@ -17,7 +17,7 @@ from typing import Any
 
 from referee import formdata
 from referee.dice import parse_die
-from referee.engine import BOARD, BoardEntry, Option, Outcome, RuleViolation, TurnLog, points
+from referee.engine import BOARD, BoardEntry, Option, Outcome, RuleViolation, points
 from referee.grid import (
     BLACK,
     Board,
@@ -31,7 +31,10 @@ from referee.grid import (
     seat_colour,
     where,
 )
-from referee.rounds import RoundTotals, listed, result, winners
+from referee.rounds import RoundTotals, listed, result, standing
+from referee.rounds import is_over as is_over
+from referee.rounds import turn_records as turn_records
+from referee.rounds import turns_done as turns_done
 
 SLUG = "sixd-one"
 TITLE = "Six D One"
@@ -148,25 +151,10 @@ def to_move(state: SixDOne) -> str | None:
     return state.players[state.roller if state.board is None else state.seat]
 
 
-def is_over(state: SixDOne) -> bool:
-    """True once every round has been played."""
-    return state.over
-
-
-def turns_done(state: SixDOne) -> int:
-    """How many rounds have been scored (a score chart counts rounds)."""
-    return state.round
-
-
-def turn_records(state: SixDOne) -> TurnLog:
-    """Each player's score in each finished round, round by round in seating order."""
-    return state.totals.turns
-
-
 def outcome(state: SixDOne) -> Outcome:
     """Running totals (finished rounds plus the round being played) and the winners."""
     scores = state.totals.scores(live_points(state))
-    return Outcome(state.over, scores, winners(scores) if state.over else [], to_move(state))
+    return standing(scores, state.over, to_move(state))
 
 
 def _board(state: SixDOne, move: Mapping[str, Any]) -> SixDOne:

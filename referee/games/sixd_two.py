@@ -19,9 +19,12 @@ from typing import Any
 
 from referee import formdata
 from referee.dice import Die, parse_dice
-from referee.engine import BOARD, Option, Outcome, PoolEntry, RuleViolation, TurnLog, points
+from referee.engine import BOARD, Option, Outcome, PoolEntry, RuleViolation, points
 from referee.grid import BLACK, SEAT_COLOURS, colour_name
-from referee.rounds import RoundTotals, listed, result, winners
+from referee.rounds import RoundTotals, listed, result, standing
+from referee.rounds import is_over as is_over
+from referee.rounds import turn_records as turn_records
+from referee.rounds import turns_done as turns_done
 
 SLUG = "sixd-two"
 TITLE = "Six D Two"
@@ -118,25 +121,10 @@ def to_move(state: SixDTwo) -> str | None:
     return None if state.over else state.player
 
 
-def is_over(state: SixDTwo) -> bool:
-    """True once every round has been played."""
-    return state.over
-
-
-def turns_done(state: SixDTwo) -> int:
-    """How many rounds have been scored (a score chart counts rounds)."""
-    return state.round
-
-
-def turn_records(state: SixDTwo) -> TurnLog:
-    """Each player's pips in each finished round."""
-    return state.totals.turns
-
-
 def outcome(state: SixDTwo) -> Outcome:
     """Running totals (finished rounds plus the pips taken this round) and the winners."""
     scores = state.totals.scores(state.collected)
-    return Outcome(state.over, scores, winners(scores) if state.over else [], to_move(state))
+    return standing(scores, state.over, to_move(state))
 
 
 def _roll(state: SixDTwo, move: Mapping[str, Any]) -> SixDTwo:
