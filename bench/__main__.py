@@ -111,7 +111,7 @@ def main() -> int:
     engine = engine_bench.run(game)
     print("Running the Lucky Sevens roll benchmark...", flush=True)
     lucky7 = lucky7_bench.run()
-    print("Running the Six D One replay benchmark...", flush=True)
+    print("Running the Six D replay and scoring benchmarks...", flush=True)
     sixd = sixd_bench.run()
     print("Running web benchmarks (gunicorn on 127.0.0.1)...", flush=True)
     web = web_bench.run(game)

@@ -16,6 +16,7 @@ from reportlab.lib import colors
 
 from printables.styles import FONT, INK, MUTED
 from referee.dice import Die, parse_die
+from referee.gametext import SQUARE
 
 DieLike = Die | str
 
@@ -134,7 +135,8 @@ def dice_drawing(
 def board_drawing(
     rows: Sequence[Sequence[DieLike | None]], *, width: float, size: float
 ) -> Drawing:
-    """A grid of dice (None: an empty cell), rows from the top, shrunk to fit ``width``."""
+    """A grid of dice (None: an empty cell; ``SQUARE``: an empty square, outlined), rows
+    from the top, shrunk to fit ``width``."""
     columns = max(len(row) for row in rows)
     size = min(size, width / (columns + GAP * (columns - 1)))
     step = size * (1 + GAP)
@@ -142,7 +144,12 @@ def board_drawing(
     for r, row in enumerate(rows):
         y = (len(rows) - 1 - r) * step
         for c, die in enumerate(row):
-            if die is not None:
+            if die == SQUARE:
+                drawing.add(
+                    Rect(c * step, y, size, size, rx=size * CORNER, ry=size * CORNER,
+                         fillColor=None, strokeColor=MUTED, strokeWidth=0.5)
+                )  # fmt: skip
+            elif die is not None:
                 draw_face(drawing, die, c * step, y, size)  # type: ignore[arg-type]
     return drawing
 

@@ -5,7 +5,8 @@ module plays the table's part (rolling) and a careless player's part (picking
 any legal move).  It asks the game through the contract (``referee.engine.Game``):
 ``dice_to_roll``, ``choices``, ``keys_to_roll`` (key dice such as "K3" added to each
 roll), ``at_stake`` (the more a bust would lose, the likelier it banks) and
-``table_entry`` (a board, a pool or side totals the table enters: made up here).
+``table_entry`` (a board, a pool, side totals or a draw from a bag the table enters:
+made up here).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.engine import (
+    BagEntry,
     BoardEntry,
     Entry,
     Game,
@@ -120,8 +122,18 @@ def random_pool(entry: PoolEntry, rng: random.Random) -> list[str]:
     return dice or [f"{rng.randint(1, 6)}{entry.colours[0]}"]
 
 
+def random_draw(entry: BagEntry, rng: random.Random) -> list[str]:
+    """``count`` dice drawn blind from the bag (each die in it equally likely), in log
+    notation when they are rolled ("3r"), else their colour letters ("r")."""
+    bag = [colour for colour, left in entry.bag for _ in range(left)]
+    drawn = rng.sample(bag, min(entry.count, len(bag)))
+    if not entry.rolled:
+        return drawn
+    return [f"{rng.randint(1, 6)}{colour}" for colour in drawn]
+
+
 def entry_move(entry: Entry, rng: random.Random) -> dict[str, Any]:
-    """The move that enters a made-up board, pool or set of totals."""
+    """The move that enters a made-up board, pool, set of totals or draw from a bag."""
     value: object
     if isinstance(entry, BoardEntry):
         value = random_board(entry, rng)
@@ -129,6 +141,8 @@ def entry_move(entry: Entry, rng: random.Random) -> dict[str, Any]:
         value = random_pool(entry, rng)
     elif isinstance(entry, TotalsEntry):
         value = {name: rng.randint(entry.least, entry.most) for name in entry.names}
+    elif isinstance(entry, BagEntry):
+        value = random_draw(entry, rng)
     else:  # pragma: no cover - a new kind of entry needs its maker here
         raise TypeError(f"No random maker for {entry!r}.")
     return {"type": entry.type, entry.field: value}

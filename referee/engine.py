@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # the text module names Option and points from here
     from referee.gametext import GameText
 
 __all__ = [
+    "BagEntry",
     "BoardEntry",
     "Entry",
     "Game",
@@ -141,7 +142,23 @@ class TotalsEntry:
     most: int
 
 
-Entry = BoardEntry | PoolEntry | TotalsEntry
+@dataclass(frozen=True)
+class BagEntry:
+    """``count`` dice drawn blind from a bag, under the move's ``field``.
+
+    ``bag`` holds (colour letter, dice of that colour left) pairs; a draw never takes more
+    of a colour than the bag holds.  ``rolled``: the drawn dice are rolled and entered in
+    log notation ("3r"); else only their colour letters are entered ("r").
+    """
+
+    type: str
+    field: str
+    bag: tuple[tuple[str, int], ...]
+    count: int
+    rolled: bool = True
+
+
+Entry = BoardEntry | PoolEntry | TotalsEntry | BagEntry
 
 
 GameState = TypeVar("GameState")  # the frozen state a game's ``start`` makes
@@ -235,7 +252,8 @@ class Game(Protocol[GameState]):
 
     def table_entry(self, state: Any) -> Entry | None:
         """What the table may enter next besides a roll and ``choices``: a board, a pool,
-        side totals (None by default).  When ``choices`` is empty it must be entered."""
+        side totals, dice drawn from a bag (None by default).  When ``choices`` is empty it
+        must be entered."""
         ...
 
 

@@ -147,3 +147,27 @@ def typed_number(form: FormData, field: str, what: str) -> int | None:
     if not NUMBER.fullmatch(text):
         raise RuleViolation("bad-number", f"Type {what} as a whole number.")
     return int(text)
+
+
+def tapped_colours(form: FormData, field: str, colours: str) -> list[str]:
+    """The colour letters tapped, one ``field`` each, in order: ["r", "g"].
+
+    A letter outside ``colours`` is refused; how many are needed is the engine's call.
+    """
+    taps = [str(t).strip() for t in form.getlist(field)]
+    if any(len(t) != 1 or t not in colours for t in taps):
+        raise RuleViolation("bad-colour", "Tap a colour for each die.")
+    return taps
+
+
+def coloured_dice(form: FormData, expected: int, colours: str) -> list[str]:
+    """Dice entered as a colour tap and a value tap each (``c0`` and ``d0``, ``c1`` and
+    ``d1``...), in log notation: ["3r", "5g"].  A die missing its colour or value is named."""
+    values = rolled_values(form, expected)
+    dice = []
+    for n, value in enumerate(values):
+        colour = str(form.get(f"c{n}") or "").strip()
+        if len(colour) != 1 or colour not in colours:
+            raise RuleViolation("no-colour", f"Tap the colour of die {n + 1}.")
+        dice.append(f"{value}{colour}")
+    return dice

@@ -30,14 +30,16 @@ class ScoreRow:
 
 
 Grid = tuple[tuple[str | None, ...], ...]
+SQUARE = "."  # in a drawn board: an empty square of the board, drawn as its outline
 
 
 @dataclass(frozen=True)
 class Step:
     """One step of a worked example: groups of dice in log notation (captioned), and words.
 
-    ``board`` draws a grid of dice instead (rows from the top, None for an empty cell),
-    for a game played on a board.
+    ``board`` draws a grid of dice instead (rows from the top, None for an empty cell,
+    ``SQUARE`` for an empty square drawn as its outline, where the squares matter), for a
+    game played on a board.
     """
 
     dice: tuple[tuple[str, ...], ...]

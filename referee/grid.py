@@ -17,6 +17,7 @@ from referee.dice import COLOURS, Die, parse_die
 from referee.errors import RuleViolation
 
 Cell = tuple[int, int]
+Shape = tuple[int, int]  # (rows, columns)
 
 SEAT_COLOURS = "rygbop"
 BLACK = "k"
@@ -84,6 +85,19 @@ class Board:
         """The board in log notation: rows of die strings and None."""
         return [[None if die is None else str(die) for die in row] for row in self.rows]
 
+    @classmethod
+    def empty(cls, height: int, width: int) -> Board:
+        """A board of ``height`` rows and ``width`` columns with no die on it."""
+        return cls(((None,) * width,) * height)
+
+    def put(self, cell: Cell, die: Die | None) -> Board:
+        """This board with ``die`` on ``cell`` (None: the cell emptied); the board is unchanged."""
+        row, col = cell
+        line = self.rows[row]
+        rows = list(self.rows)
+        rows[row] = (*line[:col], die, *line[col + 1 :])
+        return Board(tuple(rows))
+
 
 def parse_board(raw: object, *, max_side: int) -> Board:
     """Read a board in log notation, at most ``max_side`` rows and columns.
@@ -124,12 +138,14 @@ def _board_die(item: object, cell: Cell) -> Die:
     return die
 
 
-def parse_cell(raw: object, board: Board) -> Cell:
-    """Read a cell ``[row, col]`` (counted from 0) that lies on ``board``.
+def parse_cell(raw: object, board: Board | Shape) -> Cell:
+    """Read a cell ``[row, col]`` (counted from 0) that lies on ``board`` (a board, or the
+    (rows, columns) of a board kept in another form).
 
     A cell is a list of two whole numbers: a bool, a float, a string or a third number
     is refused as ``bad-cell``; a cell off the board as ``off-board``.
     """
+    height, width = (board.height, board.width) if isinstance(board, Board) else board
     if (
         not isinstance(raw, list | tuple)
         or len(raw) != 2
@@ -139,11 +155,10 @@ def parse_cell(raw: object, board: Board) -> Cell:
             "bad-cell", "A cell is [row, column], two whole numbers counted from 0, like [1, 4]."
         )
     cell = (raw[0], raw[1])
-    if cell not in board:
+    if not (0 <= cell[0] < height and 0 <= cell[1] < width):
         raise RuleViolation(
             "off-board",
-            f"There is no {_shown(cell)} on this board: it has {board.height} rows "
-            f"and {board.width} columns.",
+            f"There is no {_shown(cell)} on this board: it has {height} rows and {width} columns.",
         )
     return cell
 

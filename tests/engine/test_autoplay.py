@@ -8,9 +8,15 @@ import random
 
 import pytest
 
-from referee.autoplay import entry_move, play_random_game, random_board, random_pool
+from referee.autoplay import (
+    entry_move,
+    play_random_game,
+    random_board,
+    random_draw,
+    random_pool,
+)
 from referee.dice import parse_dice
-from referee.engine import BoardEntry, PoolEntry, TotalsEntry
+from referee.engine import BagEntry, BoardEntry, PoolEntry, TotalsEntry
 from referee.games import get_game
 from referee.grid import check_touching, parse_board
 
@@ -48,6 +54,25 @@ def test_made_up_totals_name_every_player_within_range() -> None:
     assert all(0 <= v <= 12 for v in move["totals"].values())
 
 
+@pytest.mark.parametrize("seed", range(30))
+def test_a_made_up_draw_takes_only_dice_the_bag_still_holds(seed: int) -> None:
+    bag = (("r", 0), ("y", 1), ("g", 2))
+    move = entry_move(BagEntry("draw", "dice", bag, 3), random.Random(seed))
+    dice = parse_dice(move["dice"])
+    assert move["type"] == "draw" and len(dice) == 3
+    assert sorted(d.colour for d in dice) == ["g", "g", "y"]
+
+
+def test_a_made_up_draw_of_colours_only_names_letters() -> None:
+    bag = (("r", 1), ("o", 6))
+    drawn = random_draw(BagEntry("remove", "colours", bag, 2, rolled=False), random.Random(2))
+    assert len(drawn) == 2 and set(drawn) <= {"r", "o"} and drawn.count("r") <= 1
+
+
+def test_a_draw_from_a_bag_with_fewer_dice_takes_what_is_left() -> None:
+    assert random_draw(BagEntry("draw", "dice", (("b", 1),), 3), random.Random(0))[0][1] == "b"
+
+
 # The first random game from seed 7 of each game played before boards, pools and totals
 # were made up: benchmarks, tests and demo data depend on them staying the same.
 PINNED = {
@@ -63,3 +88,19 @@ def test_the_roll_and_bank_games_play_the_same_random_games_as_before(game, play
     moves = play_random_game(get_game(game), players, None, random.Random(7))
     digest = hashlib.sha256(json.dumps(moves).encode()).hexdigest()[:16]
     assert (len(moves), digest) == PINNED[game, players]
+
+
+# The first random game from seed 7 of the Six D games that were there before the bag entry
+# (three players): a new kind of entry must not change how they are played.
+PINNED_BOARD_GAMES = {
+    "sixd-one": (57, "7bd1cfc5ba8e467a"),
+    "sixd-two": (4, "a775d5752940ec94"),
+    "sixd-five": (37, "8afbbbaab97a63e7"),
+}
+
+
+@pytest.mark.parametrize("game", list(PINNED_BOARD_GAMES))
+def test_the_earlier_six_d_games_play_the_same_random_games_as_before(game) -> None:
+    moves = play_random_game(get_game(game), ("Ann", "Bo", "Cy"), None, random.Random(7))
+    digest = hashlib.sha256(json.dumps(moves).encode()).hexdigest()[:16]
+    assert (len(moves), digest) == PINNED_BOARD_GAMES[game]

@@ -126,6 +126,24 @@ def test_a_huge_cell_is_refused_without_spelling_the_number() -> None:
     assert error.message.startswith("There is no such cell on this board")
 
 
+def test_a_cell_may_be_read_against_a_board_kept_as_rows_and_columns() -> None:
+    assert parse_cell([7, 7], (8, 8)) == (7, 7)
+    with pytest.raises(RuleViolation) as refusal:
+        parse_cell([6, 0], (6, 6))
+    assert refusal.value.code == "off-board"
+    assert refusal.value.message == (
+        "There is no cell [6, 0] (row 7, column 1) on this board: it has 6 rows and 6 columns."
+    )
+
+
+def test_an_empty_board_holds_no_die_and_a_die_put_on_it_leaves_it_as_it_was() -> None:
+    empty = Board.empty(2, 3)
+    assert (empty.height, empty.width, empty.cells()) == (2, 3, ())
+    after = empty.put((1, 2), Die(4, "g"))
+    assert after.cells() == ((1, 2),) and after.die_at((1, 2)) == Die(4, "g")
+    assert empty.cells() == () and after.put((1, 2), None) == empty
+
+
 def test_cells_are_read_to_players_counted_from_one() -> None:
     assert where((1, 4)) == "row 2, column 5"
 

@@ -13,6 +13,8 @@ EXPECTED = {
     "sixd-one-finished": ({"Mia": 268, "Noor": 194, "Olek": 384}, ["Olek"]),
     "sixd-two-finished": ({"Pia": 71, "Quin": 63, "Rosa": 66}, ["Pia"]),
     "sixd-five-finished": ({"Sol": 38, "Tam": 41, "Uma": 35, "Vic": 41}, ["Tam", "Vic"]),
+    "sixd-three-finished": ({"Wren": 48, "Xavi": 71, "Yara": 41, "Zoe": 49}, ["Xavi"]),
+    "sixd-four-finished": ({"Ada": 3, "Ben": 5, "Cleo": 6}, ["Cleo"]),
 }
 
 

@@ -10,7 +10,10 @@ from pypdf import PdfReader
 from referee.log import Replay, loads, replay
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
-GAMES = ["tenk", "sb", "solitaire", "lucky7", "sixd-one", "sixd-two", "sixd-five"]
+GAMES = [
+    "tenk", "sb", "solitaire", "lucky7", "sixd-one", "sixd-two", "sixd-three", "sixd-four",
+    "sixd-five",
+]  # fmt: skip
 PAPERS = {"a4": (595, 842), "letter": (612, 792)}
 
 

@@ -41,7 +41,17 @@ def test_print_all_writes_rules_and_a_scorepad_for_every_game(tmp_path, capsys):
     names = sorted(p.name for p in folder.iterdir())
     assert names == sorted(
         f"{slug}-{kind}.pdf"
-        for slug in ("tenk", "sb", "solitaire", "lucky7", "sixd-one", "sixd-two", "sixd-five")
+        for slug in (
+            "tenk",
+            "sb",
+            "solitaire",
+            "lucky7",
+            "sixd-one",
+            "sixd-two",
+            "sixd-three",
+            "sixd-four",
+            "sixd-five",
+        )
         for kind in ("rules", "scorepad")
     )
     assert str(folder / "tenk-rules.pdf") in capsys.readouterr().out

@@ -42,6 +42,14 @@ MUST_SAY = {
         "Six D Five", "table's call", "0 to six times", "36", "2 to 72", "falling stack",
         "share the win", "19",
     ],
+    "sixd-three": [
+        "Six D Three", "6 × 6", "green chain", "= 28", "counted once", "re-roll", "skipped",
+        "bag", "share the win",
+    ],
+    "sixd-four": [
+        "Six D Four", "6 × 6", "8 × 8", "captures", "(Ann keeps it)", "back to Bo", "pass",
+        "36 black", "share the win",
+    ],
 }  # fmt: skip
 
 
