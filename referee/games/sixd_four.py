@@ -410,6 +410,24 @@ class Square:
     colour: str | None = None
     owner: str | None = None
 
+    @property
+    def label(self) -> str:
+        """The square in words, for a screen reader and the confirm question."""
+        if self.colour is None:
+            return "empty square"
+        if self.colour == BLACK:
+            return "black piece"
+        return f"{self.owner}’s {colour_name(self.colour)} piece"
+
+
+@dataclass(frozen=True)
+class PlacePreview:
+    """What the next piece would capture on one empty square, in words and cells."""
+
+    cell: Cell
+    words: str
+    captured: tuple[Cell, ...]
+
 
 @dataclass(frozen=True)
 class SeatView:
@@ -427,7 +445,8 @@ class SeatView:
 class FourView:
     """What the play page needs: the phase ("place", "pass" or "over"), the board, the
     colour the player to move places next (own or black), whether a pass is legal, the
-    pool, each player, and the last placement with its captures in words."""
+    pool, each player, the last placement with its captures in words, and what the next
+    piece would capture on each empty square."""
 
     phase: str
     side: int
@@ -443,6 +462,28 @@ class FourView:
     last_words: str
     captured: tuple[Cell, ...]
     ruling: str
+    previews: tuple[PlacePreview, ...] = ()
+
+
+def preview(state: SixDFour, cell: Cell) -> Placement:
+    """What placing the next piece on the empty ``cell`` would capture (the play page's
+    preview); a ``RuleViolation`` when the square is taken or nothing can be placed."""
+    placed = _place(state, {"cell": list(cell)}).last
+    assert placed is not None
+    return placed
+
+
+def previews(state: SixDFour) -> tuple[PlacePreview, ...]:
+    """Every empty square with what the next piece would capture there, while one can be
+    placed."""
+    if state.over or may_pass(state):
+        return ()
+    found = []
+    for cell in state.empty():
+        placed = preview(state, cell)
+        words = placement_words(state.players, placed)
+        found.append(PlacePreview(cell, words, tuple(c.cell for c in placed.captured)))
+    return tuple(found)
 
 
 def view(state: SixDFour) -> FourView:
@@ -482,4 +523,5 @@ def view(state: SixDFour) -> FourView:
         last_words=placement_words(state.players, state.last) if state.last else "",
         captured=tuple(c.cell for c in state.last.captured) if state.last else (),
         ruling=state.ruling,
+        previews=previews(state),
     )

@@ -716,6 +716,23 @@ class Square:
     die: Die | None = None
     owner: str | None = None
 
+    @property
+    def value(self) -> int:
+        """The pips the cell shows: the coloured die's once one is placed, else the black's."""
+        return self.die.value if self.die else self.black
+
+    @property
+    def colour(self) -> str | None:
+        """The colour letter of the die placed here, None while the black die shows."""
+        return self.die.colour if self.die else None
+
+    @property
+    def label(self) -> str:
+        """The cell's die in words, for a screen reader and the confirm question."""
+        if self.die is None:
+            return f"black {self.black}"
+        return f"{self.owner}’s {_colour(self.die)} {self.die.value}"
+
 
 @dataclass(frozen=True)
 class InBag:

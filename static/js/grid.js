@@ -38,6 +38,7 @@
     var digits = live.querySelector(".entry-digits input");
     var grid = live.querySelector(".board-grid");
     var shownCols = live.querySelector(".entry-cols output");
+    var fixed = !shownCols;  // a full grid of fixed width: no columns to change, no gaps
     var status = live.querySelector(".entry-status");
     var submit = form.querySelector("button[type=submit]");
     var need = +form.dataset.dice;
@@ -51,7 +52,9 @@
       return row.replace(/\s+/g, "").replace(/[.\-_]/g, "0");
     }).filter(Boolean);
     if (rows.some(function (row) { return !/^[0-6]+$/.test(row); })) { return; }
-    if (rows.length) {
+    if (rows.length && fixed) {
+      text = rows.join("");  // a grid of fixed width: the digits flow into its rows again
+    } else if (rows.length) {
       cols = Math.max.apply(null, rows.map(function (row) { return row.length; }));
       text = rows.map(function (row) { return row + "0".repeat(cols - row.length); }).join("");
     }
@@ -129,7 +132,8 @@
         if (i < text.length && text[i] !== "0") {
           var value = +text[i];
           button.appendChild(face(value, plain, value + " at " + where(r, c)));
-          button.setAttribute("aria-label", value + " at " + where(r, c) + ": tap to leave the cell empty");
+          button.setAttribute("aria-label", value + " at " + where(r, c) +
+            (fixed ? "" : ": tap to leave the cell empty"));
           if (lone.indexOf(i) >= 0) { button.classList.add("lone"); }
         } else {
           button.classList.add(i < text.length ? "empty" : "todo");
@@ -139,7 +143,7 @@
         keepFocus(button);
         row.appendChild(button);
       }
-      shownCols.textContent = cols;
+      if (shownCols) { shownCols.textContent = cols; }
       field.value = board();
       var words, ok = false;
       if (lone.length && touching) {
@@ -174,7 +178,7 @@
     });
     grid.addEventListener("click", function (e) {
       var button = e.target.closest("button.cell");
-      if (button) { tap(+button.dataset.index); }
+      if (button && !fixed) { tap(+button.dataset.index); }
     });
     live.querySelectorAll(".entry-cols button").forEach(function (button) {
       keepFocus(button);
@@ -204,7 +208,11 @@
     });
     if (cells.length < 2) { return; }
     function drop() {
-      if (picked) { picked.classList.remove("picked"); picked.removeAttribute("aria-pressed"); }
+      if (picked) {
+        picked.classList.remove("picked");
+        picked.removeAttribute("aria-pressed");
+        form.dispatchEvent(new CustomEvent("grid:drop", { detail: { cell: picked } }));
+      }
       picked = null;
       bar.hidden = true;
     }
@@ -220,8 +228,12 @@
         said.textContent = form.dataset.ask + " the " + cell.getAttribute("aria-label") + "?";
         bar.hidden = false;
         form.dispatchEvent(new CustomEvent("grid:pick", { detail: { cell: cell, said: said } }));
-        if (bar.getBoundingClientRect().bottom > window.innerHeight) {
-          bar.scrollIntoView({ block: "nearest" });
+        // The bar sticks to the foot of the screen and can hide the board's last rows: scroll
+        // it down under the board when there is room, the board's top kept in sight.
+        var below = form.getBoundingClientRect().bottom - window.innerHeight;
+        if (below > 0) {
+          var top = form.querySelector(".board").getBoundingClientRect().top;
+          window.scrollBy(0, Math.min(below, Math.max(top - 8, 0)));
         }
       });
     });
@@ -311,7 +323,36 @@
     update();
   }
 
+  // --- Colours and values tapped ----------------------------------------------------------
+  // A row of colour boxes marked data-one keeps one tick (each row is one die); a die's
+  // value faces take the colour tapped for it, and buttons that post the value wait for it.
+  function oneOf(row) {
+    row.addEventListener("change", function (e) {
+      if (!e.target.checked) { return; }
+      row.querySelectorAll("input").forEach(function (box) {
+        if (box !== e.target) { box.checked = false; }
+      });
+    });
+  }
+
+  function dieTaps(box) {
+    var colours = box.querySelectorAll(".colour-taps input");
+    var faces = box.querySelectorAll(".value-taps .gface");
+    var posts = box.querySelectorAll(".value-taps button");
+    function update() {
+      var picked = box.querySelector(".colour-taps input:checked");
+      faces.forEach(function (f) {
+        f.className = f.className.replace(/ c-\w/g, "") + (picked ? " c-" + picked.value : "");
+      });
+      posts.forEach(function (b) { b.disabled = !picked; });
+    }
+    colours.forEach(function (c) { c.addEventListener("change", update); });
+    update();
+  }
+
   document.querySelectorAll("form.board-entry").forEach(boardEntry);
+  document.querySelectorAll(".colour-taps[data-one]").forEach(oneOf);
+  document.querySelectorAll(".die-taps").forEach(dieTaps);
   document.querySelectorAll("form.tap-board").forEach(tapBoard);
   document.querySelectorAll(".colour-entry").forEach(colourEntry);
 })();

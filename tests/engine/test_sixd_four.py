@@ -367,6 +367,25 @@ def test_the_view_shows_the_board_whose_piece_is_next_and_the_captures() -> None
     hash(view)
 
 
+def test_the_view_previews_what_the_next_piece_captures_on_each_empty_square() -> None:
+    state = play(*OPENING, *BLACKS)
+    view = FOUR.view(state)
+    assert [p.cell for p in view.previews] == list(state.empty())
+    by_cell = {p.cell: p for p in view.previews}
+    double = by_cell[sixd_four_text.DOUBLE]
+    assert double.captured == ((2, 3), (3, 2)) and double.words.endswith("(Ann keeps it).")
+    assert by_cell[(0, 0)] == sixd_four.PlacePreview(
+        (0, 0), "Ann's red piece at row 1, column 1: no capture.", ()
+    )
+    assert sixd_four.preview(state, (0, 0)).colour == "r"
+    assert play(*OPENING, *BLACKS) == state  # a preview changes nothing
+    with pytest.raises(RuleViolation):
+        sixd_four.preview(state, sixd_four_text.BLACKS[0])
+    assert [sq.label for sq in view.rows[2][1:4]] == [
+        "Ann’s red piece", "empty square", "Bo’s yellow piece"
+    ]  # fmt: skip
+
+
 def test_the_view_of_a_black_placement_and_of_the_end() -> None:
     view = FOUR.view(play(*OPENING))
     assert (view.piece, view.piece_name, view.last_words) == (

@@ -663,6 +663,13 @@ def test_the_view_shows_the_grid_the_bag_the_hands_and_the_last_sum() -> None:
     hash(view)
 
 
+def test_a_cell_of_the_view_shows_the_die_placed_on_it_else_the_black_one() -> None:
+    view = THREE.view(play(*DEALT, place("2g", 2, 3), draw("1p"), place("4y", 2, 2)))
+    covered, free = view.rows[2][2], view.rows[0][0]
+    assert (covered.value, covered.colour, covered.label) == (4, "y", "Bo’s yellow 4")
+    assert (free.value, free.colour, free.label) == (5, None, "black 5")
+
+
 def test_the_view_previews_every_hand_die_on_every_free_cell() -> None:
     state = play(*DEALT, place("2g", 2, 3), draw("1p"))
     view = THREE.view(state)

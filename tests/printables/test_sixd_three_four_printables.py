@@ -16,7 +16,7 @@ from referee.log import Replay, loads, replay
 from tests.printables.support import PAPERS, page_sizes, text_of
 
 SLUGS = ["sixd-three", "sixd-four"]
-LOGS = Path(__file__).resolve().parents[1] / "engine" / "sixd_logs"
+LOGS = Path(__file__).resolve().parents[2] / "seeds"
 
 
 def logged(name: str) -> Replay:

@@ -1,7 +1,6 @@
-"""Six D Three and Four on the site before their play pages: help, new table, history.
+"""Six D Three and Four on the site around their play pages: help, new table, history.
 
-The play pages (``templates/<slug>/play.html``) come with the grid UI; until then a
-table of these games can be stored and its history, CSV and log read.
+The play pages themselves: ``tests/web/test_sixd_three_four_play.py``.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ import pytest
 
 from referee.log import loads
 
-LOGS = Path(__file__).resolve().parents[1] / "engine" / "sixd_logs"
+LOGS = Path(__file__).resolve().parents[2] / "seeds"
 
 
 def logged(name: str):
