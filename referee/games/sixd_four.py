@@ -30,7 +30,7 @@ from referee.grid import (
     seat_colour,
     where,
 )
-from referee.rounds import result, winners
+from referee.rounds import result, standing
 
 SLUG = "sixd-four"
 TITLE = "Six D Four"
@@ -210,7 +210,7 @@ def turn_records(state: SixDFour) -> TurnLog:
 def outcome(state: SixDFour) -> Outcome:
     """Black pieces captured per player, and the winners once the game is over."""
     scores = dict(zip(state.players, state.black, strict=True))
-    return Outcome(state.over, scores, winners(scores) if state.over else [], to_move(state))
+    return standing(scores, state.over, to_move(state))
 
 
 def may_pass(state: SixDFour) -> bool:

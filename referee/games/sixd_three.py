@@ -42,7 +42,7 @@ from referee.grid import (
     parse_cell,
     where,
 )
-from referee.rounds import result, winners
+from referee.rounds import result, standing
 
 SLUG = "sixd-three"
 TITLE = "Six D Three"
@@ -264,7 +264,7 @@ def turn_records(state: SixDThree) -> TurnLog:
 def outcome(state: SixDThree) -> Outcome:
     """Each player's total, and the winners once the game is over."""
     scores = dict(zip(state.players, state.totals, strict=True))
-    return Outcome(state.over, scores, winners(scores) if state.over else [], to_move(state))
+    return standing(scores, state.over, to_move(state))
 
 
 # --- Setting up --------------------------------------------------------------------------------
