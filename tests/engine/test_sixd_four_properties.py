@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game
@@ -28,10 +29,26 @@ tables = st.integers(2, 6).map(lambda n: NAMES[:n])
 fast = settings(max_examples=30, deadline=None)
 
 
+LONGEST = 3_000  # random games that end do so in a few hundred moves
+
+
 def random_log(players: tuple[str, ...], seed: int) -> GameLog:
-    """A finished random game as a log."""
-    moves = play_random_game(FOUR, players, {}, random.Random(seed))
+    """A finished random game as a log (a seed whose game cycles for ever is passed over:
+    see ``test_a_game_can_cycle_for_ever_once_the_pool_is_empty``)."""
+    try:
+        moves = play_random_game(FOUR, players, {}, random.Random(seed), max_moves=LONGEST)
+    except RuntimeError:
+        assume(False)
     return GameLog("sixd-four", players, {}, tuple(moves))
+
+
+def test_a_game_can_cycle_for_ever_once_the_pool_is_empty() -> None:
+    # The rules end the game only when every black piece is captured or everyone passes
+    # in a row. Here the pool is empty, black pieces stay on the board, and two players
+    # capture each other's last pieces back and forth, one passing in between: no end.
+    # The referee keeps refereeing; the table decides when to stop (README).
+    with pytest.raises(RuntimeError, match="not over"):
+        play_random_game(FOUR, NAMES[:2], {}, random.Random(1164085), max_moves=LONGEST)
 
 
 def reference(players: Sequence[str], moves: Sequence[dict]) -> dict:
