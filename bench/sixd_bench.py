@@ -1,4 +1,5 @@
-"""Six D benchmarks: replaying Six D One, Three and Four games, and scoring a Three placement.
+"""Six D benchmarks: replaying Six D One, Three, Four and Six games, scoring a Three
+placement and judging a Six take.
 
 Why: every page view and every move of a table replays its log.  A six-player Six D One
 board has 36 dice, covered one at a time, so three rounds are 108 placements (the issue's
@@ -14,6 +15,15 @@ Three: a two-player game (all 36 dice go down); its last placement scored on the
 of the 35 before it, ``SCORE_RUNS`` times, and the whole game replayed.  Six D Four: a
 two-player game (6 x 6), and the longest of ``FOUR_SEEDS`` six-player games (8 x 8),
 each replayed whole.
+
+Six D Six: a take is judged against the taker's area: the set's lines on the board, the
+turn that carries it onto the area cells named, and every line through a new die in an
+area that only grows (target under 1 ms against an area of 20 dice).  The take is move
+``SIX_MOVE`` of the two-player game autoplayed from ``SIX_SEED``, whose taker then holds
+20 dice; it is applied ``SCORE_RUNS`` times to the state before it.  Beside it, what the
+phone's preview costs there: every set on the board with every placement in that area
+(``choices``).  Then that game and the longest of ``FOUR_SEEDS`` four-player games are
+replayed whole.
 """
 
 from __future__ import annotations
@@ -26,7 +36,8 @@ from typing import Any
 from bench import summary
 from referee.autoplay import play_random_game
 from referee.dice import parse_die
-from referee.games import get_game, sixd_three
+from referee.engine import apply_move
+from referee.games import get_game, sixd_six, sixd_three
 from referee.log import GameLog, replay
 
 TARGET_MS = 5.0
@@ -36,6 +47,9 @@ SCORE_RUNS = 2000
 SEED = 6
 PLAYERS = ("Ann", "Bo", "Cy", "Dee", "Eve", "Flo")
 FOUR_SEEDS = 10
+TAKE_TARGET_MS = 1.0
+SIX_SEED, SIX_MOVE = 59, 26  # a take by a player holding 20 dice in their area
+CHOICE_RUNS = 20
 
 
 def game_log() -> GameLog:
@@ -97,6 +111,38 @@ def time_last_score(log: GameLog, runs: int = SCORE_RUNS) -> tuple[list[float], 
     return samples, len(state.cover.cells())
 
 
+def time_take(log: GameLog, index: int, runs: int = SCORE_RUNS) -> tuple[list[float], int, int]:
+    """Milliseconds to judge and apply take ``index`` of a Six D Six ``log`` (one figure per
+    run), the dice in the taker's area before it, and the dice in the set."""
+    state = replay(log, log.moves[:index]).state
+    move = log.moves[index]
+    game = get_game("sixd-six")
+    samples = []
+    for _ in range(runs):
+        start = perf_counter()
+        apply_move(game, state, move)
+        samples.append((perf_counter() - start) * 1e3)
+    return samples, len(state.area), len(move["cells"])
+
+
+def time_choices(log: GameLog, index: int, runs: int = CHOICE_RUNS) -> tuple[list[float], int]:
+    """Milliseconds to list every legal take before move ``index`` of a Six D Six ``log``
+    (every set with every placement in the mover's area), and how many there are."""
+    state = replay(log, log.moves[:index]).state
+    samples = []
+    for _ in range(runs):
+        start = perf_counter()
+        found = sixd_six.choices(state)
+        samples.append((perf_counter() - start) * 1e3)
+    return samples, len(found)
+
+
+def longest_six() -> GameLog:
+    """The longest of ``FOUR_SEEDS`` random four-player Six D Six games."""
+    logs = [autoplayed("sixd-six", PLAYERS[:4], seed) for seed in range(FOUR_SEEDS)]
+    return max(logs, key=lambda log: len(log.moves))
+
+
 def _replayed(log: GameLog) -> dict[str, Any]:
     gc.collect()
     figures = summary(time_replay(log))
@@ -125,6 +171,25 @@ def run() -> dict[str, Any]:
         "three_replay": _replayed(chain),
         "four_replay_two": _replayed(autoplayed("sixd-four", PLAYERS[:2], SEED)),
         "four_replay_six": _replayed(longest_four()),
+        **six_figures(),
+    }  # fmt: skip
+
+
+def six_figures() -> dict[str, Any]:
+    """Six D Six: a take against a 20-die area, the preview of every take there, replays."""
+    game = autoplayed("sixd-six", PLAYERS[:2], SIX_SEED)
+    gc.collect()
+    samples, area, dice = time_take(game, SIX_MOVE)
+    took = summary(samples)
+    gc.collect()
+    samples, count = time_choices(game, SIX_MOVE)
+    listed = summary(samples)
+    return {
+        "six_take": {**took, "area": area, "dice": dice, "target": TAKE_TARGET_MS,
+                     "pass": took["median"] < TAKE_TARGET_MS},
+        "six_choices": {**listed, "takes": count},
+        "six_replay_two": _replayed(game),
+        "six_replay_four": _replayed(longest_six()),
     }  # fmt: skip
 
 
@@ -152,5 +217,17 @@ def line(figures: dict[str, Any]) -> str:
             f"sixd-four: replay a 2-player game ({two['moves']} moves) {two['median']:.2f} ms "
             f"({_verdict(two)}); the longest of {FOUR_SEEDS} 6-player games ({six['moves']} "
             f"moves) {six['median']:.2f} ms ({_verdict(six)})",
+        ]
+    if "six_take" in figures:
+        took, listed = figures["six_take"], figures["six_choices"]
+        two, four = figures["six_replay_two"], figures["six_replay_four"]
+        lines += [
+            f"sixd-six: judge a take of {took['dice']} dice into an area of {took['area']} dice "
+            f"{took['median'] * 1000:.1f} us median (target < {took['target']:g} ms: "
+            f"{_verdict(took)}); list all {listed['takes']} takes there "
+            f"{listed['median']:.2f} ms",
+            f"sixd-six: replay a 2-player game ({two['moves']} moves) {two['median']:.2f} ms "
+            f"({_verdict(two)}); the longest of {FOUR_SEEDS} 4-player games ({four['moves']} "
+            f"moves) {four['median']:.2f} ms ({_verdict(four)})",
         ]
     return "\n".join(lines)

@@ -195,8 +195,10 @@ def running_story(
     winners: Sequence[str] = (),
     legend: str | None = None,
     result: str = "",
+    extra: Sequence[Flowable] = (),
 ) -> list[Flowable]:
-    """The flowables of a running-total pad, blank or filled.
+    """The flowables of a running-total pad, blank or filled, with ``extra`` flowables
+    (a filled sheet's boards) at the foot.
 
     The rows shrink from a quarter inch (to 5.3 mm at least) so that the
     pad's rounds and the notes under them share one page; a filled sheet with
@@ -221,6 +223,7 @@ def running_story(
     if legend:
         below += [Paragraph(legend, styles.SMALL), Spacer(1, 3)]
     below.append(Paragraph(f"<b>Scoring:</b> {game.TEXT.reminder}", styles.SMALL))
+    below += extra
     rows = pad.rows
     room = height - stacked_height([*above, *below], width) - NAME_ROW_HEIGHT - LABEL_ROW_HEIGHT
     row_height = max(MIN_ROW_HEIGHT, min(ROW_HEIGHT, (room - SLACK) / rows))

@@ -9,11 +9,16 @@ or not: an unfinished game prints with its empty rows ready for the pencil.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from xml.sax.saxutils import escape
 
-from printables.layout import Furniture, PrintError, build
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from printables import styles
+from printables.dice import board_drawing
+from printables.layout import Furniture, PrintError, build, frame_size
 from printables.scorepads import TurnCell, running_story, sheets_story
 from referee.engine import Outcome, TurnRecord, points
-from referee.gametext import TallyPad
+from referee.gametext import Grid, TallyPad
 from referee.log import Replay
 
 # The legend lines of what every running sheet may show; a turn's own mark brings its line.
@@ -69,9 +74,11 @@ def filled_sheet_pdf(
         raise PrintError(f"The replay seats {', '.join(names)}, not {', '.join(players)}.")
     subtitle = f"{', '.join(names)} · started {title_date}"
     result = result_line(outcome, names, text.result_note(state) if text.result_note else "")
+    boards = boards_story(text.sheet_boards(state) if text.sheet_boards else (),
+                          frame_size(paper)[0])  # fmt: skip
     if isinstance(text.pad, TallyPad):
         story = sheets_story(game, sheets=text.pad.fill(state, names), heading="scoresheets",
-                             subtitle=subtitle, result=result)  # fmt: skip
+                             subtitle=subtitle, result=result) + boards  # fmt: skip
     else:
         columns: dict[str, list[TurnCell]] = {name: [] for name in names}
         for record in game.turn_records(state):
@@ -88,6 +95,7 @@ def filled_sheet_pdf(
             winners=outcome.winners,
             legend=_legend(game.turn_records(state), bool(outcome.winners)),
             result=result,
+            extra=boards,
         )
     foot = f"Started {title_date} · {address}"
     furniture = Furniture(f"{game.TITLE} · scoresheet", text.emblem, foot)
@@ -107,3 +115,31 @@ def _legend(records: Sequence[TurnRecord], won: bool) -> str:
     if won:
         lines.append(MARKS["won"])
     return " · ".join(lines)
+
+
+BOARD_DIE = 14  # the largest die on a sheet's boards; a wide board shrinks to its column
+BOARDS_PER_ROW = 2
+BOARD_GUTTER = 12
+
+
+def boards_story(boards: Sequence[tuple[str, Grid]], width: float) -> list[Flowable]:
+    """The game's boards under a filled sheet (its ``sheet_boards``), two abreast, each
+    under its caption; a board without dice says so."""
+    if not boards:
+        return []
+    column = width / BOARDS_PER_ROW
+    cells: list[list[Flowable]] = []
+    for caption, grid in boards:
+        figure: Flowable
+        if any(square is not None for row in grid for square in row):
+            figure = board_drawing(grid, width=column - BOARD_GUTTER, size=BOARD_DIE)
+        else:
+            figure = Paragraph("no dice", styles.SMALL)
+        cells.append(
+            [Paragraph(escape(caption), styles.CAPTION), Spacer(1, 3), figure, Spacer(1, 8)]
+        )
+    rows = [cells[n : n + BOARDS_PER_ROW] for n in range(0, len(cells), BOARDS_PER_ROW)]
+    rows[-1] += [[]] * (BOARDS_PER_ROW - len(rows[-1]))
+    table = Table(rows, colWidths=[column] * BOARDS_PER_ROW, style=TableStyle(styles.LAYOUT),
+                  hAlign="LEFT")  # fmt: skip
+    return [Spacer(1, 10), table]

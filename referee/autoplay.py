@@ -5,8 +5,8 @@ module plays the table's part (rolling) and a careless player's part (picking
 any legal move).  It asks the game through the contract (``referee.engine.Game``):
 ``dice_to_roll``, ``choices``, ``keys_to_roll`` (key dice such as "K3" added to each
 roll), ``at_stake`` (the more a bust would lose, the likelier it banks) and
-``table_entry`` (a board, a pool, side totals or a draw from a bag the table enters:
-made up here).
+``table_entry`` (a board, a pool, side totals, a draw from a bag or a board slid shut
+that the table enters: made up here).
 """
 
 from __future__ import annotations
@@ -21,11 +21,13 @@ from referee.engine import (
     Entry,
     Game,
     PoolEntry,
+    SlideEntry,
     TotalsEntry,
     apply_move,
     check_players,
     resolve_options,
 )
+from referee.grid import Cell, gaps
 
 COLOUR_LETTERS = "rygbop"
 # How often a table enters a board, pool or totals it may skip, rather than play on.
@@ -132,6 +134,62 @@ def random_draw(entry: BagEntry, rng: random.Random) -> list[str]:
     return [f"{rng.randint(1, 6)}{colour}" for colour in drawn]
 
 
+# Single slides tried before the board is pushed together wholesale (left, then up).
+SLIDE_STEPS = 200
+
+
+def random_slide(entry: SlideEntry, rng: random.Random) -> list[list[str | None]]:
+    """The entry's board slid shut at random: again and again a row or column segment next to
+    a gap moves one cell into it, until no row or column has a gap between two dice.
+
+    Should the slides go round in circles, the dice are pushed left and then up, which
+    always closes every gap (each row is then a run from the left edge)."""
+    dice = {(r, c): die for r, row in enumerate(entry.board)
+            for c, die in enumerate(row) if die is not None}  # fmt: skip
+    for _ in range(SLIDE_STEPS):
+        holes = gaps(dice)
+        if not holes:
+            break
+        slides = [(hole, step) for hole in holes for step in STEPS if _segment(dice, hole, step)]
+        hole, step = rng.choice(slides)
+        segment = _segment(dice, hole, step)
+        for cell in segment:  # nearest the hole first
+            dice[(cell[0] - step[0], cell[1] - step[1])] = dice.pop(cell)
+    else:
+        dice = _pushed(_pushed(dice, 1), 0)
+    height = len(entry.board)
+    width = max((len(row) for row in entry.board), default=0)
+    return [[dice.get((r, c)) for c in range(width)] for r in range(height)]
+
+
+def _segment(dice: Mapping[Cell, Any], hole: Cell, step: tuple[int, int]) -> list[Cell]:
+    """The dice in a row from the one next to ``hole`` (``step`` away) onwards, nearest
+    first; none unless the line holds a die on the hole's other side too (a gap there)."""
+    row, col = hole
+    if step[0] == 0:
+        beyond = any(r == row and (c - col) * step[1] < 0 for r, c in dice)
+    else:
+        beyond = any(c == col and (r - row) * step[0] < 0 for r, c in dice)
+    segment: list[Cell] = []
+    cell = (row + step[0], col + step[1])
+    while beyond and cell in dice:
+        segment.append(cell)
+        cell = (cell[0] + step[0], cell[1] + step[1])
+    return segment
+
+
+def _pushed(dice: dict[Cell, Any], axis: int) -> dict[Cell, Any]:
+    """Every line along ``axis`` (1: rows, pushed left; 0: columns, pushed up) closed up."""
+    lines: dict[int, list[Cell]] = {}
+    for cell in sorted(dice):
+        lines.setdefault(cell[1 - axis], []).append(cell)
+    pushed = {}
+    for fixed, cells in lines.items():
+        for at, cell in enumerate(sorted(cells, key=lambda c: c[axis])):
+            pushed[(fixed, at) if axis == 1 else (at, fixed)] = dice[cell]
+    return pushed
+
+
 def entry_move(entry: Entry, rng: random.Random) -> dict[str, Any]:
     """The move that enters a made-up board, pool, set of totals or draw from a bag."""
     value: object
@@ -143,6 +201,8 @@ def entry_move(entry: Entry, rng: random.Random) -> dict[str, Any]:
         value = {name: rng.randint(entry.least, entry.most) for name in entry.names}
     elif isinstance(entry, BagEntry):
         value = random_draw(entry, rng)
+    elif isinstance(entry, SlideEntry):
+        value = random_slide(entry, rng)
     else:  # pragma: no cover - a new kind of entry needs its maker here
         raise TypeError(f"No random maker for {entry!r}.")
     return {"type": entry.type, entry.field: value}

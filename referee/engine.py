@@ -36,6 +36,7 @@ __all__ = [
     "PoolEntry",
     "RuleViolation",
     "SetupError",
+    "SlideEntry",
     "TotalsEntry",
     "TurnLog",
     "TurnMark",
@@ -158,7 +159,18 @@ class BagEntry:
     rolled: bool = True
 
 
-Entry = BoardEntry | PoolEntry | TotalsEntry | BagEntry
+@dataclass(frozen=True)
+class SlideEntry:
+    """The board ``board`` (log notation, with its gaps) once its dice are slid along rows
+    and columns until no row or column has an empty cell between two dice, under the
+    move's ``field``: the same dice, on a board no bigger than this one."""
+
+    type: str
+    field: str
+    board: tuple[tuple[str | None, ...], ...]
+
+
+Entry = BoardEntry | PoolEntry | TotalsEntry | BagEntry | SlideEntry
 
 
 GameState = TypeVar("GameState")  # the frozen state a game's ``start`` makes
@@ -252,8 +264,8 @@ class Game(Protocol[GameState]):
 
     def table_entry(self, state: Any) -> Entry | None:
         """What the table may enter next besides a roll and ``choices``: a board, a pool,
-        side totals, dice drawn from a bag (None by default).  When ``choices`` is empty it
-        must be entered."""
+        side totals, dice drawn from a bag, a board slid shut (None by default).  When
+        ``choices`` is empty it must be entered."""
         ...
 
 

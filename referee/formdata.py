@@ -171,3 +171,56 @@ def coloured_dice(form: FormData, expected: int, colours: str) -> list[str]:
             raise RuleViolation("no-colour", f"Tap the colour of die {n + 1}.")
         dice.append(f"{value}{colour}")
     return dice
+
+
+SIGNED_CELL = re.compile(r"(-?[0-9]{1,6}),(-?[0-9]{1,6})")
+MAX_CELLS = 100  # tapped cells in one post: far more than any set of dice
+
+
+def tapped_cells(form: FormData, field: str = "cell", *, signed: bool = False) -> list[list[int]]:
+    """Every cell posted under ``field`` (one "row,col" each), in the order tapped:
+    ["1,4", "2,4"] -> [[1, 4], [2, 4]].  ``signed``: cells of a play area that grows in
+    every direction, so "-1,3" is a cell too."""
+    pattern = SIGNED_CELL if signed else CELL
+    taps = form.getlist(field)
+    if len(taps) > MAX_CELLS:
+        raise RuleViolation("bad-cell", "Far too many cells were tapped.")
+    cells = []
+    for tap in taps:
+        match = pattern.fullmatch(str(tap).replace(" ", ""))
+        if match is None:
+            raise RuleViolation("bad-cell", "Tap a cell of the board.")
+        cells.append([int(match.group(1)), int(match.group(2))])
+    return cells
+
+
+def coloured_board(
+    form: FormData, colours: str, field: str = "board", colours_field: str = "colours"
+) -> list[list[str | None]]:
+    """A board of coloured dice typed as two grids of the same shape: the values row by row
+    in ``field`` (as ``typed_board`` reads them) and the colour letters row by row in
+    ``colours_field`` (one of ``colours`` per die; "0", ".", "-" or "_" where no die is).
+
+    "30/12" with "r0/gb" -> [["3r", None], ["1g", "2b"]].
+    """
+    values = typed_board(form, field)
+    text = str(form.get(colours_field) or "")
+    if len(text) > MAX_TYPED:
+        raise RuleViolation("bad-colour", "Those colours are far too many for a board of dice.")
+    rows = [line for part in ROW_BREAK.split(text) if (line := "".join(part.split()))]
+    board: list[list[str | None]] = []
+    for number, row in enumerate(values, start=1):
+        letters = rows[number - 1] if number <= len(rows) else ""
+        dice: list[str | None] = []
+        for column, value in enumerate(row, start=1):
+            letter = letters[column - 1] if column <= len(letters) else ""
+            if value is None:
+                dice.append(None)
+            elif len(letter) != 1 or letter not in colours:
+                raise RuleViolation(
+                    "no-colour", f"Row {number}, column {column}: tap the colour of that die."
+                )
+            else:
+                dice.append(f"{value}{letter}")
+        board.append(dice)
+    return board

@@ -118,7 +118,8 @@ class GameText:
     the help page shows it, the printed sheet (for a table without a phone) does not.
     ``reminder`` is the one-line scoring summary under a scorepad; ``emblem`` the dice
     drawn in a printed page's corner.  ``result_note`` adds to a filled sheet's result
-    line what the scores alone do not say.
+    line what the scores alone do not say; ``sheet_boards`` gives the grids a filled sheet
+    draws under the scores, each with its caption (a board game's play areas).
     """
 
     slug: str
@@ -139,6 +140,7 @@ class GameText:
     on_the_phone: tuple[str, ...] = ()
     across: tuple[tuple[tuple[str, ...], ...], ...] = ()
     result_note: Callable[[Any], str] | None = None
+    sheet_boards: Callable[[Any], tuple[tuple[str, Grid], ...]] | None = None
 
 
 EVERY_GAME = (

@@ -239,3 +239,37 @@ def lines(cells: Iterable[Cell]) -> list[tuple[Cell, ...]]:
             if len(run) > 1:
                 found.append(tuple(run))
     return found
+
+
+def gaps(cells: Iterable[Cell]) -> list[Cell]:
+    """The empty cells that lie between two of ``cells`` in one row or one column, in
+    reading order: where dice pushed together would have to be slid shut."""
+    within = set(cells)
+    found: set[Cell] = set()
+    for axis in (0, 1):
+        lines: dict[int, list[int]] = {}
+        for cell in within:
+            lines.setdefault(cell[axis], []).append(cell[1 - axis])
+        for fixed, spots in lines.items():
+            taken = set(spots)
+            for at in range(min(spots) + 1, max(spots)):
+                if at not in taken:
+                    found.add((fixed, at) if axis == 0 else (at, fixed))
+    return sorted(found)
+
+
+QUARTER_TURNS = (0, 1, 2, 3)  # clockwise, as the phone shows a board (row 0 at the top)
+
+
+def turned(cell: Cell, quarters: int) -> Cell:
+    """``cell`` turned about (0, 0) by ``quarters`` quarter turns clockwise: a die to the
+    right of the centre goes below it, then to its left, then above it."""
+    row, col = cell
+    for _ in range(quarters % 4):
+        row, col = col, -row
+    return row, col
+
+
+def mirrored(cell: Cell) -> Cell:
+    """``cell`` reflected left to right about column 0 (a shape seen from behind)."""
+    return cell[0], -cell[1]

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from referee import autoplay
 from referee.autoplay import (
     entry_move,
     play_random_game,
@@ -16,9 +17,9 @@ from referee.autoplay import (
     random_pool,
 )
 from referee.dice import parse_dice
-from referee.engine import BagEntry, BoardEntry, PoolEntry, TotalsEntry
+from referee.engine import BagEntry, BoardEntry, PoolEntry, SlideEntry, TotalsEntry
 from referee.games import get_game
-from referee.grid import check_touching, parse_board
+from referee.grid import check_touching, gaps, parse_board
 
 
 @pytest.mark.parametrize("dice", [2, 12, 18, 36])
@@ -71,6 +72,27 @@ def test_a_made_up_draw_of_colours_only_names_letters() -> None:
 
 def test_a_draw_from_a_bag_with_fewer_dice_takes_what_is_left() -> None:
     assert random_draw(BagEntry("draw", "dice", (("b", 1),), 3), random.Random(0))[0][1] == "b"
+
+
+def holed_board(seed: int) -> tuple[tuple[str | None, ...], ...]:
+    """A 6 x 6 board of coloured dice with 1 to 30 of them taken away at random."""
+    rng = random.Random(seed)
+    rows = random_board(BoardEntry("board", "board", 36, shape=(6, 6), colours="rygbop"), rng)
+    for spot in rng.sample(range(36), rng.randint(1, 30)):
+        rows[spot // 6][spot % 6] = None
+    return tuple(tuple(row) for row in rows)
+
+
+@pytest.mark.parametrize("steps", [autoplay.SLIDE_STEPS, 0])  # 0: pushed left, then up
+@pytest.mark.parametrize("seed", range(30))
+def test_a_made_up_slide_keeps_the_dice_and_closes_every_gap(seed, steps, monkeypatch) -> None:
+    monkeypatch.setattr(autoplay, "SLIDE_STEPS", steps)
+    board = holed_board(seed)
+    move = entry_move(SlideEntry("slide", "board", board), random.Random(seed))
+    after = parse_board(move["board"], max_side=6)
+    assert move["type"] == "slide" and (after.height, after.width) == (6, 6)
+    assert sorted(map(str, after.dice())) == sorted(d for row in board for d in row if d)
+    assert gaps(after.cells()) == []
 
 
 # The first random game from seed 7 of each game played before boards, pools and totals

@@ -8,17 +8,21 @@ from referee.dice import Die
 from referee.errors import RuleViolation
 from referee.grid import (
     BLACK,
+    QUARTER_TURNS,
     SEAT_COLOURS,
     Board,
     check_touching,
+    gaps,
     group_of,
     groups,
     lines,
     lone_cells,
+    mirrored,
     neighbours,
     parse_board,
     parse_cell,
     seat_colour,
+    turned,
     where,
 )
 
@@ -190,3 +194,16 @@ def test_lines_are_maximal_runs_of_two_or_more_in_a_row_or_column() -> None:
 def test_seats_play_red_yellow_green_blue_orange_purple_and_black_is_k() -> None:
     assert [seat_colour(i) for i in range(6)] == list(SEAT_COLOURS) == list("rygbop")
     assert BLACK == "k"
+
+
+def test_gaps_are_empty_cells_between_two_cells_of_a_row_or_column() -> None:
+    # Row 0: 0 _ 2 _ _ 5; column 0: rows 0 and 2; the cell below (2, 0) is beyond, no gap.
+    cells = [(0, 0), (0, 2), (0, 5), (2, 0), (1, 5)]
+    assert gaps(cells) == [(0, 1), (0, 3), (0, 4), (1, 0)]
+    assert gaps([(0, 0), (1, 1)]) == [] and gaps([]) == []
+
+
+def test_a_quarter_turn_clockwise_takes_right_to_down_to_left_to_up() -> None:
+    assert [turned((0, 1), q) for q in QUARTER_TURNS] == [(0, 1), (1, 0), (0, -1), (-1, 0)]
+    assert turned((2, 3), 4) == (2, 3) and turned((2, 3), -1) == turned((2, 3), 3)
+    assert mirrored((2, 3)) == (2, -3)

@@ -15,6 +15,7 @@ EXPECTED = {
     "sixd-five-finished": ({"Sol": 38, "Tam": 41, "Uma": 35, "Vic": 41}, ["Tam", "Vic"]),
     "sixd-three-finished": ({"Wren": 48, "Xavi": 71, "Yara": 41, "Zoe": 49}, ["Xavi"]),
     "sixd-four-finished": ({"Ada": 3, "Ben": 5, "Cleo": 6}, ["Cleo"]),
+    "sixd-six-finished": ({"Dara": 24, "Eli": 20, "Fern": 18}, ["Dara"]),
 }
 
 

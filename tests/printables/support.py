@@ -12,7 +12,7 @@ from referee.log import Replay, loads, replay
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 GAMES = [
     "tenk", "sb", "solitaire", "lucky7", "sixd-one", "sixd-two", "sixd-three", "sixd-four",
-    "sixd-five",
+    "sixd-five", "sixd-six",
 ]  # fmt: skip
 PAPERS = {"a4": (595, 842), "letter": (612, 792)}
 

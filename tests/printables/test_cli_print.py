@@ -51,6 +51,7 @@ def test_print_all_writes_rules_and_a_scorepad_for_every_game(tmp_path, capsys):
             "sixd-three",
             "sixd-four",
             "sixd-five",
+            "sixd-six",
         )
         for kind in ("rules", "scorepad")
     )

@@ -50,6 +50,10 @@ MUST_SAY = {
         "Six D Four", "6 × 6", "8 × 8", "captures", "(Ann keeps it)", "back to Bo", "pass",
         "36 black", "share the win",
     ],
+    "sixd-six": [
+        "Six D Six", "6 × 6", "its length", "6 + 6 more", "= 15", "never flip", "mirror image",
+        "slide", "table's call", "pass", "no set", "share the win",
+    ],
 }  # fmt: skip
 
 
