@@ -1,0 +1,99 @@
+"""Six D Six on a phone at 390x844: the square typed on the number pad with its colours, a set
+tapped on the board (the referee's judgement shown at each tap), turned and placed, the board
+slid shut with the arrows; then the finished seed's last turns from a stored log, to the end."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.log import loads
+
+pytestmark = pytest.mark.browser
+
+SEED = Path(__file__).resolve().parents[2] / "seeds" / "sixd-six-finished.json"
+
+
+def seed_moves() -> list[dict]:
+    return json.loads(SEED.read_text(encoding="utf-8"))["moves"]
+
+
+def take(page, player, cells, place) -> None:
+    """Tap the set's dice, turn it until the placement shows, tap it."""
+    for r, c in cells:
+        page.locator(f"form.take-pick label.cell.tick[data-cell='{r},{c}']").tap()
+    page.locator(".set-said", has_text=f"A set of {len(cells)} dice.").wait_for()
+    card = page.locator(f"form.placement[data-place='{' '.join(f'{r},{c}' for r, c in place)}']")
+    for _ in range(4):
+        if card.is_visible():
+            break
+        page.get_by_role("button", name="Rotate the set ↻").tap()
+    with page.expect_navigation():
+        card.locator("button.place-here").tap()
+
+
+def test_the_square_a_take_and_a_slide_on_a_phone(live_server, phone, player):
+    page = phone
+    page.goto(live_server + "/tables/new/sixd-six")
+    player.enter_pin()
+    for i, name in enumerate(("Dara", "Eli", "Fern")):
+        page.locator(f"input[name='players-{i}']").fill(name)
+    player.press("Start the table")
+    board = seed_moves()[0]["board"]
+    page.locator(".entry-digits input").fill("".join(d[0] for row in board for d in row))
+    colours = page.locator("textarea[name=colours]")
+    colours.fill("\n".join("".join(d[1] for d in row) for row in board))
+    assert "red 6 ✓" in page.locator(".colour-counts").inner_text()
+    player.shot("sixd-six-square")
+    player.press("Enter the square")
+    assert "Dara takes a set" in player.ruling()
+
+    # Two dice apart are no set: the referee says why, and nothing can be placed.
+    page.locator("form.take-pick label.cell.tick[data-cell='0,0']").tap()
+    page.locator("form.take-pick label.cell.tick[data-cell='5,5']").tap()
+    page.locator(".set-said", has_text="Not a set").wait_for()
+    assert not page.locator("form.placement").count()
+    page.locator("form.take-pick label.cell.tick[data-cell='0,0']").tap()
+    page.locator("form.take-pick label.cell.tick[data-cell='5,5']").tap()
+    page.locator(".set-said:empty").wait_for(state="attached")
+
+    for r, c in [(1, 4), (1, 5)]:
+        page.locator(f"form.take-pick label.cell.tick[data-cell='{r},{c}']").tap()
+    page.locator(".set-said", has_text="A set of 2 dice.").wait_for()
+    player.shot("sixd-six-take")
+    for r, c in [(1, 4), (1, 5)]:
+        page.locator(f"form.take-pick label.cell.tick[data-cell='{r},{c}']").tap()
+    take(page, player, [(1, 4), (1, 5), (2, 5)], [(1, 1), (1, 0), (0, 0)])
+    assert "Dara slides the dice shut" in player.ruling()
+    assert page.locator(".slide-live .cell.slide-gap").count() == 3
+    player.shot("sixd-six-slide")
+
+    def die(r: int, c: int):
+        row = page.locator(".slide-live .board-row").nth(r)
+        return row.locator(".cell").nth(c)
+
+    die(0, 4).tap()
+    page.get_by_role("button", name="Slide down").tap()
+    die(0, 5).tap()
+    page.get_by_role("button", name="Slide down").tap()
+    page.get_by_role("button", name="Slide down").tap()
+    assert "No gaps left" in page.locator(".slide-said").inner_text()
+    player.press("Done: the board is slid shut")
+    assert "Dara slid the board shut. Eli takes a set" in player.ruling()
+
+
+def test_the_last_turns_to_the_end(live_server, phone, player, stored):
+    log = loads(SEED.read_text(encoding="utf-8"))
+    moves = seed_moves()
+    (token,) = stored(dataclasses.replace(log, moves=log.moves[:-2]))
+    page = phone
+    page.goto(f"{live_server}/t/{token}")
+    assert "Fern takes a set" in player.ruling()
+    for move in moves[-2:]:
+        take(page, player, move["cells"], move["place"])
+    assert page.locator(".card.over").is_visible()
+    assert page.locator(".areas .area").count() == 3
+    player.shot("sixd-six-over")
