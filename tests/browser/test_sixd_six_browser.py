@@ -97,3 +97,16 @@ def test_the_last_turns_to_the_end(live_server, phone, player, stored):
     assert page.locator(".card.over").is_visible()
     assert page.locator(".areas .area").count() == 3
     player.shot("sixd-six-over")
+
+
+def test_a_narrow_phone_takes_a_set_without_scrolling_sideways(live_server, phone, player, stored):
+    log = loads(SEED.read_text(encoding="utf-8"))
+    (token,) = stored(dataclasses.replace(log, moves=log.moves[:-2]))
+    page = phone
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.goto(f"{live_server}/t/{token}")
+    for r, c in [(1, 2), (2, 2)]:
+        page.locator(f"form.take-pick label.cell.tick[data-cell='{r},{c}']").tap()
+    page.locator(".set-said", has_text="A set of 2 dice.").wait_for()
+    player.shot("sixd-six-take-360")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
