@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
-from referee.autoplay import random_legal_move
+from referee.autoplay import play_random_game, random_legal_move
 from referee.engine import Game, Outcome, RuleViolation, apply_move
 from referee.log import GameLog, Rejection, dumps, loads, replay
 
@@ -76,6 +76,14 @@ def refusal_of(game: Game, state: Any, move: dict) -> RuleViolation:
 
 
 # --- Random games ----------------------------------------------------------------------------
+
+
+def random_game_log(
+    game: Game, players: Sequence[str], options: dict, seed: int, **limits: int
+) -> GameLog:
+    """A finished random game of ``game``, autoplayed from ``seed``, as a log."""
+    moves = play_random_game(game, players, options, random.Random(seed), **limits)
+    return GameLog(game.SLUG, tuple(players), options, tuple(moves))
 
 
 def draw_prefix(data: st.DataObject, log: GameLog, *, spare: int = 0) -> tuple[Sequence, Any]:

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.autoplay import play_random_game
 from referee.games import get_game
 from referee.log import GameLog, replay
 from tests.engine.support import (
@@ -15,6 +12,7 @@ from tests.engine.support import (
     assert_refusal_changes_nothing,
     assert_replay_is_deterministic,
     draw_prefix,
+    random_game_log,
     seeds,
 )
 
@@ -32,8 +30,7 @@ fast = settings(max_examples=60, deadline=None)
 def random_log(table: tuple, seed: int) -> GameLog:
     """A finished random game on ``table`` as a log."""
     players, options = table
-    moves = play_random_game(FIVE, players, options, random.Random(seed))
-    return GameLog("sixd-five", players, options, tuple(moves))
+    return random_game_log(FIVE, players, options, seed)
 
 
 @fast

@@ -18,6 +18,7 @@ from tests.engine.support import (
     assert_refusal_changes_nothing,
     assert_replay_is_deterministic,
     draw_prefix,
+    random_game_log,
     seeds,
 )
 
@@ -36,10 +37,10 @@ def random_log(players: tuple[str, ...], seed: int) -> GameLog:
     """A finished random game as a log (a seed whose game cycles for ever is passed over:
     see ``test_a_game_can_cycle_for_ever_once_the_pool_is_empty``)."""
     try:
-        moves = play_random_game(FOUR, players, {}, random.Random(seed), max_moves=LONGEST)
+        return random_game_log(FOUR, players, {}, seed, max_moves=LONGEST)
     except RuntimeError:
         assume(False)
-    return GameLog("sixd-four", players, {}, tuple(moves))
+        raise  # not reached: assume(False) ends the example
 
 
 def test_a_game_can_cycle_for_ever_once_the_pool_is_empty() -> None:

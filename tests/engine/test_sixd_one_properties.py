@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.autoplay import play_random_game
 from referee.engine import apply_move
 from referee.games import get_game, sixd_one
 from referee.log import GameLog, replay
@@ -17,6 +16,7 @@ from tests.engine.support import (
     assert_refusal_changes_nothing,
     assert_replay_is_deterministic,
     draw_prefix,
+    random_game_log,
     seeds,
 )
 
@@ -34,8 +34,7 @@ fast = settings(max_examples=40, deadline=None)
 def random_log(table: tuple, seed: int) -> GameLog:
     """A finished random game on ``table`` as a log."""
     players, options = table
-    moves = play_random_game(ONE, players, options, random.Random(seed))
-    return GameLog("sixd-one", players, options, tuple(moves))
+    return random_game_log(ONE, players, options, seed)
 
 
 def components(cells: set[tuple[int, int]]) -> list[list[tuple[int, int]]]:

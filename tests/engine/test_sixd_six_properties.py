@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.autoplay import play_random_game, random_board, random_shape
+from referee.autoplay import random_board, random_shape
 from referee.dice import parse_die
 from referee.engine import BoardEntry, apply_move
 from referee.games import get_game, sixd_six
@@ -20,6 +20,7 @@ from tests.engine.support import (
     assert_refusal_changes_nothing,
     assert_replay_is_deterministic,
     draw_prefix,
+    random_game_log,
     seeds,
 )
 
@@ -34,8 +35,7 @@ Cell = tuple[int, int]
 
 def random_log(players: tuple[str, ...], seed: int) -> GameLog:
     """A finished random game as a log."""
-    moves = play_random_game(SIX, players, {}, random.Random(seed))
-    return GameLog("sixd-six", players, {}, tuple(moves))
+    return random_game_log(SIX, players, {}, seed)
 
 
 def has_gap(cells: set[Cell]) -> bool:

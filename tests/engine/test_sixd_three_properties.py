@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.autoplay import play_random_game
 from referee.engine import apply_move
 from referee.games import get_game, sixd_three
 from referee.log import GameLog, replay
@@ -18,6 +17,7 @@ from tests.engine.support import (
     assert_refusal_changes_nothing,
     assert_replay_is_deterministic,
     draw_prefix,
+    random_game_log,
     seeds,
 )
 
@@ -31,8 +31,7 @@ fast = settings(max_examples=40, deadline=None)
 
 def random_log(players: tuple[str, ...], seed: int) -> GameLog:
     """A finished random game as a log."""
-    moves = play_random_game(THREE, players, {}, random.Random(seed))
-    return GameLog("sixd-three", players, {}, tuple(moves))
+    return random_game_log(THREE, players, {}, seed)
 
 
 def flood(start: tuple[int, int], placed: dict, part: int, want: object) -> set:
