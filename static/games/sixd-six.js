@@ -1,34 +1,265 @@
-// Six D Six's live parts.  Every form posts without this file (the set is ticked and shown
-// with a plain GET of the page, the slid board typed as text); with it:
-// - the square: the count of each colour typed, six each required;
-// - a take: each tick asks the referee at once (the same GET of the page) and shows its
-//   judgement: the set outlined, or why it is not one; the rotate button turns the set
-//   through the placements the referee lists, and a tap on one places it;
+// Six D Six's live parts.  Every form posts without this file (the colours typed as letters,
+// the set ticked and shown with a plain GET of the page, one form per placement, the slid
+// board typed as text); with it:
+// - the square: pick a colour, tap its six dice; the count of each colour shown;
+// - a take: each tick asks the referee (the same GET of the page) and shows its judgement:
+//   the set outlined, or why it is not one; then the set becomes a piece over the mover's
+//   area: rotate it, tap where it goes, see what it scores, place it;
 // - the slide: tap a die, then an arrow: it slides one step with the dice behind it in its
 //   row or column (the phone computes the board); Done posts the board as it stands.
 (function () {
   "use strict";
 
-  // --- The square: colours counted as they are typed ------------------------------------
-  var colours = document.querySelector(".board-entry textarea[name=colours]");
-  if (colours) {
-    var counts = document.querySelector(".colour-counts");
+  // --- The square: colours painted by taps ----------------------------------------------
+  // Pick a colour, tap its six dice on a grid of the values typed; the colours field posted
+  // is kept in step ("." for a die not painted yet), and each colour's count is shown.
+  function colourPaint(colours) {
+    var entry = colours.form;
+    var numbers = entry.querySelector("textarea[name=board]");
+    var counts = entry.querySelector(".colour-counts");
     var names = { r: "red", y: "yellow", g: "green", b: "blue", o: "orange", p: "purple" };
-    var count = function () {
-      var text = colours.value.toLowerCase();
-      counts.textContent = Object.keys(names).map(function (letter) {
-        var n = text.split(letter).length - 1;
-        return names[letter] + " " + n + (n === 6 ? " ✓" : "");
-      }).join(" · ");
+    var letters = Object.keys(names);
+    var cells = 36, per = 6, width = 6;
+    var painted = [];
+    var typed = colours.value.replace(/[^a-z0-9.]/gi, "").toLowerCase();
+    for (var i = 0; i < cells; i++) { painted.push(names[typed[i]] ? typed[i] : ""); }
+    var brush = "r";
+
+    var paint = document.createElement("div");
+    paint.className = "colour-paint";
+    paint.innerHTML = '<p class="paint-hint">Then the colours: pick a colour, tap its six dice.</p>' +
+      '<div class="paint-colours" role="radiogroup" aria-label="Colour to paint"></div>' +
+      '<div class="board paint-grid" role="group" aria-label="The square’s colours"><div class="board-grid"></div></div>';
+    var swatches = paint.querySelector(".paint-colours");
+    var grid = paint.querySelector(".board-grid");
+    letters.forEach(function (letter) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "paint-colour";
+      b.dataset.colour = letter;
+      b.setAttribute("role", "radio");
+      b.innerHTML = '<span class="pad-chip c-' + letter + '"></span><span class="paint-count"></span>';
+      b.addEventListener("click", function () { brush = letter; draw(); });
+      swatches.appendChild(b);
+    });
+    var label = colours.closest("label");
+    label.hidden = true;
+    entry.insertBefore(paint, label);
+
+    var values = function () {
+      return (numbers.value.match(/[1-6]/g) || []).slice(0, cells);
     };
-    colours.addEventListener("input", count);
-    count();
+    var count = function (letter) {
+      return painted.filter(function (l) { return l === letter; }).length;
+    };
+    var write = function () {
+      var rows = [];
+      for (var r = 0; r < cells / width; r++) {
+        rows.push(painted.slice(r * width, (r + 1) * width).map(function (l) { return l || "."; }).join(""));
+      }
+      colours.value = rows.join("\n");
+    };
+    var draw = function () {
+      var typedValues = values();
+      grid.innerHTML = "";
+      for (var r = 0; r < cells / width; r++) {
+        var line = document.createElement("div");
+        line.className = "board-row";
+        for (var c = 0; c < width; c++) {
+          (function (at) {
+            var cell = document.createElement("button");
+            cell.type = "button";
+            cell.className = "cell tap";
+            var v = +(typedValues[at] || 0), l = painted[at];
+            var f = document.createElement("span");
+            f.className = (v ? "gface v" + v : "gsquare") + (l ? " c-" + l : " unpainted");
+            for (var k = 0; k < v; k++) { f.appendChild(document.createElement("i")); }
+            cell.appendChild(f);
+            cell.setAttribute("aria-label", (l ? names[l] + " " : "") + (v || "die") +
+              " at row " + (Math.floor(at / width) + 1) + ", column " + (at % width + 1));
+            cell.addEventListener("click", function () { dab(at); });
+            line.appendChild(cell);
+          })(r * width + c);
+        }
+        grid.appendChild(line);
+      }
+      swatches.querySelectorAll(".paint-colour").forEach(function (b) {
+        var n = count(b.dataset.colour);
+        b.setAttribute("aria-checked", b.dataset.colour === brush ? "true" : "false");
+        b.querySelector(".paint-count").textContent = names[b.dataset.colour] + " " + n + "/" + per;
+        b.classList.toggle("full", n === per);
+      });
+      var left = painted.filter(function (l) { return !l; }).length;
+      counts.textContent = left
+        ? left + (left === 1 ? " die" : " dice") + " still to colour."
+        : "Every die has its colour.";
+    };
+    var said = function (words) { counts.textContent = words; };
+    var dab = function (at) {
+      if (painted[at] === brush) {
+        painted[at] = "";
+      } else if (count(brush) >= per) {
+        write();
+        draw();
+        said("Six " + names[brush] + " dice already: tap one of them to take its colour off.");
+        return;
+      } else {
+        painted[at] = brush;
+        if (count(brush) === per) {  // on to the next colour still short of six
+          var next = letters.filter(function (l) { return count(l) < per; })[0];
+          if (next) { brush = next; }
+        }
+      }
+      write();
+      draw();
+    };
+    // The values come from the number pad (templates/_grid.html): redraw as they change.
+    entry.addEventListener("input", function () { setTimeout(draw, 0); });
+    entry.addEventListener("click", function (e) {
+      if (!paint.contains(e.target)) { setTimeout(draw, 0); }
+    });
+    write();
+    draw();
+  }
+
+  // --- The set as a piece to move over the mover's area ------------------------------------
+  // The referee lists every placement (one form each, which also posts without this file);
+  // here they become one drawing of the area: the rotate button turns the set through the
+  // ways it fits, the squares it can cover are marked, a tap on one puts the set there (tap
+  // again for the next placement over that square) and shows what it scores; "Place it"
+  // posts that placement's form.
+  var QUARTER_WORDS = ["unturned", "turned a quarter clockwise", "turned half round",
+    "turned a quarter anticlockwise"];
+  var SIZES = [26, 34, 44];  // the area's cell sizes in px, zoomed out to in
+
+  function movablePiece(section) {
+    var forms = Array.prototype.slice.call(section.querySelectorAll("form.placement"));
+    var cellsOf = function (text) { return text.split(" "); };
+    var places = forms.map(function (form) {
+      return { form: form, quarters: +form.dataset.quarters, cells: cellsOf(form.dataset.place),
+        dice: cellsOf(form.dataset.dice), words: form.dataset.words };
+    });
+    var area = {};
+    JSON.parse(section.dataset.area || "[]").forEach(function (d) { area[d[0] + "," + d[1]] = d[2]; });
+    var turns = [];
+    places.forEach(function (p) { if (turns.indexOf(p.quarters) < 0) { turns.push(p.quarters); } });
+    var turn = 0, chosen = null, zoom = 1;
+
+    // The drawing spans the area and every square a placement can cover.
+    var all = Object.keys(area);
+    places.forEach(function (p) { all = all.concat(p.cells); });
+    var rs = all.map(function (k) { return +k.split(",")[0]; });
+    var cs = all.map(function (k) { return +k.split(",")[1]; });
+    var top = Math.min.apply(null, rs), bottom = Math.max.apply(null, rs);
+    var left = Math.min.apply(null, cs), right = Math.max.apply(null, cs);
+
+    var box = document.createElement("div");
+    box.className = "piece";
+    box.innerHTML = '<div class="piece-tools">' +
+      '<button type="button" class="secondary rotate">Rotate the set ↻</button>' +
+      '<span class="zoom" role="group" aria-label="Zoom the area">' +
+      '<button type="button" class="secondary" data-zoom="-1" aria-label="Zoom out">−</button>' +
+      '<button type="button" class="secondary" data-zoom="1" aria-label="Zoom in">+</button></span></div>' +
+      '<output class="piece-said" aria-live="polite"></output>' +
+      '<div class="piece-area"><div class="board" role="group" aria-label="' + section.dataset.name +
+      '’s area with the set"><div class="board-grid"></div></div></div>' +
+      '<button type="button" class="wide place-it" hidden></button>';
+    section.insertBefore(box, forms[0]);
+    forms.forEach(function (form) { form.hidden = true; });
+    var grid = box.querySelector(".board-grid");
+    var said = box.querySelector(".piece-said");
+    var go = box.querySelector(".place-it");
+    var rotate = box.querySelector(".rotate");
+
+    var here = function () { return places.filter(function (p) { return p.quarters === turns[turn]; }); };
+    var faceOf = function (die) {
+      var f = document.createElement("span");
+      f.className = "gface v" + die[0] + " c-" + die[1];
+      for (var i = 0; i < +die[0]; i++) { f.appendChild(document.createElement("i")); }
+      return f;
+    };
+    var draw = function () {
+      var fits = {};
+      here().forEach(function (p) { p.cells.forEach(function (k) { fits[k] = true; }); });
+      var piece = {};
+      if (chosen) { chosen.cells.forEach(function (k, i) { piece[k] = chosen.dice[i]; }); }
+      grid.innerHTML = "";
+      grid.style.setProperty("--piece-cell", SIZES[zoom] + "px");
+      for (var r = top; r <= bottom; r++) {
+        var line = document.createElement("div");
+        line.className = "board-row";
+        for (var c = left; c <= right; c++) {
+          var key = r + "," + c, cell;
+          if (area[key]) {
+            cell = document.createElement("span");
+            cell.className = "cell";
+            cell.appendChild(faceOf(area[key]));
+          } else {
+            cell = document.createElement("button");
+            cell.type = "button";
+            cell.className = "cell tap" + (piece[key] ? " new" : fits[key] ? " fits" : " free");
+            cell.appendChild(piece[key] ? faceOf(piece[key]) : document.createElement("span"));
+            if (!piece[key]) { cell.firstChild.className = "gsquare"; }
+            cell.setAttribute("aria-label", (piece[key] ? "the set’s " + piece[key] : fits[key] ? "the set can cover this square" : "free square") +
+              " at row " + (r - top + 1) + ", column " + (c - left + 1));
+            cell.addEventListener("click", tapped.bind(null, key));
+          }
+          cell.dataset.cell = key;
+          line.appendChild(cell);
+        }
+        grid.appendChild(line);
+      }
+      rotate.disabled = turns.length < 2;
+      box.dataset.turn = turns[turn];
+      box.dataset.chosen = chosen ? chosen.cells.join(" ") : "";
+      go.hidden = !chosen;
+      if (chosen) {
+        go.textContent = "Place it here: " + chosen.words;
+        said.textContent = "The set " + QUARTER_WORDS[chosen.quarters] + " scores " + chosen.words + ".";
+      } else {
+        var n = here().length;
+        said.textContent = "The set " + QUARTER_WORDS[turns[turn]] + " fits " + n +
+          (n === 1 ? " way" : " ways") + ": tap a marked square to put it there.";
+      }
+    };
+    var tapped = function (key) {
+      var over = here().filter(function (p) { return p.cells.indexOf(key) >= 0; });
+      if (!over.length) {
+        chosen = null;
+        draw();
+        said.textContent = "Turned this way the set cannot cover that square: tap a marked one, or rotate it.";
+        return;
+      }
+      var at = over.indexOf(chosen);
+      chosen = over[(at + 1) % over.length];  // a second tap: the next placement over it
+      draw();
+      if (over.length > 1) { said.textContent += " Tap again for another of the " + over.length + " ways over that square."; }
+    };
+    rotate.addEventListener("click", function () {
+      var kept = chosen ? chosen.cells[0] : null;
+      turn = (turn + 1) % turns.length;
+      chosen = null;
+      if (kept) {
+        chosen = here().filter(function (p) { return p.cells.indexOf(kept) >= 0; })[0] || null;
+      }
+      if (here().length === 1) { chosen = here()[0]; }  // one way to lie: shown at once
+      draw();
+    });
+    box.querySelectorAll("[data-zoom]").forEach(function (b) {
+      b.addEventListener("click", function () {
+        zoom = Math.max(0, Math.min(SIZES.length - 1, zoom + +b.dataset.zoom));
+        draw();
+      });
+    });
+    go.addEventListener("click", function () {
+      if (chosen) { chosen.form.requestSubmit(chosen.form.querySelector("button.place-here")); }
+    });
+    if (here().length === 1) { chosen = here()[0]; }
+    draw();
   }
 
   // --- A take: the referee's judgement of the ticked dice, asked at each tick ------------
-  var pick = document.querySelector("form.take-pick");
-  var result = document.querySelector(".take-result");
-  if (pick && result) {
+  function takeASet(pick, result) {
     var said = pick.querySelector(".set-said");
     pick.querySelector(".show-places").hidden = true;
     var order = [];  // the cells in the order ticked
@@ -41,32 +272,8 @@
     };
 
     var turning = function () {
-      var cards = result.querySelectorAll("form.placement");
-      var piece = result.querySelector(".turn-piece");
-      if (!cards.length || !piece) { return; }
-      var turns = [];
-      cards.forEach(function (card) {
-        if (turns.indexOf(card.dataset.quarters) < 0) { turns.push(card.dataset.quarters); }
-      });
-      var at = 0;
-      var words = ["unturned", "turned a quarter clockwise", "turned half round",
-        "turned a quarter anticlockwise"];
-      var show = function () {
-        var n = 0;
-        cards.forEach(function (card) {
-          card.hidden = card.dataset.quarters !== turns[at];
-          if (!card.hidden) { n += 1; }
-        });
-        piece.querySelector("output").textContent = "The set " + words[+turns[at]] + ": " + n +
-          (n === 1 ? " place" : " places") + " it fits. Tap the one where it goes.";
-      };
-      piece.hidden = false;
-      piece.querySelector(".rotate").disabled = turns.length < 2;
-      piece.querySelector(".rotate").addEventListener("click", function () {
-        at = (at + 1) % turns.length;
-        show();
-      });
-      show();
+      var section = result.querySelector(".placements");
+      if (section) { movablePiece(section); }
     };
 
     var ask = function () {
@@ -88,7 +295,7 @@
         if (fault) {
           outline("no-set");
           said.className = "set-said bad";
-          said.textContent = "Not a set: " + fault.textContent;
+          said.textContent = (fault.classList.contains("no-fit") ? "" : "Not a set: ") + fault.textContent;
           result.innerHTML = "";
         } else {
           outline("is-set");
@@ -113,8 +320,7 @@
   }
 
   // --- The slide: arrows move a die and the dice behind it one step ----------------------
-  var slide = document.querySelector("form.slide-entry");
-  if (slide) {
+  function slideShut(slide) {
     var numbers = slide.querySelector("textarea[name=board]");
     var letters = slide.querySelector("textarea[name=colours]");
     var split = function (text) {
@@ -226,4 +432,12 @@
     });
     draw();
   }
+
+  var colours = document.querySelector(".board-entry textarea[name=colours]");
+  if (colours) { colourPaint(colours); }
+  var pick = document.querySelector("form.take-pick");
+  var result = document.querySelector(".take-result");
+  if (pick && result) { takeASet(pick, result); }
+  var slide = document.querySelector("form.slide-entry");
+  if (slide) { slideShut(slide); }
 })();

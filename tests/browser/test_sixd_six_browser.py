@@ -22,17 +22,36 @@ def seed_moves() -> list[dict]:
 
 
 def take(page, player, cells, place) -> None:
-    """Tap the set's dice, turn it until the placement shows, tap it."""
+    """Tap the set's dice, turn the piece until it can lie on ``place``, tap the squares
+    until it does, and place it."""
     for r, c in cells:
         page.locator(f"form.take-pick label.cell.tick[data-cell='{r},{c}']").tap()
     page.locator(".set-said", has_text=f"A set of {len(cells)} dice.").wait_for()
-    card = page.locator(f"form.placement[data-place='{' '.join(f'{r},{c}' for r, c in place)}']")
+    wanted = " ".join(f"{r},{c}" for r, c in place)
+    target = page.locator(f"form.placement[data-place='{wanted}']")
+    piece = page.locator(".piece")
     for _ in range(4):
-        if card.is_visible():
+        if piece.get_attribute("data-turn") == target.get_attribute("data-quarters"):
             break
         page.get_by_role("button", name="Rotate the set ↻").tap()
+    square = page.locator(f".piece-area .cell[data-cell='{place[0][0]},{place[0][1]}']")
+    for _ in range(8):
+        if piece.get_attribute("data-chosen") == wanted:
+            break
+        square.tap()
+    assert piece.get_attribute("data-chosen") == wanted
     with page.expect_navigation():
-        card.locator("button.place-here").tap()
+        page.locator("button.place-it").tap()
+
+
+def paint(page, board, rows: range = range(6)) -> None:
+    """Pick each colour and tap its dice in ``rows`` of the square."""
+    for letter in "rygbop":
+        page.locator(f".paint-colour[data-colour='{letter}']").tap()
+        for r in rows:
+            for c, die in enumerate(board[r]):
+                if die[1] == letter:
+                    page.locator(".paint-grid .board-row").nth(r).locator(".cell").nth(c).tap()
 
 
 def test_the_square_a_take_and_a_slide_on_a_phone(live_server, phone, player):
@@ -44,9 +63,12 @@ def test_the_square_a_take_and_a_slide_on_a_phone(live_server, phone, player):
     player.press("Start the table")
     board = seed_moves()[0]["board"]
     page.locator(".entry-digits input").fill("".join(d[0] for row in board for d in row))
-    colours = page.locator("textarea[name=colours]")
-    colours.fill("\n".join("".join(d[1] for d in row) for row in board))
-    assert "red 6 ✓" in page.locator(".colour-counts").inner_text()
+    paint(page, board, range(1))
+    assert "30 dice still to colour." in page.locator(".colour-counts").inner_text()
+    player.shot("sixd-six-square-colours")
+    paint(page, board, range(1, 6))
+    assert "Every die has its colour." in page.locator(".colour-counts").inner_text()
+    assert page.locator(".paint-colour.full").count() == 6
     player.shot("sixd-six-square")
     player.press("Enter the square")
     assert "Dara takes a set" in player.ruling()
