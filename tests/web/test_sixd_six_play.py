@@ -201,3 +201,44 @@ def test_every_position_of_a_stored_game_has_a_play_page(client, stored, name):
         turn = page.split('class="undo"')[0]
         assert over or 'name="action"' in turn or 'type="checkbox" name="cell"' in turn
         assert n == 0 or page.count("’s area <span") == len(log.players)
+
+
+def test_each_placement_carries_what_the_phone_draws_the_piece_from(client, stored):
+    """The phone turns the placements into one movable piece over the mover's area: the
+    area's dice, each placement's dice in the order of its cells, its turn and its score in
+    words are on the page, matching the engine."""
+    from referee.games import sixd_six
+    from referee.log import replay
+
+    log = logged("sixd-six-finished")
+    last = log.moves[-1]
+    (token,) = stored(dataclasses.replace(log, moves=log.moves[:-1]))
+    state = replay(dataclasses.replace(log, moves=log.moves[:-1])).state
+    cells = [tuple(c) for c in last["cells"]]
+    query = "&".join(f"cell={r},{c}" for r, c in cells)
+    page = html.unescape(client.get(f"/t/{token}?{query}").text)
+    area = json.loads(re.search(r"data-area='([^']*)'", page).group(1))
+    assert sorted((r, c, d) for r, c, d in area) == sorted(
+        (r, c, str(die)) for (r, c), die in state.area.dice
+    )
+    preview = sixd_six.preview_take(state, cells)
+    set_dice = " ".join(str(state.board.die_at(c)) for c in cells)
+    for p in preview.placements:
+        place = " ".join(f"{r},{c}" for r, c in p.cells)
+        form = re.search(
+            rf'class="placement" data-quarters="{p.quarters}" data-place="{place}"'
+            r' data-dice="([^"]*)" data-turn="([^"]*)" data-words="([^"]*)"',
+            page,
+        )
+        assert form, place
+        assert form.groups() == (set_dice, p.turn_words, p.score.words)
+
+
+def test_a_set_that_fits_nowhere_says_so_apart_from_a_set_that_is_none(client, stored):
+    """A legal set with no room in the mover's area is not called "no set"."""
+    log = logged("sixd-six-finished")
+    (token,) = stored(dataclasses.replace(log, moves=log.moves[:6]))
+    page = html.unescape(client.get(f"/t/{token}?cell=3,0&cell=4,0").text)
+    assert 'class="error set-fault no-fit"' in page
+    assert "A set, but it fits nowhere in " in page
+    assert not placements(page)
