@@ -19,6 +19,7 @@ from referee.log import GameLog, Replay, replay
 from referee.web import summaries
 from referee.web.extensions import db
 from referee.web.models import GameTable, MoveRecord, utcnow
+from referee.web.replays import replays
 
 # PostgreSQL's codes for a write that lost to another: serialization failure, deadlock,
 # lock not available.  SQLite says "database is locked" when its busy timeout runs out.
@@ -57,14 +58,20 @@ def log_of(table: GameTable, moves: Sequence[dict[str, Any]] | None = None) -> G
 
 
 def load(table: GameTable) -> Loaded:
-    """Read a table's moves and replay them, noting the version they were read at.
+    """A table's moves and their replay, noting the version they were read at: from the
+    replays kept in memory when this version is kept, else read and replayed (and kept).
 
     The version is read before the moves: a write that lands in between makes the
     pair look older than it is, so a write based on it is refused, never misapplied.
     """
     version = table.version
+    kept = replays.get(table.token, version)
+    if kept is not None:
+        return Loaded(table, list(kept.moves), kept.replay, version)
     moves = move_data(table.id)
-    return Loaded(table, moves, replay(log_of(table, moves)), version)
+    result = replay(log_of(table, moves))
+    replays.put(table.token, version, moves, result)
+    return Loaded(table, moves, result, version)
 
 
 def table_by_token(token: str) -> GameTable | None:
@@ -85,8 +92,14 @@ def new_table(game: str, players: Sequence[str], options: Mapping[str, int]) -> 
     return table
 
 
-def write(table: GameTable, version: int, change: Callable[[], None]) -> None:
+def write(
+    table: GameTable,
+    version: int,
+    change: Callable[[], None],
+    result: tuple[Sequence[dict[str, Any]], Replay] | None = None,
+) -> None:
     """Make ``change`` to a table read at ``version`` and commit it, or raise ``TableMoved``.
+    ``result``: the table's moves and replay after the change, kept for the next read.
 
     The first statement advances the table's version from the one the moves were read
     at: on PostgreSQL it takes the row's lock, on SQLite the database's write lock, and
@@ -104,6 +117,8 @@ def write(table: GameTable, version: int, change: Callable[[], None]) -> None:
             raise TableMoved
         change()
         db.session.commit()
+        if result is not None:
+            replays.put(table.token, version + 1, *result)
     except (TableMoved, IntegrityError):
         db.session.rollback()
         raise TableMoved from None

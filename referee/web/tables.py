@@ -32,13 +32,13 @@ from referee.web.extensions import db
 from referee.web.forms import MoveForm, new_table_form
 from referee.web.limits import limit_table_writes
 from referee.web.models import GameTable
+from referee.web.replays import replays
 from referee.web.store import (
     Loaded,
     TableMoved,
     append_moves,
     load,
     log_of,
-    move_data,
     new_table,
     remove_last_move,
     table_by_token,
@@ -140,7 +140,12 @@ def move(token: str) -> Any:
     if loaded.seq + len(moves) > MAX_MOVES:
         return render_play(loaded, status=422, error=FULL)
     try:
-        write(table, loaded.version, lambda: append_moves(table, loaded.seq, moves, after))
+        write(
+            table,
+            loaded.version,
+            lambda: append_moves(table, loaded.seq, moves, after),
+            (loaded.moves + moves, after),
+        )
     except TableMoved:
         return stale(token)
     return redirect(url_for("tables.play", token=token))
@@ -152,16 +157,22 @@ def undo(token: str) -> Any:
     """Take back the last move, once the player has confirmed which one."""
     table = table_or_404(token)
     check_can_change(table)
-    version, moves = table.version, move_data(table.id)  # only a refusal needs the replay
+    loaded = load(table)
+    version, moves = loaded.version, loaded.moves
     form = MoveForm()
     if not form.validate() or form.seq.data != len(moves):
         return stale(token)
     if not moves:
-        return render_play(load(table), status=422, error="There is nothing to undo.")
+        return render_play(loaded, status=422, error="There is nothing to undo.")
     undone = describe_move(get_game(table.game), moves[-1])
     after = replay(log_of(table, moves[:-1]))
     try:
-        write(table, version, lambda: remove_last_move(table, len(moves) - 1, after))
+        write(
+            table,
+            version,
+            lambda: remove_last_move(table, len(moves) - 1, after),
+            (moves[:-1], after),
+        )
     except TableMoved:
         return stale(token)
     flash(f"Undone: {undone}.")
@@ -178,6 +189,7 @@ def delete(token: str) -> Any:
         return redirect(url_for("history.table_history", token=token))
     db.session.delete(table)
     db.session.commit()
+    replays.forget(token)
     flash("The table was deleted.")
     return redirect(url_for("history.index"))
 
@@ -212,6 +224,7 @@ def render_play(
         view=game.view(current.state),
         outcome=current.outcome,
         seq=loaded.seq,
+        version=loaded.version,
         form=MoveForm(formdata=None),
         error=error,
         entered=entered or {},

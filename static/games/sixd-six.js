@@ -130,7 +130,7 @@
   // posts that placement's form.
   var QUARTER_WORDS = ["unturned", "turned a quarter clockwise", "turned half round",
     "turned a quarter anticlockwise"];
-  var SIZES = [26, 34, 44];  // the area's cell sizes in px, zoomed out to in
+  var ZOOMS = 3;  // the area's cell sizes: .piece.zoom-0 to zoom-2 in the stylesheet
 
   function movablePiece(section) {
     var forms = Array.prototype.slice.call(section.querySelectorAll("form.placement"));
@@ -184,7 +184,7 @@
       var piece = {};
       if (chosen) { chosen.cells.forEach(function (k, i) { piece[k] = chosen.dice[i]; }); }
       grid.innerHTML = "";
-      grid.style.setProperty("--piece-cell", SIZES[zoom] + "px");
+      box.className = "piece zoom-" + zoom;
       for (var r = top; r <= bottom; r++) {
         var line = document.createElement("div");
         line.className = "board-row";
@@ -247,7 +247,7 @@
     });
     box.querySelectorAll("[data-zoom]").forEach(function (b) {
       b.addEventListener("click", function () {
-        zoom = Math.max(0, Math.min(SIZES.length - 1, zoom + +b.dataset.zoom));
+        zoom = Math.max(0, Math.min(ZOOMS - 1, zoom + +b.dataset.zoom));
         draw();
       });
     });
