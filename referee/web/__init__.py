@@ -108,12 +108,23 @@ def register_security(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """Mount the pages, and give their layout each game's own stylesheet and script."""
-    from referee.web import access, assets, helppages, history, live, players, printing, tables
+    from referee.web import (
+        access,
+        assets,
+        helppages,
+        history,
+        live,
+        players,
+        printing,
+        seats,
+        tables,
+    )
 
     assets.register(app)
     app.register_blueprint(access.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(live.bp)
+    app.register_blueprint(seats.bp)
     app.register_blueprint(helppages.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(players.bp)

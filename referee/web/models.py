@@ -129,3 +129,21 @@ class PlayerMerge(db.Model):  # type: ignore[name-defined]
     repointed: Mapped[list[str]] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     undone_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class SeatClaim(db.Model):  # type: ignore[name-defined]
+    """A phone that said "I am this player" at a table: one phone per seat at most.
+
+    ``phone`` is the random id kept in that phone's signed session.
+    """
+
+    __tablename__ = "seat_claim"
+    __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_seat_claim_table_seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("game_table.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    phone: Mapped[str] = mapped_column(String(32))
+    claimed_at: Mapped[datetime] = mapped_column(default=utcnow)

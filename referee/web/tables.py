@@ -33,6 +33,7 @@ from referee.web.forms import MoveForm, new_table_form
 from referee.web.limits import limit_table_writes
 from referee.web.models import GameTable
 from referee.web.replays import replays
+from referee.web.seats import seating
 from referee.web.store import (
     Loaded,
     TableMoved,
@@ -126,9 +127,13 @@ def move(token: str) -> Any:
     if form.seq.data != loaded.seq:
         return render_play(loaded, status=409, error=STALE)
     game, after = loaded.replay.game, loaded.replay
+    sitting = seating(table)
     try:
         moves = moves_from_form(game, after.state, request.form)
         for item in moves:
+            refused = sitting.refusal(item.get("player") or game.to_move(after.state))
+            if refused:
+                return render_play(loaded, status=403, error=refused, entered=request.form)
             message = game.warning(after.state, item)
             if message and not request.form.get("confirm"):
                 raise NeedsConfirmation(message)
@@ -159,6 +164,8 @@ def undo(token: str) -> Any:
     check_can_change(table)
     loaded = load(table)
     version, moves = loaded.version, loaded.moves
+    if seating(table).watching:
+        return render_play(loaded, status=403, error=seating(table).refusal(None))
     form = MoveForm()
     if not form.validate() or form.seq.data != len(moves):
         return stale(token)
@@ -212,6 +219,7 @@ def render_play(
     error: str | None = None,
     entered: Any = None,
     confirm: list[tuple[str, str]] | None = None,
+    seat_taken: int | None = None,
 ) -> Any:
     """Render the game's turn screen for the table as replayed."""
     current = loaded.replay
@@ -232,5 +240,7 @@ def render_play(
         last_move=describe_move(game, loaded.moves[-1]) if loaded.moves else None,
         replay_error=current.error,
         closed=grace_over(loaded.table) and not is_house(),
+        sitting=seating(loaded.table),
+        seat_taken=seat_taken,
     )
     return page, status

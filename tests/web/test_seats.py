@@ -1,0 +1,123 @@
+"""Seats: a phone says "I am Ann" and then enters only Ann's moves (403 for another seat,
+nothing stored); a seat another phone holds is offered as watch, table phone or an explicit
+take-over, never shared silently; a watcher enters nothing; a table phone (the default)
+enters every move as before; the undo names whose move it takes back."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from tests.conftest import Table, csrf_token
+
+BUST = (2, 2, 3, 3, 4, 6)
+
+
+def sit(table: Table, choice: str, **extra):
+    token = csrf_token(table.client, table.url)
+    return table.client.post(f"{table.url}/seat", data={"as": choice, "csrf_token": token, **extra})
+
+
+def moves(table: Table) -> int:
+    return int(table.client.get(f"{table.url}/live").get_json()["seq"])
+
+
+@pytest.fixture
+def two_phones(new_table, app):
+    """A table of Ann and Bo, and a second phone that was given its link."""
+    table = new_table()
+    other = Table(app.test_client(), table.token)
+    return table, other
+
+
+def test_a_seated_phone_enters_its_own_moves_only(two_phones):
+    ann, bo = two_phones
+    assert sit(ann, "0").status_code == 302
+    assert "This phone: Ann’s seat" in html.unescape(ann.page())
+    assert ann.roll(*BUST).status_code == 302  # Ann's turn: Ann's phone rolls
+    refused = ann.roll(*BUST)  # Bo's turn now
+    assert refused.status_code == 403
+    assert "This phone sits in Ann’s seat: Bo’s move is for Bo’s phone" in html.unescape(
+        refused.text
+    )
+    assert moves(ann) == 1
+
+
+def test_a_seated_phone_waits_while_another_seat_plays(two_phones):
+    ann, _ = two_phones
+    sit(ann, "1")
+    page = html.unescape(ann.page())
+    assert "Ann’s turn: Ann’s phone (or a table phone) enters it. This phone is Bo’s." in page
+    assert 'value="roll"' not in page
+
+
+def test_a_seat_held_by_another_phone_is_never_shared_silently(two_phones):
+    ann, other = two_phones
+    assert sit(ann, "0").status_code == 302
+    taken = sit(other, "0")
+    assert taken.status_code == 409
+    text = html.unescape(taken.text)
+    assert "Ann’s seat is already taken by another phone" in text
+    assert "Take Ann’s seat over" in text and "Watch only" in text
+    assert "This phone: a table phone" in text  # nothing changed for the second phone
+    # Taking over is an explicit choice; the first phone becomes a table phone.
+    assert sit(other, "0", take_over="yes").status_code == 302
+    assert "This phone: Ann’s seat" in html.unescape(other.page())
+    assert "This phone: a table phone" in html.unescape(ann.page())
+
+
+def test_a_watching_phone_enters_nothing(two_phones):
+    ann, watcher = two_phones
+    assert sit(watcher, "watch").status_code == 302
+    page = html.unescape(watcher.page())
+    assert "This phone watches: Ann is to play." in page
+    token = csrf_token(watcher.client, watcher.url)  # the seat form's: no move form shows
+    dice = {f"d{i}": str(v) for i, v in enumerate(BUST)}
+    post = watcher.client.post
+    roll = post(
+        f"{watcher.url}/move", data={"seq": 0, "csrf_token": token, "action": "roll", **dice}
+    )
+    assert roll.status_code == 403
+    assert "This phone only watches this table" in html.unescape(roll.text)
+    assert post(f"{watcher.url}/undo", data={"seq": 0, "csrf_token": token}).status_code == 403
+    assert moves(ann) == 0
+    assert sit(watcher, "table").status_code == 302
+    assert watcher.roll(*BUST).status_code == 302
+
+
+def test_a_table_phone_enters_every_players_moves(two_phones):
+    ann, _ = two_phones
+    assert ann.roll(*BUST).status_code == 302
+    assert ann.roll(*BUST).status_code == 302
+    assert moves(ann) == 2
+
+
+def test_any_phone_undoes_and_the_undo_names_whose_move(two_phones):
+    ann, bo = two_phones
+    sit(ann, "0")
+    ann.roll(*BUST)
+    sit(bo, "1")
+    assert "Undo Ann's roll 2 2 3 3 4 6?" in html.unescape(bo.page())
+    response = bo.post("undo")
+    assert response.status_code == 302
+    assert "Undone: Ann's roll" in html.unescape(bo.client.get(response.location).text)
+
+
+@pytest.mark.parametrize("choice", ["2", "9", "-1", "x", "", "٠", "\x00", "9" * 5000, "01a"])
+def test_a_seat_that_does_not_exist_is_a_400(two_phones, choice):
+    ann, _ = two_phones
+    response = sit(ann, choice)
+    assert response.status_code == 400
+    assert "Choose one of the table’s seats." in html.unescape(response.text)
+
+
+def test_a_seat_post_without_the_form_token_is_refused(two_phones):
+    ann, _ = two_phones
+    response = ann.client.post(f"{ann.url}/seat", data={"as": "0"})
+    assert response.status_code == 400
+    assert "This phone: a table phone" in html.unescape(ann.page())
+
+
+def test_a_stranger_without_the_link_cannot_sit(stranger):
+    assert stranger.post(f"/t/{'0' * 32}/seat", data={"as": "0"}).status_code in (400, 404)
