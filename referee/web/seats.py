@@ -111,8 +111,8 @@ def choose(token: str) -> Any:
     """Sit this phone in a seat (``as`` = the seat's number from 0), make it a table phone
     (``table``) or a watcher (``watch``); a seat another phone holds is refused with the
     choices left, unless ``take_over`` says to take it."""
-    from referee.web.tables import render_play, table_or_404
     from referee.web.store import load
+    from referee.web.tables import render_play, table_or_404
 
     table = table_or_404(token)
     check_can_change(table)
