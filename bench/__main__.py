@@ -83,6 +83,12 @@ def table(results: dict[str, Any]) -> str:
     lines += [
         f"{'web: referee / bare (medians)':<34} {web['ratio']:>9.4f}"
         f"{'':>12}bare is {1 / web['ratio']:.1f}x faster",
+        f"{'web: same, page read first':<34} {web['ratio_after_page_read']:>9.4f}"
+        f"{'':>12}target 0.5 (the replay kept from the page's read)",
+        f"{'web: unchanged poll / bare GET':<34} {web['poll_ratio']:>9.4f}"
+        f"{'':>12}target 0.8; {web['poll_unchanged']['ms_per_request']:.2f} ms per 304",
+        f"{'web: page after a move':<34} {web['page_after_move_ms']:>9.2f}"
+        f"{'':>12}ms per GET, round trip (target 2 ms server time)",
         "",
         engine_bench.long_line(engine["long_replays"]),
         lucky7_bench.line(results["lucky7"]),

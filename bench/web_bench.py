@@ -66,6 +66,13 @@ def bare_app() -> Flask:
             return Response("incomplete form", status=400)
         return redirect(f"/t/{table_id}")
 
+    @app.get("/t/<table_id>/live")
+    def poll(table_id: str) -> Response:
+        """Read the cursor, as the referee's poll does, and say nothing changed."""
+        if not request.args.get("v", "").isdigit():
+            return Response("bad cursor", status=400)
+        return Response(status=304, headers={"ETag": '"v0"'})
+
     return app
 
 
@@ -312,6 +319,36 @@ def measure(
     }
 
 
+def get_all(client: Client, paths: Sequence[str], status: int, cookie: str) -> float:
+    """GET each path in turn; check each answers ``status``; return seconds."""
+    start = perf_counter()
+    for path in paths:
+        response = client.send("GET", path, headers={"Cookie": cookie})
+        if response.status != status:
+            raise RuntimeError(f"GET {path} answered {response.status}, not {status}")
+    return perf_counter() - start
+
+
+def measure_gets(
+    client: Client, warmup: Sequence[str], timed: Sequence[str], status: int, cookie: str
+) -> dict[str, Any]:
+    """Warm up, then time the GETs in rounds: requests/s per round and ms per request."""
+    get_all(client, warmup, status, cookie)
+    chunks = rounds_of(timed, ROUNDS)
+    seconds = [get_all(client, chunk, status, cookie) for chunk in chunks]
+    rates = [len(chunk) / s for chunk, s in zip(chunks, seconds, strict=True)]
+    return {
+        "rps": summary(rates, higher_is_better=True),
+        "ms_per_request": sum(seconds) / len(timed) * 1e3,
+        "requests": len(timed),
+    }
+
+
+def polls(ids: Sequence[str]) -> list[str]:
+    """The poll of each table at the version it was built with (nothing changed: 304)."""
+    return [f"/t/{table_id}/live?v=0" for table_id in ids]
+
+
 def rolls_stored(db_file: Path, seq: int) -> int:
     """How many tables hold a move at position ``seq`` (read straight from SQLite)."""
     with sqlite3.connect(db_file) as conn:
@@ -335,6 +372,7 @@ def run(game: BenchGame | None = None, tables: int = TABLES) -> dict[str, Any]:
         with gunicorn("bench.web_bench:bare_app()", env, root / "bare.log") as port:
             client = Client.to(port)
             bare = measure(client, warmup, timed, roll_form(game, "unused"), "session=unused")
+            bare_poll = measure_gets(client, polls(warmup), polls(timed), 304, "session=unused")
             client.close()
 
         referee_env = {
@@ -347,7 +385,13 @@ def run(game: BenchGame | None = None, tables: int = TABLES) -> dict[str, Any]:
         with gunicorn("referee.web:create_app()", referee_env, root / "referee.log") as port:
             client = Client.to(port)
             cookie, token = session_and_token(client, warmup[0])
-            referee = measure(client, warmup, timed, roll_form(game, token), cookie)
+            cold = timed[: len(timed) // 2]  # posted to with no page read before
+            warm = timed[len(timed) // 2 :]  # each page read first, as a phone does
+            referee_poll = measure_gets(client, polls(warmup), polls(timed), 304, cookie)
+            referee = measure(client, warmup, cold, roll_form(game, token), cookie)
+            get_all(client, [f"/t/{table_id}" for table_id in warm], 200, cookie)
+            referee_warm = measure(client, [], warm, roll_form(game, token), cookie)
+            after_move = measure_gets(client, [], [f"/t/{t}" for t in warm], 200, cookie)
             client.close()
 
         stored = rolls_stored(db_file, len(game.moves))
@@ -365,4 +409,10 @@ def run(game: BenchGame | None = None, tables: int = TABLES) -> dict[str, Any]:
         "referee": referee,
         "bare": bare,
         "ratio": referee["rps"]["median"] / bare["rps"]["median"],
+        "referee_after_page_read": referee_warm,
+        "ratio_after_page_read": referee_warm["rps"]["median"] / bare["rps"]["median"],
+        "poll_unchanged": referee_poll,
+        "bare_get": bare_poll,
+        "poll_ratio": referee_poll["rps"]["median"] / bare_poll["rps"]["median"],
+        "page_after_move_ms": after_move["ms_per_request"],
     }
