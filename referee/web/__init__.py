@@ -66,6 +66,7 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         WRITE_LIMIT_PER_CLIENT=os.environ.get("WRITE_LIMIT_PER_CLIENT", "120 per minute"),
         WRITE_LIMIT_PER_TABLE=os.environ.get("WRITE_LIMIT_PER_TABLE", "120 per minute"),
         PIN_LIMIT=os.environ.get("PIN_LIMIT", "10 per minute"),
+        JOIN_LIMIT=os.environ.get("JOIN_LIMIT", "30 per minute"),
         RATELIMIT_ENABLED=os.environ.get("REFEREE_RATE_LIMITS", "on") != "off",
         BASE_URL=os.environ.get("BASE_URL", ""),
     )
@@ -113,6 +114,7 @@ def register_blueprints(app: Flask) -> None:
         assets,
         helppages,
         history,
+        joining,
         live,
         players,
         printing,
@@ -129,6 +131,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(history.bp)
     app.register_blueprint(players.bp)
     app.register_blueprint(printing.bp)
+    app.register_blueprint(joining.bp)
 
 
 def register_errorhandlers(app: Flask) -> None:

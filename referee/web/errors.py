@@ -38,7 +38,8 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(RateLimitExceeded)
     def rate_limited(error: RateLimitExceeded):
-        return error_page(429, MESSAGES[429])
+        own = error.description if error.limit.error_message else None
+        return error_page(429, own or MESSAGES[429])
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):

@@ -257,13 +257,15 @@ def converters(rule) -> dict[str, str]:
 
 
 def real_values(world: World, rule, name: str) -> list[str]:
-    """Values for a URL argument that lead somewhere: tokens, slugs, player keys."""
+    """Values for a URL argument that lead somewhere: tokens, slugs, player keys, join codes."""
     if converters(rule)[name] == "token":
         return [*world.tokens.values(), NO_TABLE]
     if name == "slug":
         return [g.SLUG for g in all_games()]
     if name == "key":
         return ["ann", "bo", "sid", "dee", "lou"]
+    if name == "code":  # a join code
+        return [token[:8] for token in world.tokens.values()]
     return ["x"]
 
 
