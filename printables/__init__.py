@@ -76,7 +76,8 @@ def filled_sheet(
     address: str,
     paper: str = "a4",
 ) -> bytes:
-    """A table's scoresheet, finished or not, with ``title_date`` and ``address`` in the foot.
+    """A table's scoresheet, finished or not, with ``title_date`` and ``address`` in the foot
+    and the QR code of ``address`` (when there is one) at the top right of page 1.
 
     ``replay`` is ``referee.log.replay`` of the table's log; ``players``, when
     given, must be its seating (a check against printing the wrong table).

@@ -196,9 +196,10 @@ def running_story(
     legend: str | None = None,
     result: str = "",
     extra: Sequence[Flowable] = (),
+    corner: Flowable | None = None,
 ) -> list[Flowable]:
     """The flowables of a running-total pad, blank or filled, with ``extra`` flowables
-    (a filled sheet's boards) at the foot.
+    (a filled sheet's boards) at the foot and ``corner`` beside the title.
 
     The rows shrink from a quarter inch (to 5.3 mm at least) so that the
     pad's rounds and the notes under them share one page; a filled sheet with
@@ -206,11 +207,9 @@ def running_story(
     """
     note = pad.note.format(**option_values(options))
     width, height = frame_size(paper)
-    above: list[Flowable] = [
-        Paragraph(f"{game.TITLE}: {heading}", styles.TITLE),
-        Paragraph(escape(" · ".join(p for p in (subtitle, note) if p)), styles.SUBTITLE),
-        Spacer(1, 6),
-    ]
+    subtitle = " · ".join(p for p in (subtitle, note) if p)
+    lines = [*heading_lines(f"{game.TITLE}: {heading}", subtitle), Spacer(1, 6)]
+    above = beside(lines, corner, width)
     if legend is None:
         legend = (
             BLANK_RUNNING_LEGEND
@@ -231,6 +230,22 @@ def running_story(
     return [*above, table, *below]
 
 
+def heading_lines(title: str, subtitle: str) -> list[Flowable]:
+    """A document's title and the line under it."""
+    return [Paragraph(title, styles.TITLE), Paragraph(escape(subtitle), styles.SUBTITLE)]
+
+
+def beside(lines: list[Flowable], corner: Flowable | None, width: float) -> list[Flowable]:
+    """``lines`` (a heading), and ``corner`` (a filled sheet's QR code, the white round it
+    included) at the top right beside them: the lines wrap in the column left of it, so
+    nothing overlaps, and take no more height than before when the corner is no taller."""
+    if corner is None:
+        return lines
+    corner_width = corner.wrap(width, width)[0]
+    columns = [width - corner_width, corner_width]
+    return [Table([[lines, corner]], colWidths=columns, style=TableStyle(styles.LAYOUT))]
+
+
 def stacked_height(flowables: Sequence[Flowable], width: float) -> float:
     """The height ``flowables`` take one under the other, spacing included."""
     return sum(f.wrap(width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables)
@@ -242,13 +257,13 @@ def sheets_story(
     sheets: Sequence[TallySheet],
     heading: str,
     subtitle: str,
+    width: float,
     result: str = "",
+    corner: Flowable | None = None,
 ) -> list[Flowable]:
-    """The flowables of tally sheets, two a page, blank or filled."""
-    story: list[Flowable] = [
-        Paragraph(f"{game.TITLE}: {heading}", styles.TITLE),
-        Paragraph(escape(subtitle), styles.SUBTITLE),
-    ]
+    """The flowables of tally sheets, two a page, blank or filled, with ``corner`` beside
+    the title."""
+    story = beside(heading_lines(f"{game.TITLE}: {heading}", subtitle), corner, width)
     if result:
         story.append(Paragraph(escape(result), styles.RESULT))
     story.append(Paragraph(f"<b>Scoring:</b> {game.TEXT.reminder}", styles.SMALL))
@@ -265,7 +280,8 @@ def scorepad_pdf(game: Game, *, players: int, paper: str, options: Mapping[str, 
     pad = game.TEXT.pad
     if isinstance(pad, TallyPad):
         story = sheets_story(game, sheets=pad.fill(None, names), heading="scoresheets",
-                             subtitle="Date ______________   Place ______________")  # fmt: skip
+                             subtitle="Date ______________   Place ______________",
+                             width=frame_size(paper)[0])  # fmt: skip
     else:
         story = running_story(game, pad, names=names, options=options, paper=paper,
                               heading="scorepad", subtitle="Date ____________")  # fmt: skip

@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
+from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from printables import styles
 from printables.dice import board_drawing
 from printables.layout import Furniture, PrintError, build, frame_size
+from printables.qr import qr_drawing
 from printables.scorepads import TurnCell, running_story, sheets_story
 from referee.engine import Outcome, TurnRecord, points
 from referee.gametext import Grid, TallyPad
@@ -27,6 +29,7 @@ MARKS = {
     "final": "grey: the final round",
     "won": "boxed: the winning total",
 }
+QR_SIZE = 21 * mm  # the code and its quiet zone: as tall as a two-line heading
 
 
 def turn_cell(record: TurnRecord) -> TurnCell:
@@ -66,7 +69,8 @@ def filled_sheet_pdf(
     address: str,
     paper: str,
 ) -> bytes:
-    """The scoresheet of a replayed table as PDF bytes."""
+    """The scoresheet of a replayed table as PDF bytes, the QR code of ``address`` at the
+    top right and the address in the foot."""
     game, state, outcome = replay.game, replay.state, replay.outcome
     text = game.TEXT
     names = list(outcome.scores)  # in seating order
@@ -74,11 +78,13 @@ def filled_sheet_pdf(
         raise PrintError(f"The replay seats {', '.join(names)}, not {', '.join(players)}.")
     subtitle = f"{', '.join(names)} · started {title_date}"
     result = result_line(outcome, names, text.result_note(state) if text.result_note else "")
-    boards = boards_story(text.sheet_boards(state) if text.sheet_boards else (),
-                          frame_size(paper)[0])  # fmt: skip
+    width = frame_size(paper)[0]
+    boards = boards_story(text.sheet_boards(state) if text.sheet_boards else (), width)
+    corner = qr_drawing(address, QR_SIZE) if address else None
     if isinstance(text.pad, TallyPad):
         story = sheets_story(game, sheets=text.pad.fill(state, names), heading="scoresheets",
-                             subtitle=subtitle, result=result) + boards  # fmt: skip
+                             subtitle=subtitle, result=result, width=width,
+                             corner=corner) + boards  # fmt: skip
     else:
         columns: dict[str, list[TurnCell]] = {name: [] for name in names}
         for record in game.turn_records(state):
@@ -96,6 +102,7 @@ def filled_sheet_pdf(
             legend=_legend(game.turn_records(state), bool(outcome.winners)),
             result=result,
             extra=boards,
+            corner=corner,
         )
     foot = f"Started {title_date} · {address}"
     furniture = Furniture(f"{game.TITLE} · scoresheet", text.emblem, foot)

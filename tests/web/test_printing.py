@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+import shutil
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
+from printables.qr import qr_matrix
 from referee.log import loads
+from tests.printables.support import printed_qr
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 GAMES = ("tenk", "sb", "solitaire", "lucky7", "sixd-one", "sixd-two", "sixd-five")
@@ -72,3 +75,14 @@ def test_scoresheet_prints_the_configured_address_not_the_host_header(client, st
     text = pdf_text(response)
     assert f"http://192.168.1.20:5000/t/{token}" in text
     assert "evil.example" not in text
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler-utils")
+@pytest.mark.parametrize("base_url", ["http://192.168.1.20:5000/", ""])
+def test_scoresheet_carries_the_qr_code_of_the_printed_address(client, stored, app, base_url):
+    (token,) = stored(loads((SEEDS / "sb-anna-and-barry.json").read_text()))
+    app.config["BASE_URL"] = base_url
+    response = client.get(f"/t/{token}/sheet.pdf", headers={"Host": "evil.example"})
+    address = f"{base_url.rstrip('/')}/t/{token}"
+    assert address in pdf_text(response)
+    assert printed_qr(response.data, address) == [list(row) for row in qr_matrix(address)]
