@@ -23,7 +23,12 @@ def test_the_join_panel_opens_to_a_qr_code_and_the_code_joins(
     assert not qr.is_visible()
     panel.locator("summary").tap()
     qr.scroll_into_view_if_needed()
-    phone.wait_for_function("document.querySelector('img.qr').naturalWidth > 0")
+    # Polled from here: wait_for_function would eval in the page, which its CSP forbids.
+    for _ in range(50):
+        if qr.evaluate("img => img.complete && img.naturalWidth > 0"):
+            break
+        phone.wait_for_timeout(100)
+    assert qr.evaluate("img => img.naturalWidth") > 0
     box = qr.bounding_box()
     assert 120 <= box["width"] <= 180 and box["x"] + box["width"] <= 390
     player.shot("join-panel")
