@@ -14,7 +14,6 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, render_template, request
 from sqlalchemy import select
 
-from referee.engine import describe_move
 from referee.web.extensions import db
 from referee.web.models import GameTable
 from referee.web.store import load
@@ -61,7 +60,7 @@ def poll(token: str) -> Any:
         ruling=game.ruling(state),
         to_move=outcome.to_move,
         over=outcome.over,
-        last=describe_move(game, loaded.moves[-1]) if loaded.moves else None,
+        last=loaded.last_move,
     )
     response.headers["ETag"] = etag(loaded.version)
     response.headers["Cache-Control"] = "no-cache"
@@ -82,5 +81,5 @@ def screen(token: str) -> str:
         state=current.state,
         outcome=current.outcome,
         version=loaded.version,
-        last_move=describe_move(game, loaded.moves[-1]) if loaded.moves else None,
+        last_move=loaded.last_move,
     )

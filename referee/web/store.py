@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from referee.engine import describe_move
 from referee.log import GameLog, Replay, replay
 from referee.web import summaries
 from referee.web.extensions import db
@@ -43,6 +44,11 @@ class Loaded:
     def seq(self) -> int:
         """The number of stored moves: the sequence number the next move gets."""
         return len(self.moves)
+
+    @property
+    def last_move(self) -> str | None:
+        """The last stored move in words ("Bo's roll 2 2 3 3 4 6"), None before the first."""
+        return describe_move(self.replay.game, self.moves[-1]) if self.moves else None
 
 
 def move_data(table_id: int) -> list[dict[str, Any]]:

@@ -16,7 +16,7 @@ from flask import (
 )
 from sqlalchemy import select
 
-from referee.engine import RuleViolation, describe_move
+from referee.engine import RuleViolation
 from referee.games import all_games, get_game
 from referee.log import MAX_MOVES, dumps, replay
 from referee.web.access import (
@@ -164,14 +164,15 @@ def undo(token: str) -> Any:
     check_can_change(table)
     loaded = load(table)
     version, moves = loaded.version, loaded.moves
-    if seating(table).watching:
-        return render_play(loaded, status=403, error=seating(table).refusal(None))
+    sitting = seating(table)
+    if sitting.watching:
+        return render_play(loaded, status=403, error=sitting.refusal(None))
     form = MoveForm()
     if not form.validate() or form.seq.data != len(moves):
         return stale(token)
     if not moves:
         return render_play(loaded, status=422, error="There is nothing to undo.")
-    undone = describe_move(get_game(table.game), moves[-1])
+    undone = loaded.last_move
     after = replay(log_of(table, moves[:-1]))
     try:
         write(
@@ -237,7 +238,7 @@ def render_play(
         error=error,
         entered=entered or {},
         confirm=confirm,
-        last_move=describe_move(game, loaded.moves[-1]) if loaded.moves else None,
+        last_move=loaded.last_move,
         replay_error=current.error,
         closed=grace_over(loaded.table) and not is_house(),
         sitting=seating(loaded.table),
