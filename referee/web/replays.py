@@ -37,18 +37,14 @@ class ReplayCache:
         self.size = size
         self._kept: OrderedDict[str, tuple[int, Kept]] = OrderedDict()
         self._lock = threading.Lock()
-        self.hits = 0
-        self.misses = 0
 
     def get(self, token: str, version: int) -> Kept | None:
         """The table's replay at ``version``, or None when it is not kept."""
         with self._lock:
             found = self._kept.get(token)
             if found is None or found[0] != version:
-                self.misses += 1
                 return None
             self._kept.move_to_end(token)
-            self.hits += 1
             return found[1]
 
     def put(

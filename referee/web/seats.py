@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from referee.web.access import check_can_change
 from referee.web.extensions import db
 from referee.web.models import GameTable, SeatClaim
+from referee.web.store import load
 
 bp = Blueprint("seats", __name__)
 
@@ -111,7 +112,7 @@ def choose(token: str) -> Any:
     """Sit this phone in a seat (``as`` = the seat's number from 0), make it a table phone
     (``table``) or a watcher (``watch``); a seat another phone holds is refused with the
     choices left, unless ``take_over`` says to take it."""
-    from referee.web.store import load
+    # The play page is the tables module's, which imports this one for ``seating``.
     from referee.web.tables import render_play, table_or_404
 
     table = table_or_404(token)
