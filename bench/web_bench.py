@@ -160,13 +160,20 @@ def listening_socket() -> socket.socket:
     """A TCP socket bound to 127.0.0.1 on a port the kernel picks, already listening."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
+    sock.listen(1024)  # a thousand phones may connect within a second
     return sock
 
 
+# One worker, one thread, long keep-alive: the client's requests one after another.
+SEQUENTIAL = ("--worker-class", "gthread", "--workers", "1", "--threads", "1", "--keep-alive", "10")
+
+
 @contextmanager
-def gunicorn(app_spec: str, env: dict[str, str], log_path: Path) -> Iterator[int]:
-    """Serve ``app_spec`` with gunicorn on a loopback socket; yield the port, then stop it.
+def gunicorn(
+    app_spec: str, env: dict[str, str], log_path: Path, options: Sequence[str] = SEQUENTIAL
+) -> Iterator[int]:
+    """Serve ``app_spec`` with gunicorn and ``options`` on a loopback socket; yield the port,
+    then stop it.
 
     The socket is bound here and handed over by file descriptor, so the server
     can only ever listen on 127.0.0.1.
@@ -179,14 +186,7 @@ def gunicorn(app_spec: str, env: dict[str, str], log_path: Path) -> Iterator[int
         "gunicorn",
         "--bind",
         f"fd://{sock.fileno()}",
-        "--worker-class",
-        "gthread",
-        "--workers",
-        "1",
-        "--threads",
-        "1",
-        "--keep-alive",
-        "10",
+        *options,
         "--log-level",
         "warning",
         app_spec,

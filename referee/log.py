@@ -82,6 +82,20 @@ class Replay:
         state, rolled = _step(self.game, self.state, self.rolled, move)
         return Replay(self.game, state, self.moves_applied + 1, None, rolled, self.options)
 
+    def extended(self, moves: Sequence[Mapping[str, Any]]) -> Replay:
+        """This replay with ``moves`` applied in order, stopping at the first one refused
+        (noted in ``error``); a replay that has stopped already stays as it is."""
+        if self.error is not None:
+            return self
+        state, rolled = self.state, self.rolled
+        for index, move in enumerate(moves, start=self.moves_applied):
+            try:
+                state, rolled = _step(self.game, state, rolled, move)
+            except RuleViolation as exc:
+                rejection = Rejection(index, exc.code, exc.message)
+                return Replay(self.game, state, index, rejection, rolled, self.options)
+        return Replay(self.game, state, self.moves_applied + len(moves), None, rolled, self.options)
+
     @property
     def outcome(self) -> Outcome:
         """Scores, winners and the player to move after the last good move."""
@@ -198,13 +212,5 @@ def _step(
 def replay(log: GameLog, moves: Sequence[Mapping[str, Any]] | None = None) -> Replay:
     """Apply the log's moves (or ``moves`` instead) in order; stop at the first one refused."""
     game, state = start_state(log)
-    options = resolve_options(game, log.options)
-    todo = log.moves if moves is None else moves
-    rolled: Mapping[str, tuple[int, ...]] = {}
-    for index, move in enumerate(todo):
-        try:
-            state, rolled = _step(game, state, rolled, move)
-        except RuleViolation as exc:
-            rejection = Rejection(index, exc.code, exc.message)
-            return Replay(game, state, index, rejection, rolled, options)
-    return Replay(game, state, len(todo), None, rolled, options)
+    start = Replay(game, state, 0, None, {}, resolve_options(game, log.options))
+    return start.extended(log.moves if moves is None else moves)

@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+from collections.abc import Mapping
 
 
 def lan_addresses() -> list[str]:
@@ -47,17 +48,18 @@ def main() -> None:
     os.execv(gunicorn, [gunicorn, *gunicorn_args(port), "referee.web:create_app()"])
 
 
-def gunicorn_args(port: str) -> list[str]:
-    """gunicorn's options: threaded workers, the bind address, timeouts, the access log."""
+def gunicorn_args(port: str, env: Mapping[str, str] = os.environ) -> list[str]:
+    """gunicorn's options: threaded workers, the bind address, timeouts, the access log
+    (``WORKERS``, ``THREADS`` and ``BIND`` read from ``env``)."""
     return [
         "--workers",
-        os.environ.get("WORKERS", "2"),
+        env.get("WORKERS", "2"),
         "--worker-class",
         "gthread",
         "--threads",
-        os.environ.get("THREADS", "8"),
+        env.get("THREADS", "8"),
         "--bind",
-        f"{os.environ.get('BIND', '0.0.0.0')}:{port}",
+        f"{env.get('BIND', '0.0.0.0')}:{port}",
         "--timeout",
         "30",
         "--graceful-timeout",

@@ -38,6 +38,7 @@ class Gunicorn:
     instance: Path
     port: int = field(default_factory=free_port)
     process: subprocess.Popen | None = None
+    extra: tuple[str, ...] = ()  # more gunicorn options, after (so over) `make run`'s
 
     @property
     def log(self) -> Path:
@@ -55,7 +56,8 @@ class Gunicorn:
         }
         # The options `make run` uses, on loopback, with 2 workers x 4 threads.
         env.update(WORKERS="2", THREADS="4", BIND="127.0.0.1")
-        command = [str(GUNICORN), *gunicorn_args(str(self.port)), "referee.web:create_app()"]
+        options = [*gunicorn_args(str(self.port), env), *self.extra]
+        command = [str(GUNICORN), *options, "referee.web:create_app()"]
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
                 command, cwd=PROJECT, env=env, stdout=log, stderr=log, start_new_session=True

@@ -62,6 +62,9 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=1024 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",
+        # The signed cookie is sent again only when it changes (it lasts a year from
+        # then), not re-signed on every poll and page.
+        SESSION_REFRESH_EACH_REQUEST=False,
         FINISHED_GRACE_SECONDS=int(os.environ.get("FINISHED_GRACE_SECONDS", 1800)),
         WRITE_LIMIT_PER_CLIENT=os.environ.get("WRITE_LIMIT_PER_CLIENT", "120 per minute"),
         WRITE_LIMIT_PER_TABLE=os.environ.get("WRITE_LIMIT_PER_TABLE", "120 per minute"),
@@ -126,6 +129,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(access.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(live.bp)
+    live.answer_unchanged_polls(app)
     app.register_blueprint(seats.bp)
     app.register_blueprint(helppages.bp)
     app.register_blueprint(history.bp)

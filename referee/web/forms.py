@@ -64,6 +64,15 @@ def new_table_form(game: Game) -> NewTableForm:
 
 
 class MoveForm(FlaskForm):
-    """The sequence number the page was showing; the dice come from the page's own fields."""
+    """The sequence number the page was showing; the dice come from the page's own fields.
+
+    The form checks no CSRF token of its own: ``CSRFProtect`` has checked the token of
+    every POST before any view runs, and the page sends it as ``csrf_token()``.
+    """
+
+    class Meta:
+        """No second check of the token ``CSRFProtect`` checked already."""
+
+        csrf = False
 
     seq = IntegerField(validators=[InputRequired()])

@@ -3,10 +3,12 @@ changed replays nothing, and a move replays only itself.
 
 An entry is keyed by the table's token (random and never reused, unlike a row id that a
 database may hand out again after a delete) and its ``version``, which every write advances in the
-same transaction as the moves (``store.write``).  A request reads the version from the
+same transaction as the moves (every write in ``store``).  A request reads the version from the
 database first and only then looks here, so an entry can never be served for a table that
-has moved on: each gunicorn worker keeps its own entries, and a write in one worker simply
-makes the other workers' entries for that table unreachable (they age out of the LRU).
+has moved on: each gunicorn worker keeps its own entries, and a write in one worker makes
+the other workers' entries for that table out of date.  An out-of-date entry is still a
+snapshot: when the stored moves begin with its moves, only the moves after them are
+replayed (``store.load``).
 """
 
 from __future__ import annotations
@@ -46,6 +48,12 @@ class ReplayCache:
                 return None
             self._kept.move_to_end(token)
             return found[1]
+
+    def latest(self, token: str) -> Kept | None:
+        """The replay kept for the table at whatever version it is kept, or None."""
+        with self._lock:
+            found = self._kept.get(token)
+            return None if found is None else found[1]
 
     def put(
         self, token: str, version: int, moves: Sequence[dict[str, Any]], replay: Replay

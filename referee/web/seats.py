@@ -62,9 +62,12 @@ def phone_id(create: bool = False) -> str | None:
     return session.get(PHONE)
 
 
-def seating(table: GameTable) -> Seating:
-    """How this phone sits at ``table``."""
+def seating(table: GameTable, *, others: bool = True) -> Seating:
+    """How this phone sits at ``table``.  ``others=False``: a post needs only this phone's
+    own seat, so a phone that never sat anywhere is answered without reading the seats."""
     me = phone_id()
+    if me is None and not others:
+        return Seating(None, table.token in session.get(WATCHING, []), frozenset())
     claims = db.session.execute(
         select(SeatClaim.seat, SeatClaim.phone).where(SeatClaim.table_id == table.id)
     ).all()

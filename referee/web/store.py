@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from referee.engine import describe_move
@@ -20,11 +20,35 @@ from referee.log import GameLog, Replay, replay
 from referee.web import summaries
 from referee.web.extensions import db
 from referee.web.models import GameTable, MoveRecord, utcnow
-from referee.web.replays import replays
+from referee.web.replays import Kept, replays
 
 # PostgreSQL's codes for a write that lost to another: serialization failure, deadlock,
 # lock not available.  SQLite says "database is locked" when its busy timeout runs out.
 CONFLICT_CODES = ("40001", "40P01", "55P03")
+
+
+# The statements of every read and write of a table, built once: building a statement
+# costs more than SQLite takes to run it.  Their values are bound per call.
+TABLES, MOVES = GameTable.__table__, MoveRecord.__table__
+TABLE_BY_TOKEN = select(GameTable).where(GameTable.token == bindparam("token"))
+MOVES_IN_ORDER = (
+    select(MOVES.c.data).where(MOVES.c.table_id == bindparam("table_id")).order_by(MOVES.c.seq)
+)
+INSERT_MOVE = insert(MOVES)
+DELETE_MOVE = delete(MOVES).where(
+    MOVES.c.table_id == bindparam("at_table"), MOVES.c.seq == bindparam("at_seq")
+)
+CLAIM_VERSION = (
+    update(TABLES)
+    .where(TABLES.c.id == bindparam("at_table"), TABLES.c.version == bindparam("read_at"))
+    .values(
+        version=bindparam("new_version"),
+        move_count=bindparam("new_move_count"),
+        winners=bindparam("new_winners"),
+        updated_at=bindparam("now"),
+        finished_at=bindparam("finished"),
+    )
+)
 
 
 class TableMoved(Exception):
@@ -53,8 +77,7 @@ class Loaded:
 
 def move_data(table_id: int) -> list[dict[str, Any]]:
     """The table's moves in order, read as plain data (no ORM objects: replays read 300+)."""
-    query = select(MoveRecord.data).where(MoveRecord.table_id == table_id).order_by(MoveRecord.seq)
-    return list(db.session.scalars(query))
+    return list(db.session.scalars(MOVES_IN_ORDER, {"table_id": table_id}))
 
 
 def log_of(table: GameTable, moves: Sequence[dict[str, Any]] | None = None) -> GameLog:
@@ -75,14 +98,25 @@ def load(table: GameTable) -> Loaded:
     if kept is not None:
         return Loaded(table, list(kept.moves), kept.replay, version)
     moves = move_data(table.id)
-    result = replay(log_of(table, moves))
+    result = catch_up(replays.latest(table.token), moves) or replay(log_of(table, moves))
     replays.put(table.token, version, moves, result)
     return Loaded(table, moves, result, version)
 
 
+def catch_up(kept: Kept | None, moves: Sequence[dict[str, Any]]) -> Replay | None:
+    """The replay of ``moves`` from an older kept replay, applying only the moves after
+    it; None when nothing is kept or the stored moves do not begin with the kept ones
+    (an undo since), and the game must be replayed from its first move."""
+    if kept is None or len(kept.moves) > len(moves) or kept.replay.error is not None:
+        return None
+    if list(kept.moves) != list(moves[: len(kept.moves)]):
+        return None
+    return kept.replay.extended(moves[len(kept.moves) :])
+
+
 def table_by_token(token: str) -> GameTable | None:
     """The table behind a link's token, or None."""
-    return db.session.scalar(select(GameTable).where(GameTable.token == token))
+    return db.session.scalar(TABLE_BY_TOKEN, {"token": token})
 
 
 def replay_table(table: GameTable) -> Replay:
@@ -90,41 +124,66 @@ def replay_table(table: GameTable) -> Replay:
     return load(table).replay
 
 
-def new_table(game: str, players: Sequence[str], options: Mapping[str, int]) -> GameTable:
-    """Add a table with no moves to the session (the caller commits)."""
+def new_table(
+    game: str, players: Sequence[str], options: Mapping[str, int], result: Replay | None = None
+) -> GameTable:
+    """Add a table to the session, its figures from ``result`` (the replay of the moves it
+    will be given; none by default).  The caller stores the moves and commits."""
+    result = result or replay(GameLog(game, tuple(players), dict(options)))
     table = GameTable(game=game, players=list(players), options=dict(options))
+    table.updated_at = utcnow()
+    table.finished_at = table.updated_at if result.outcome.over else None
     db.session.add(table)
-    summaries.refresh(db.session, table, replay(GameLog(game, tuple(players), dict(options))), 0)
+    summaries.refresh(db.session, table, result, result.moves_applied)
     return table
 
 
-def write(
-    table: GameTable,
-    version: int,
-    change: Callable[[], None],
-    result: tuple[Sequence[dict[str, Any]], Replay] | None = None,
+def add_moves(loaded: Loaded, moves: Sequence[dict[str, Any]], after: Replay) -> None:
+    """Store ``moves`` after the loaded ones (``after`` is their replay), or raise
+    ``TableMoved`` when the table is no longer at the loaded version."""
+    table_id, start = loaded.table.id, loaded.seq
+    _write(loaded, loaded.moves + list(moves), after, lambda: insert_moves(table_id, start, moves))
+
+
+def take_back_last(loaded: Loaded, after: Replay) -> None:
+    """Delete the table's last move (``after`` is the replay without it), or raise
+    ``TableMoved`` when the table is no longer at the loaded version."""
+    last = {"at_table": loaded.table.id, "at_seq": loaded.seq - 1}
+    _write(loaded, loaded.moves[:-1], after, lambda: db.session.execute(DELETE_MOVE, last))
+
+
+def _write(
+    loaded: Loaded, moves: Sequence[dict[str, Any]], after: Replay, change: Callable[[], Any]
 ) -> None:
-    """Make ``change`` to a table read at ``version`` and commit it, or raise ``TableMoved``.
-    ``result``: the table's moves and replay after the change, kept for the next read.
+    """Make ``change`` to the moves of a table read at ``loaded.version`` and commit it with
+    the table's new figures; keep ``moves`` and ``after`` for the next read.
 
     The first statement advances the table's version from the one the moves were read
-    at: on PostgreSQL it takes the row's lock, on SQLite the database's write lock, and
-    its WHERE sees any write committed meanwhile, so a second write for the same
-    version matches no row and nothing of it is stored.
+    at, and sets the figures a list of tables shows: on PostgreSQL it takes the row's
+    lock, on SQLite the database's write lock, and its WHERE sees any write committed
+    meanwhile, so a second write for the same version matches no row and nothing of it
+    is stored.  Every statement is a plain one, with no object loaded first: the seats
+    are rewritten only where the change altered their figures.
     """
-    claim = (
-        update(GameTable)
-        .where(GameTable.id == table.id, GameTable.version == version)
-        .values(version=version + 1)
-        .execution_options(synchronize_session=False)
-    )
+    table, version, outcome = loaded.table, loaded.version, after.outcome
+    token, table_id, players = table.token, table.id, list(table.players)
+    now = utcnow()
+    claim = {
+        "at_table": table_id,
+        "read_at": version,
+        "new_version": version + 1,
+        "new_move_count": after.moves_applied,
+        "new_winners": list(outcome.winners),
+        "now": now,
+        "finished": now if outcome.over else None,
+    }
     try:
-        if db.session.execute(claim).rowcount != 1:  # type: ignore[attr-defined]
+        if db.session.execute(CLAIM_VERSION, claim).rowcount != 1:  # type: ignore[attr-defined]
             raise TableMoved
         change()
+        summaries.rewrite_changed(db.session, table_id, players, loaded.replay, after)
         db.session.commit()
-        if result is not None:
-            replays.put(table.token, version + 1, *result)
+        replays.put(token, version + 1, moves, after)
     except (TableMoved, IntegrityError):
         db.session.rollback()
         raise TableMoved from None
@@ -141,35 +200,21 @@ def is_conflict(exc: OperationalError) -> bool:
     return code in CONFLICT_CODES or "database is locked" in str(exc.orig)
 
 
-def append_moves(
-    table: GameTable, start: int, moves: Sequence[dict[str, Any]], after: Replay
-) -> None:
-    """Add moves at sequence numbers ``start``, ``start + 1``... (inside ``write``)."""
-    for offset, move in enumerate(moves):
-        db.session.add(MoveRecord(table_id=table.id, seq=start + offset, data=dict(move)))
-    _touch(table, after)
-
-
-def remove_last_move(table: GameTable, seq: int, after: Replay) -> None:
-    """Delete the move at ``seq``, the table's last (inside ``write``)."""
-    db.session.execute(
-        delete(MoveRecord).where(MoveRecord.table_id == table.id, MoveRecord.seq == seq)
-    )
-    _touch(table, after)
-
-
-def _touch(table: GameTable, after: Replay) -> None:
-    table.updated_at = utcnow()
-    table.finished_at = table.updated_at if after.outcome.over else None
-    summaries.refresh(db.session, table, after, after.moves_applied)
+def insert_moves(table_id: int, start: int, moves: Sequence[dict[str, Any]]) -> None:
+    """Insert moves at sequence numbers ``start``, ``start + 1``... in one statement."""
+    rows = [
+        {"table_id": table_id, "seq": start + offset, "data": dict(move)}
+        for offset, move in enumerate(moves)
+    ]
+    if rows:
+        db.session.execute(INSERT_MOVE, rows)
 
 
 def import_log(log: GameLog) -> str:
     """Store a (replay-checked) log as a new table and return its token."""
-    result = replay(log)
-    table = new_table(log.game, log.players, log.options)
+    table = new_table(log.game, log.players, log.options, replay(log))
     db.session.flush()
-    append_moves(table, 0, list(log.moves), result)
+    insert_moves(table.id, 0, log.moves)
     db.session.commit()
     return table.token
 

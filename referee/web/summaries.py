@@ -1,22 +1,33 @@
 """Per-table summaries kept beside the moves, so history and player pages never replay.
 
-Every write (a move, an undo, an import) refreshes them from the replay the
-view already holds.  They are derived data: `rebuild_all` recomputes them from
-the stored moves, and the migration that added them runs it once.
+A new table gets them from its replay; every later write (a move, an undo)
+rewrites the seats whose figures the change altered, from the replays the view
+already holds.  They are derived data: the migration that added them computed
+them from the stored moves.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import bindparam, update
 from sqlalchemy.orm import Session, scoped_session
 
 from referee.log import Replay
 from referee.web.models import GameTable, PlayerAlias, Seat
 
 AnySession = Session | scoped_session[Any]
+FIGURE_COLUMNS = ("score", "won", "turns", "busts", "best_turn", "turn_points",
+                  "d1", "d2", "d3", "d4", "d5", "d6")  # fmt: skip
+SEATS = Seat.__table__
+# Built once (building it costs more than running it); values bound per seat.
+REWRITE_SEAT = (
+    update(SEATS)
+    .where(SEATS.c.table_id == bindparam("at_table"), SEATS.c.seat == bindparam("at_seat"))
+    .values({column: bindparam(f"new_{column}") for column in FIGURE_COLUMNS})
+)
 
 
 @dataclass(frozen=True)
@@ -63,14 +74,17 @@ def seat_figures(players: Iterable[str], result: Replay) -> list[SeatFigures]:
     return figures
 
 
+def figure_values(fig: SeatFigures) -> dict[str, Any]:
+    """A seat's figures as ``seat`` column values (score, win, turns, busts, dice...)."""
+    values = (fig.score, fig.won, fig.turns, fig.busts, fig.best_turn, fig.turn_points, *fig.dice)
+    return dict(zip(FIGURE_COLUMNS, values, strict=True))
+
+
 def seat_row(table_id: int, fig: SeatFigures, player_key: str | None = None) -> dict[str, Any]:
     """A ``seat`` row as column values, for bulk inserts (migrations, benchmarks)."""
-    return {
-        "table_id": table_id, "seat": fig.seat, "name": fig.name,
-        "player_key": player_key or fold(fig.name), "score": fig.score, "won": fig.won,
-        "turns": fig.turns, "busts": fig.busts, "best_turn": fig.best_turn,
-        "turn_points": fig.turn_points, **{f"d{v + 1}": n for v, n in enumerate(fig.dice)},
-    }  # fmt: skip
+    key = player_key or fold(fig.name)
+    return {"table_id": table_id, "seat": fig.seat, "name": fig.name, "player_key": key,
+            **figure_values(fig)}  # fmt: skip
 
 
 def canonical(session: AnySession, key: str) -> str:
@@ -93,9 +107,28 @@ def refresh(session: AnySession, table: GameTable, result: Replay, move_count: i
 
 
 def _fill(row: Seat, fig: SeatFigures) -> None:
-    row.score, row.won, row.turns, row.busts = fig.score, fig.won, fig.turns, fig.busts
-    row.best_turn, row.turn_points = fig.best_turn, fig.turn_points
-    row.d1, row.d2, row.d3, row.d4, row.d5, row.d6 = fig.dice
+    for column, value in figure_values(fig).items():
+        setattr(row, column, value)
+
+
+def rewrite_changed(
+    session: AnySession, table_id: int, players: Sequence[str], before: Replay, after: Replay
+) -> None:
+    """Rewrite the stored seats whose figures differ between two replays of a table.
+
+    The seats stored are those of ``before`` (every write keeps them in line, in the
+    transaction that claims the table's version), so only the seats the change touched
+    are written, one plain UPDATE each, with nothing loaded first.
+    """
+    old = seat_figures(players, before)
+    changed = [
+        {"at_table": table_id, "at_seat": fig.seat}
+        | {f"new_{column}": value for column, value in figure_values(fig).items()}
+        for fig, was in zip(seat_figures(players, after), old, strict=True)
+        if fig != was
+    ]
+    if changed:
+        session.execute(REWRITE_SEAT, changed)
 
 
 def dice_of(row: Any) -> tuple[int, ...]:

@@ -37,13 +37,12 @@ from referee.web.seats import seating
 from referee.web.store import (
     Loaded,
     TableMoved,
-    append_moves,
+    add_moves,
     load,
     log_of,
     new_table,
-    remove_last_move,
     table_by_token,
-    write,
+    take_back_last,
 )
 
 bp = Blueprint("tables", __name__)
@@ -127,7 +126,7 @@ def move(token: str) -> Any:
     if form.seq.data != loaded.seq:
         return render_play(loaded, status=409, error=STALE)
     game, after = loaded.replay.game, loaded.replay
-    sitting = seating(table)
+    sitting = seating(table, others=False)
     try:
         moves = moves_from_form(game, after.state, request.form)
         for item in moves:
@@ -145,12 +144,7 @@ def move(token: str) -> Any:
     if loaded.seq + len(moves) > MAX_MOVES:
         return render_play(loaded, status=422, error=FULL)
     try:
-        write(
-            table,
-            loaded.version,
-            lambda: append_moves(table, loaded.seq, moves, after),
-            (loaded.moves + moves, after),
-        )
+        add_moves(loaded, moves, after)
     except TableMoved:
         return stale(token)
     return redirect(url_for("tables.play", token=token))
@@ -163,8 +157,8 @@ def undo(token: str) -> Any:
     table = table_or_404(token)
     check_can_change(table)
     loaded = load(table)
-    version, moves = loaded.version, loaded.moves
-    sitting = seating(table)
+    moves = loaded.moves
+    sitting = seating(table, others=False)
     if sitting.watching:
         return render_play(loaded, status=403, error=sitting.refusal(None))
     form = MoveForm()
@@ -175,12 +169,7 @@ def undo(token: str) -> Any:
     undone = loaded.last_move
     after = replay(log_of(table, moves[:-1]))
     try:
-        write(
-            table,
-            version,
-            lambda: remove_last_move(table, len(moves) - 1, after),
-            (moves[:-1], after),
-        )
+        take_back_last(loaded, after)
     except TableMoved:
         return stale(token)
     flash(f"Undone: {undone}.")

@@ -137,3 +137,59 @@ def test_a_deleted_table_is_forgotten(new_table, client, form_token):
     response = client.post(f"{table.url}/delete", data={"sure": "yes", "csrf_token": token})
     assert response.status_code == 302
     assert replays.get(table.token, 1) is None and replays.get(table.token, 0) is None
+
+
+def test_a_move_another_process_wrote_is_caught_up_from_the_kept_replay(
+    new_table, app, monkeypatch
+):
+    """A move written by another worker: this one's kept replay is a snapshot, and the
+    next read applies only the moves after it, never the game from its first move."""
+    from referee.log import Replay
+    from referee.web.extensions import db
+    from referee.web.models import GameTable, MoveRecord
+    from referee.web.store import table_by_token
+
+    table = new_table()
+    table.roll(*BUST)
+    table.roll(*BUST)
+    assert "Ann" in table.ruling()
+    with app.app_context():  # the other worker: Ann's bust written straight to the database
+        row = table_by_token(table.token)
+        db.session.add(MoveRecord(table_id=row.id, seq=2, data={"type": "roll", "dice": BUST}))
+        db.session.query(GameTable).filter_by(id=row.id).update({"version": row.version + 1})
+        db.session.commit()
+    import referee.web.store as store
+
+    full, extended = [], []
+    real_extended = Replay.extended
+    monkeypatch.setattr(store, "replay", lambda *a, **k: full.append(1))
+    monkeypatch.setattr(
+        Replay,
+        "extended",
+        lambda self, moves: extended.append(len(moves)) or real_extended(self, moves),
+    )
+    assert "Bo" in table.ruling()
+    assert full == [] and extended == [1]
+    assert poll(table, v="2").get_json()["seq"] == 3
+
+
+def test_the_unchanged_poll_is_answered_before_flask_with_the_same_headers(new_table, app):
+    """``UnchangedPolls`` answers ``?v=N`` at the stored version without a request context;
+    the view answers the same poll asked another way (If-None-Match) the same."""
+    from flask import request_started
+
+    table = new_table()
+    version = version_shown(table)
+    started = []
+
+    def count(sender, **extra):
+        started.append(1)
+
+    with request_started.connected_to(count, app):
+        fast = poll(table, v=str(version))
+        slow = table.client.get(f"{table.url}/live", headers={"If-None-Match": f'"v{version}"'})
+    assert started == [1]  # only the If-None-Match poll entered Flask
+    assert fast.status_code == slow.status_code == 304
+    for name in ("ETag", "Cache-Control", "Content-Security-Policy", "X-Frame-Options"):
+        assert fast.headers[name] == slow.headers[name]
+    assert "Set-Cookie" not in fast.headers
