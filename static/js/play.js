@@ -21,3 +21,159 @@
     update();
   });
 })();
+
+// Dice in as many taps as dice: a row of faces 1-6 per kind of die (a game's keys get their
+// own row, K).  Each tap puts that face in the next empty die of the roll, shown in tap
+// order; a tap on a shown die takes it out.  When every die is in, the roll is sent, unless
+// this phone prefers to tap Enter (kept on the phone).  The per-die rows stay the form's
+// fields: without JavaScript they are the entry.
+(function () {
+  "use strict";
+  var AUTO = "referee.sendWhenFull";
+  var STEPPER_FROM = 8;  // this many dice or more: counts and a minus per face too
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) { node.className = cls; }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+
+  function autoSend() {
+    try { return localStorage.getItem(AUTO) !== "0"; } catch (e) { return true; }
+  }
+
+  document.querySelectorAll("form.roll").forEach(function (form) {
+    var rows = form.querySelectorAll("fieldset.die-row[data-group]");
+    var enter = form.querySelector("button[name=action][value=roll]");
+    if (!rows.length || !enter || form.querySelector(".pad")) { return; }
+    var groups = [];
+    rows.forEach(function (row) {
+      var last = groups[groups.length - 1];
+      if (!last || last.name !== row.dataset.group) {
+        last = { name: row.dataset.group, kind: row.dataset.kind, rows: [], values: [] };
+        groups.push(last);
+      }
+      last.rows.push(row);
+      var checked = row.querySelector("input:checked");
+      if (checked) { last.values.push(checked.value); }
+    });
+    var pad = el("div", "pad");
+    var note = el("p", "pad-note");
+    note.setAttribute("aria-live", "polite");
+    var sent = false;
+
+    function full() {
+      return groups.every(function (g) { return g.values.length === g.rows.length; });
+    }
+
+    function asking() {  // a question of the game's own beside the dice, now shown
+      return Array.prototype.some.call(form.querySelectorAll("label input[type=checkbox]"), function (q) {
+        return !pad.contains(q) && q.offsetParent !== null;
+      });
+    }
+
+    function write(group) {  // the radios follow the tapped values, in tap order
+      group.rows.forEach(function (row, i) {
+        row.querySelectorAll("input").forEach(function (input) {
+          input.checked = input.value === group.values[i];
+        });
+      });
+    }
+
+    function draw() {
+      groups.forEach(function (g) {
+        g.tray.replaceChildren();
+        g.values.forEach(function (v, i) {
+          var die = el("button", "die tapped", v);
+          die.type = "button";
+          die.setAttribute("aria-label", g.kind + " " + v + ": tap to take it out");
+          die.addEventListener("click", function () { g.values.splice(i, 1); changed(g); });
+          g.tray.appendChild(die);
+        });
+        for (var k = g.values.length; k < g.rows.length; k++) { g.tray.appendChild(el("span", "die empty", "")); }
+        g.faces.forEach(function (face) {
+          var n = g.values.filter(function (v) { return v === face.dataset.value; }).length;
+          face.querySelector(".count").textContent = n ? n + "×" : "";
+        });
+      });
+      var missing = groups.reduce(function (n, g) { return n + g.rows.length - g.values.length; }, 0);
+      note.textContent = missing ? missing + (missing === 1 ? " die" : " dice") + " still to tap." :
+        (autoSend() && !asking() ? "Sending the roll…" : "Every die is in: tap Enter roll.");
+    }
+
+    function changed(group) {
+      write(group);
+      form.dispatchEvent(new Event("change", { bubbles: true }));  // the game's own help first
+      draw();
+      if (full() && autoSend() && !sent && !asking()) {
+        sent = true;
+        form.requestSubmit(enter);
+      }
+    }
+
+    groups.forEach(function (g) {
+      var block = el("div", "pad-group");
+      block.dataset.group = g.name;
+      var label = g.name === "k" ? "K" : g.kind.replace(/ ?[Dd]ie$/, "") || "Dice";
+      g.tray = el("div", "tray");
+      g.tray.setAttribute("aria-label", g.kind + "s tapped");
+      var faces = el("div", "faces");
+      faces.setAttribute("role", "group");
+      faces.setAttribute("aria-label", "Tap each " + g.kind.toLowerCase() + "’s face");
+      g.faces = [];
+      for (var v = 1; v <= 6; v++) {
+        var face = el("button", "face-tap");
+        face.type = "button";
+        face.dataset.value = String(v);
+        face.appendChild(el("span", "value", String(v)));
+        face.appendChild(el("span", "count", ""));
+        face.addEventListener("click", function (e) {
+          if (g.values.length >= g.rows.length) {
+            note.textContent = "All " + g.rows.length + " are in: tap one above to take it out first.";
+            return;
+          }
+          g.values.push(e.currentTarget.dataset.value);
+          changed(g);
+        });
+        g.faces.push(face);
+        faces.appendChild(face);
+      }
+      block.appendChild(el("span", "pad-label", label));
+      block.appendChild(g.tray);
+      block.appendChild(faces);
+      if (g.rows.length >= STEPPER_FROM) {
+        var minus = el("div", "faces minus");
+        g.faces.forEach(function (face) {
+          var less = el("button", "face-less", "−");
+          less.type = "button";
+          less.setAttribute("aria-label", "One " + face.dataset.value + " fewer");
+          less.addEventListener("click", function () {
+            var at = g.values.lastIndexOf(face.dataset.value);
+            if (at >= 0) { g.values.splice(at, 1); changed(g); }
+          });
+          minus.appendChild(less);
+        });
+        block.appendChild(minus);
+      }
+      pad.appendChild(block);
+    });
+    var choice = el("label", "pad-auto");
+    var box = el("input");
+    box.type = "checkbox";
+    box.checked = autoSend();
+    box.addEventListener("change", function () {
+      try { localStorage.setItem(AUTO, box.checked ? "1" : "0"); } catch (e) { /* kept for this page only */ }
+      draw();
+    });
+    choice.appendChild(box);
+    choice.appendChild(document.createTextNode(" Send the roll when the last die is tapped"));
+    pad.appendChild(note);
+    pad.appendChild(choice);
+    var anchor = rows[0];  // the pad goes before the first row, or the box that holds it
+    while (anchor.parentNode !== form) { anchor = anchor.parentNode; }
+    form.insertBefore(pad, anchor);
+    form.classList.add("tapping");
+    draw();
+  });
+})();

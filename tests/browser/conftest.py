@@ -72,16 +72,19 @@ class Phone:
         if folder:
             self.page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
 
-    def roll(self, *values: int) -> None:
-        """Tap one face per die row, then submit."""
-        rows = self.page.locator("form.roll fieldset.die-row")
-        assert rows.count() == len(values)
-        for i, value in enumerate(values):
-            rows.nth(i).locator("label.face", has_text=str(value)).tap()
+    def tap_dice(self, *values: int, group: str = "d") -> None:
+        """Tap faces on the roll's tap pad (``group`` "k": a game's keys), sending nothing."""
+        faces = self.page.locator(f"form.roll .pad-group[data-group={group}] .faces:not(.minus)")
+        for value in values:
+            faces.locator(".face-tap").nth(value - 1).tap()
 
-    def submit_roll(self) -> None:
-        """Tap "Enter roll" and wait for the referee's answer."""
-        self.press("Enter roll")
+    def roll(self, *values: int, keys: tuple[int, ...] = ()) -> None:
+        """Tap the roll in, one face per die (then the keys); the last tap sends it."""
+        taps = [("d", v) for v in values] + [("k", v) for v in keys]
+        for group, value in taps[:-1]:
+            self.tap_dice(value, group=group)
+        with self.page.expect_navigation():
+            self.tap_dice(taps[-1][1], group=taps[-1][0])
 
     def press(self, button: str) -> None:
         """Tap a submit button by its words and wait for the next page."""

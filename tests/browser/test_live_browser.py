@@ -45,20 +45,18 @@ def test_b_sees_a_roll_within_two_seconds_and_keeps_what_it_entered(
     second_phone.evaluate("window.marker = 'no reload'")
 
     player.roll(*BUST)
-    player.submit_roll()
     waited = seen_within(second_phone, "Ann")
     assert waited < 3.5
     assert second_phone.evaluate("window.marker") == "no reload"  # swapped, not reloaded
 
     # B starts entering dice; A moves meanwhile: B's taps stay, and B is told.
     rows = second_phone.locator("form.roll fieldset.die-row")
-    rows.nth(0).locator("label.face", has_text="1").tap()
-    rows.nth(1).locator("label.face", has_text="5").tap()
+    b.tap_dice(1, 5)
     player.roll(*BUST)
-    player.submit_roll()
     second_phone.locator(".live-note", has_text="The table moved on").wait_for(timeout=3500)
     assert rows.nth(0).locator("input:checked").get_attribute("value") == "1"
     assert rows.nth(1).locator("input:checked").get_attribute("value") == "5"
+    assert second_phone.locator("form.roll .tray .die.tapped").all_inner_texts() == ["1", "5"]
     second_phone.get_by_role("button", name="Enter roll", exact=True).tap()
     second_phone.locator(".live-note", has_text="Nothing was sent.").wait_for()
     assert "/move" not in second_phone.url
@@ -75,7 +73,6 @@ def test_the_big_screen_follows_the_table(live_server, stored, tenk_log, phone, 
     assert wall.locator(".screen-turn").inner_text() == "Bo to play"
     phone.goto(f"{live_server}/t/{token}")
     player.roll(*BUST)
-    player.submit_roll()
     wall.locator(".screen-turn", has_text="Ann to play").wait_for(timeout=3500)
     player.shot("live-screen-phone")
     if __import__("os").environ.get("SCREENSHOTS"):

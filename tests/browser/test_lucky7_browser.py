@@ -22,7 +22,6 @@ def test_lucky7_steal_and_exact_finish(live_server, phone, player):
     player.press("Start the table")
 
     player.roll(3, 4, 6, 6, 6, 6, 6, 6)
-    player.submit_roll()
     put(page, 0, "A")
     put(page, 2, "A")
     assert "A: 3 + 6 = 9 — not a seven" in page.locator("output.groups").inner_text()
@@ -37,7 +36,6 @@ def test_lucky7_steal_and_exact_finish(live_server, phone, player):
     player.press("Steal 1 points and roll 6 dice")
     assert "Max steals Lou's 1 points: roll 6 dice." in player.ruling()
     player.roll(2, 2, 3, 2, 2, 3)
-    player.submit_roll()
     assert page.get_by_text("Near the end: Max needs exactly 9").is_visible()
     player.shot("lucky7-near-end")
     for die, letter in ((0, "A"), (1, "A"), (2, "A"), (3, "B"), (4, "B"), (5, "B")):

@@ -10,8 +10,7 @@ pytestmark = pytest.mark.browser
 def enter(player, base, keys):
     rows = player.page.locator("form.roll fieldset.die-row")
     assert rows.count() == len(base) + len(keys)
-    player.roll(*base, *keys)
-    player.submit_roll()
+    player.roll(*base, keys=tuple(keys))
 
 
 def full_split_turn(player):

@@ -17,7 +17,6 @@ def test_solo_solitaire_game_to_the_close(live_server, phone, player):
 
     for n in range(8):
         player.roll(3, 4, 3, 4, 6)
-        player.submit_roll()
         if n == 0:
             player.shot("solitaire-split")
         dice = page.locator(".builder .die-button")

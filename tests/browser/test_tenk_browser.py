@@ -21,7 +21,6 @@ def test_two_player_tenk_game_to_the_end(live_server, phone, player):
 
     player.roll(1, 1, 1, 5, 2, 6)
     player.shot("tenk-roll-entry")
-    player.submit_roll()
     assert "Ann rolled 1 1 1 2 5 6" in player.ruling()
 
     player.pick(0, 1, 2)
@@ -36,14 +35,12 @@ def test_two_player_tenk_game_to_the_end(live_server, phone, player):
     player.shot("tenk-choose")
 
     player.roll(5, 2, 3)
-    player.submit_roll()
     player.pick(0)
     player.press("Set aside and bank")
     assert "Final round: Ann banked 1,050; everyone else gets one more turn." in player.ruling()
     player.shot("tenk-final-round")
 
     player.roll(2, 2, 3, 4, 6, 6)
-    player.submit_roll()
     assert "Bust: no 1, 5 or set in 2 2 3 4 6 6" in player.ruling()
     assert "Game over: Ann wins with 1,050." in player.ruling()
     assert page.get_by_role("heading", name="Ann wins").is_visible()
@@ -54,11 +51,47 @@ def test_colour_question_appears_only_for_a_straight(live_server, phone, player,
     table = new_table()
     phone.goto(live_server + table.url)
     run = phone.locator(".colour-run")
-    player.roll(1, 2, 3, 4, 5, 5)
+    player.tap_dice(1, 2, 3, 4, 5)
     assert not run.is_visible()
-    phone.locator("form.roll fieldset.die-row").nth(5).locator("label.face", has_text="6").tap()
-    assert run.is_visible()
+    player.tap_dice(6)
+    assert run.is_visible()  # a straight: the roll waits for the colour question
+    assert "tap Enter roll" in phone.locator(".pad-note").inner_text()
     run.tap()
-    player.submit_roll()
+    player.press("Enter roll")
     player.pick(0, 1, 2, 3, 4, 5)
     assert phone.locator("output.selection").inner_text() == "1 2 3 4 5 6 = 10,000"
+
+
+def tray(phone) -> list[str]:
+    return phone.locator("form.roll .tray .die.tapped").all_inner_texts()
+
+
+def test_a_roll_goes_in_with_one_tap_per_die(live_server, phone, player, new_table):
+    """Six taps send a roll of six; a tapped die comes out again with a tap on it."""
+    table = new_table()
+    phone.goto(live_server + table.url)
+    player.tap_dice(5, 2, 2)
+    assert tray(phone) == ["5", "2", "2"]
+    assert phone.locator(".pad-note").inner_text() == "3 dice still to tap."
+    phone.locator("form.roll .tray .die.tapped").nth(1).tap()  # the first 2 was a slip
+    assert tray(phone) == ["5", "2"]
+    player.tap_dice(1, 1, 3)
+    with phone.expect_navigation():
+        player.tap_dice(6)
+    assert "Ann rolled 1 1 2 3 5 6" in player.ruling()
+
+
+def test_a_phone_may_prefer_to_tap_enter(live_server, phone, player, new_table):
+    """With sending on the last die switched off: a seventh face is refused with a note,
+    and Enter roll sends (one tap more than the dice), a choice the phone keeps."""
+    table = new_table()
+    phone.goto(live_server + table.url)
+    phone.locator(".pad-auto input").uncheck()
+    player.tap_dice(2, 2, 3, 3, 4, 6)
+    assert "tap Enter roll" in phone.locator(".pad-note").inner_text()
+    player.tap_dice(5)
+    assert "All 6 are in" in phone.locator(".pad-note").inner_text()
+    assert tray(phone) == ["2", "2", "3", "3", "4", "6"]
+    player.press("Enter roll")
+    assert "Bust" in player.ruling()
+    assert not phone.locator(".pad-auto input").is_checked()  # kept on this phone
