@@ -284,7 +284,7 @@ def post_rolls(client: Client, table_ids: Sequence[str], body: str, cookie: str)
     for table_id in table_ids:
         response = client.send("POST", f"/t/{table_id}/move", body, headers)
         location = response.getheader("Location") or ""
-        if response.status != 302 or not location.endswith(f"/t/{table_id}"):
+        if response.status != 302 or not location.startswith(f"/t/{table_id}"):
             raise RuntimeError(
                 f"POST to table {table_id} answered {response.status} {location!r}, not a redirect"
             )

@@ -147,7 +147,7 @@ def move(token: str) -> Any:
         add_moves(loaded, moves, after)
     except TableMoved:
         return stale(token)
-    return redirect(url_for("tables.play", token=token))
+    return redirect(url_for("tables.play", token=token, _anchor="now"))
 
 
 @bp.post("/t/<token:token>/undo")
@@ -173,7 +173,7 @@ def undo(token: str) -> Any:
     except TableMoved:
         return stale(token)
     flash(f"Undone: {undone}.")
-    return redirect(url_for("tables.play", token=token))
+    return redirect(url_for("tables.play", token=token, _anchor="now"))
 
 
 @bp.post("/t/<token:token>/delete")

@@ -1,0 +1,82 @@
+"""The action of the moment is on the first screen after every post, in every game, with 2, 4
+or 8 players, on a 390x844 phone and on a 320x640 one.
+
+A post answers with a redirect to the table's page at ``#now`` (the ruling, then the turn);
+each state here is a table stored part way through a random legal game, opened at that
+address as the redirect opens it.  The action is the turn card's first button that sends
+something (Enter roll, Set aside, Bank, Score, a placement...).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from referee.autoplay import play_random_game
+from referee.games import all_games
+from referee.log import GameLog
+
+pytestmark = pytest.mark.browser
+
+SCREENS = ({"width": 390, "height": 844}, {"width": 320, "height": 640})
+COUNTS = (2, 4, 8)
+SEED = 16
+# Issue 16, in progress: in these games the action is still below the first screen in some
+# states (mostly at 320x640).  Strict: the mark must go as soon as a game passes.
+NOT_YET = {"sb", "lucky7", "sixd-one", "sixd-two", "sixd-three", "sixd-six"}
+
+
+def games():
+    """Every game, the ones not there yet marked as expected to fail."""
+    mark = pytest.mark.xfail(reason="issue 16: action below the first screen", strict=True)
+    return [
+        pytest.param(g, id=g.SLUG, marks=[mark] if g.SLUG in NOT_YET else []) for g in all_games()
+    ]
+
+
+def states(game):
+    """(label, log) for a few states of random games of ``game`` at each player count."""
+    rng = random.Random(SEED)
+    found = []
+    for count in sorted({min(max(n, game.MIN_PLAYERS), game.MAX_PLAYERS) for n in COUNTS}):
+        players = tuple(f"Player {i + 1}" for i in range(count))
+        moves = play_random_game(game, players, None, rng)
+        for cut in sorted({1, 2, len(moves) // 2}):
+            if cut < len(moves):
+                log = GameLog(game.SLUG, players, {}, tuple(moves[:cut]))
+                found.append((f"{count} players, move {cut}", log))
+    return found
+
+
+def action_box(page):
+    """The bounding box of the turn card's first visible button that posts, or None."""
+    buttons = page.locator("section.turn button[type=submit], section.turn button:not([type])")
+    for i in range(buttons.count()):
+        if buttons.nth(i).is_visible():
+            return buttons.nth(i).bounding_box()
+    return None
+
+
+@pytest.mark.parametrize("game", games())
+def test_the_action_is_on_the_first_screen_after_a_post(game, live_server, stored, browser):
+    cases = states(game)
+    tokens = stored(*(log for _, log in cases))
+    misses = []
+    for screen in SCREENS:
+        context = browser.new_context(viewport=screen, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        for (label, _), token in zip(cases, tokens, strict=True):
+            page.goto(f"{live_server}/t/{token}#now")
+            box = action_box(page)
+            if box is None:
+                continue  # nothing to send here (the game is over, or another phone's turn)
+            top = page.evaluate("window.scrollY")
+            bottom = box["y"] + box["height"]
+            if box["y"] < 0 or bottom > screen["height"]:
+                misses.append(
+                    f"{screen['width']}x{screen['height']}, {label}: "
+                    f"action at {box['y']:.0f}-{bottom:.0f} (scrolled {top})"
+                )
+        context.close()
+    assert not misses, "\n".join(misses)
