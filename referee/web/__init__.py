@@ -111,7 +111,8 @@ def register_security(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    """Mount the pages, and give their layout each game's own stylesheet and script."""
+    """Mount the pages, give their layout each game's own stylesheet and script, and the
+    manifest, icons, service worker and offline page that make the app installable."""
     from referee.web import (
         access,
         assets,
@@ -122,6 +123,7 @@ def register_blueprints(app: Flask) -> None:
         players,
         printing,
         seats,
+        shell,
         tables,
     )
 
@@ -136,6 +138,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(players.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(joining.bp)
+    shell.register(app)
 
 
 def register_errorhandlers(app: Flask) -> None:

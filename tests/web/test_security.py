@@ -55,6 +55,9 @@ def assert_security_headers(response) -> None:
         ("/static/css/app.css", 200, "text/css"),
         ("/static/js/js-on.js", 200, "text/javascript"),
         ("/print/tenk/rules.pdf", 200, "application/pdf"),
+        ("/manifest.webmanifest", 200, "application/manifest+json"),
+        ("/sw.js", 200, "text/javascript"),
+        ("/offline", 200, "text/html"),
     ],
 )
 def test_security_headers_on_every_response(stranger, url, status, kind):
