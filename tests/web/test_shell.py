@@ -115,7 +115,11 @@ def worker_constant(script: str, name: str):
 def test_the_worker_keeps_the_static_files_and_the_offline_page_only(stranger):
     script = stranger.get("/sw.js").text
     shell = worker_constant(script, "SHELL")
-    every_file = {f"/static/{p.relative_to(STATIC).as_posix()}" for p in STATIC.rglob("*.*")}
+    every_file = {
+        f"/static/{path.relative_to(STATIC).as_posix()}"
+        for path in STATIC.rglob("*")
+        if path.is_file()
+    }
     assert set(shell) == every_file
     assert "/static/css/app.css" in shell and "/static/js/offline.js" in shell
     assert worker_constant(script, "OFFLINE") == "/offline"
@@ -132,11 +136,17 @@ def test_a_changed_file_makes_a_new_worker_version(tmp_path):
     (static / "css" / "app.css").write_text("body { color: black; }")
     first = find_shell(static, templates)
     assert first.files == ("css/app.css",)
-    assert find_shell(static, templates) == first
-    (static / "css" / "app.css").write_text("body { color: green; }")
-    assert find_shell(static, templates).version != first.version
-    (templates / "shell" / "offline.html").write_text("a new offline page")
-    assert len({find_shell(static, templates).version, first.version}) == 2
+    assert find_shell(static, templates) == first  # nothing changed: the same worker
+    versions = [first.version]
+    for changed, text in [
+        (static / "css" / "app.css", "body { color: green; }"),
+        (static / "js-on.js", "new file"),
+        (templates / "shell" / "offline.html", "a new offline page"),
+        (templates / "shell" / "sw.js", "a new worker"),
+    ]:
+        changed.write_text(text)
+        versions.append(find_shell(static, templates).version)
+    assert len(set(versions)) == len(versions)
 
 
 def test_behind_a_proxy_prefix_every_address_carries_it(stranger):
