@@ -111,11 +111,13 @@ def register_security(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    """Mount the pages, give their layout each game's own stylesheet and script, and the
-    manifest, icons, service worker and offline page that make the app installable."""
+    """Mount the pages, give their layout each game's own stylesheet and script and each
+    seat's colour, and the manifest, icons, service worker and offline page that make the
+    app installable."""
     from referee.web import (
         access,
         assets,
+        charts,
         helppages,
         history,
         joining,
@@ -128,6 +130,7 @@ def register_blueprints(app: Flask) -> None:
     )
 
     assets.register(app)
+    app.add_template_global(charts.seat_colour)
     app.register_blueprint(access.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(live.bp)

@@ -1,4 +1,9 @@
-"""A score-progression chart as inline SVG: one line per player, readable on a phone."""
+"""A score-progression chart as inline SVG: one line per player, readable on a phone.
+
+Each player's line is drawn in their seat's colour, the one their scoreboard row and their
+pieces on a board show: ``seat_colour`` gives the colour letter, app.css the colour itself
+for the light and the dark scheme (class ``c-<letter>``).
+"""
 
 from __future__ import annotations
 
@@ -6,11 +11,20 @@ from collections.abc import Mapping, Sequence
 
 from markupsafe import Markup, escape
 
-# Colours that stay apart for the colour-blind, and dashes that stay apart in grey.
-PALETTE = ("#1f6f50", "#c2185b", "#1565c0", "#e65100", "#6a1b9a", "#00838f", "#5d4037", "#455a64")
+from referee.grid import SEAT_COLOURS
+
+# The board games' seat colours (red, yellow, green, blue, orange, purple), then teal and
+# brown for the seventh and eighth seats of the games that seat eight: letters no die uses.
+SEAT_LETTERS = SEAT_COLOURS + "tn"
+# Dashes that keep the lines apart without colour (in grey, or for the colour-blind).
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4", "12 2 2 2")
 WIDTH, HEIGHT = 360, 220
 LEFT, RIGHT, TOP, BOTTOM = 44, 10, 10, 28
+
+
+def seat_colour(seat: int) -> str:
+    """The colour letter of seat ``seat`` (from 0) on every page: r, y, g, b, o, p, t, n."""
+    return SEAT_LETTERS[seat % len(SEAT_LETTERS)]
 
 
 def progression_svg(series: Mapping[str, Sequence[int]], *, label: str = "turn") -> Markup:
@@ -44,17 +58,18 @@ def progression_svg(series: Mapping[str, Sequence[int]], *, label: str = "turn")
     for k, (name, line) in enumerate(series.items()):
         if not line:
             continue
-        colour, dash = PALETTE[k % len(PALETTE)], DASHES[k % len(DASHES)]
+        dash = DASHES[k % len(DASHES)]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
-            f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5"'
-            f"{dash_attr}><title>{escape(name)}</title></polyline>"
+            f'<polyline points="{points}" class="c-{seat_colour(k)}" fill="none" '
+            f'stroke="currentColor" stroke-width="2.5"{dash_attr}><title>{escape(name)}</title>'
+            "</polyline>"
         )
     parts.append("</svg>")
     legend = "".join(
         f'<li><svg width="26" height="10" aria-hidden="true"><line x1="0" x2="26" y1="5" y2="5" '
-        f'stroke="{PALETTE[k % len(PALETTE)]}" stroke-width="3"'
+        f'class="c-{seat_colour(k)}" stroke="currentColor" stroke-width="3"'
         + (f' stroke-dasharray="{DASHES[k % len(DASHES)]}"' if DASHES[k % len(DASHES)] else "")
         + f"/></svg> {escape(name)}</li>"
         for k, name in enumerate(series)
