@@ -430,6 +430,7 @@ class TenKView(TurnView):
     hot_dice: bool
     bank_warning: str | None
     selections: dict[str, tuple[int, str]]
+    colour_run: tuple[Die, ...]  # the colour run's dice, red 1 to purple 6, to show on the entry
 
 
 def view(state: TenK) -> TenKView:
@@ -447,6 +448,7 @@ def view(state: TenK) -> TenKView:
         hot_dice=state.phase == CHOOSE and roll_count == DICE,
         bank_warning=bank_warning(state),
         selections=judged_picks(state, partial(_judge_pick, state)),
+        colour_run=tuple(Die(v, c) for v, c in enumerate(COLOUR_RUN_ORDER, start=1)),
     )
 
 

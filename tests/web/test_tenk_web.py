@@ -238,6 +238,16 @@ def test_colour_run_checkbox_scores_ten_thousand(new_table):
     assert "Ann banked 10,000" in table.ruling()
 
 
+def test_colour_run_question_shows_the_six_dice_in_their_colours(new_table):
+    page = new_table().page()
+    run = page[page.index('class="colour-run"') :]
+    run = run[: run.index("</label>")]
+    dice = [f'class="die c-{c} ' for c in "rygbop"]
+    assert all(d in run for d in dice) and 'class="run-dice" aria-hidden="true"' in run
+    assert [run.index(d) for d in dice] == sorted(run.index(d) for d in dice)
+    assert "red 1, yellow 2, green 3, blue 4, orange 5, purple 6" in run
+
+
 def test_game_plays_to_the_end_with_final_round(new_table, app):
     table = new_table(target=1000, entry=0)
     table.roll(1, 1, 1, 2, 3, 4)
