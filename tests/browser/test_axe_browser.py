@@ -1,0 +1,126 @@
+"""axe-core on every kind of page, light and dark: no critical and no serious violation.
+
+The pages: home, rules, a help page, the new-table form, history, players, a player, the
+print page, every game's table at its start and every seed game (finished or under way), 10K's
+colour-run question, a table's story and chart, and the big screen.  axe.min.js comes from the
+``axe-playwright-python`` package (only its copy of axe-core is used).  The app's CSP forbids
+inline script, so this test's own browser context bypasses the CSP to inject it; the pages'
+own scripts are checked against the CSP in ``test_csp_browser.py``.  With ``-s`` the test
+prints every violation found, moderate and minor ones too.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from referee.games import all_games
+from referee.log import loads
+from tests.browser.conftest import PHONE
+from tests.conftest import HOUSE_PIN
+
+pytestmark = pytest.mark.browser
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+GRAVE = ("critical", "serious")
+# Each game's table at its start (every game seats three).
+PLAYERS = ("Ann", "Bo", "Cy")
+PAGES = (
+    ("/", "home"),
+    ("/games/", "rules"),
+    ("/games/tenk", "help-tenk"),
+    ("/games/sixd-four", "help-sixd-four"),
+    ("/tables/new/sb", "new-table"),
+    ("/history", "history"),
+    ("/players", "players"),
+    ("/players/ann", "player-ann"),
+    ("/print", "print"),
+)
+
+
+def axe_script() -> str:
+    """axe-core's script, as the test extras install it."""
+    try:
+        from axe_playwright_python.base import AXE_SCRIPT
+    except ImportError:
+        pytest.fail("axe-playwright-python is missing: run `make test` (it is in the test extras).")
+    return AXE_SCRIPT
+
+
+def violations(page, script: str) -> list[dict]:
+    """axe's violations on the page as it stands (every rule axe runs by default)."""
+    page.add_script_tag(content=script)
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return result["violations"]
+
+
+def described(where: str, found: list[dict]) -> list[str]:
+    """One line per violation: the page, the rule, its impact, the first nodes."""
+    return [
+        f"{where}: {v['id']} ({v['impact']}) x{len(v['nodes'])}: "
+        + "; ".join(" ".join(n["target"]) for n in v["nodes"][:8])
+        + " | "
+        + (v["nodes"][0].get("failureSummary") or "").replace("\n", " ")[:200]
+        for v in found
+    ]
+
+
+@pytest.fixture(params=["light", "dark"])
+def scheme_page(request, browser):
+    """A phone page in the light or the dark colour scheme, its CSP bypassed for axe's script."""
+    context = browser.new_context(
+        viewport=PHONE,
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+        color_scheme=request.param,
+        bypass_csp=True,
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield request.param, page
+    context.close()
+
+
+def test_no_serious_or_critical_violation(live_server, scheme_page, stored, new_table):
+    scheme, page = scheme_page
+    seeds = {path.stem: loads(path.read_text()) for path in sorted(SEEDS.glob("*.json"))}
+    seeded = dict(zip(seeds, stored(*seeds.values()), strict=True))
+    started = {g.SLUG: new_table(g.SLUG, PLAYERS) for g in all_games()}
+    script = axe_script()
+    report: list[str] = []
+
+    def audit(name: str) -> None:
+        report.extend(described(f"{scheme} {name}", violations(page, script)))
+        shots = os.environ.get("SCREENSHOTS")
+        if shots:
+            page.screenshot(path=os.path.join(shots, f"axe-{scheme}-{name}.png"), full_page=True)
+
+    def check(path: str, name: str) -> None:
+        response = page.goto(live_server + path)
+        assert response is not None and response.ok, path
+        audit(name)
+
+    page.goto(live_server + "/house?next=/")
+    page.locator("input[name='pin']").fill(HOUSE_PIN)
+    with page.expect_navigation():
+        page.locator("input[name='pin']").press("Enter")
+    for path, name in PAGES:
+        check(path, name)
+    for slug, table in started.items():
+        check(table.url, f"{slug}-start")
+    # 10K's colour-run question, shown once the six dice make 1-6.
+    page.goto(live_server + started["tenk"].url)
+    rows = page.locator("form.roll fieldset.die-row")
+    for i in range(6):
+        rows.nth(i).locator("label.face", has_text=str(i + 1)).tap()
+    assert page.locator(".colour-run").is_visible()
+    audit("tenk-colour-run")
+    for name, token in seeded.items():
+        check(f"/t/{token}", name)
+    check(f"/t/{seeded['tenk-finished']}/history", "history-tenk-finished")
+    check(f"/t/{seeded['sixd-four-in-progress']}/screen", "screen-sixd-four-in-progress")
+    print("\n".join(report))
+    grave = [line for line in report if any(f"({impact})" in line for impact in GRAVE)]
+    assert not grave, "\n".join(grave)
