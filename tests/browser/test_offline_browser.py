@@ -50,9 +50,10 @@ def test_a_phone_off_the_network_is_told_what_to_do(live_server, phone, player, 
     assert "Bo" in player.ruling()  # the table, live from the server
     before = player.ruling()
 
-    player.roll(2, 2, 3, 3, 4, 6)
+    player.tap_dice(2, 2, 3, 3, 4)
     phone.context.set_offline(True)
-    player.submit_roll()
+    with phone.expect_navigation():
+        player.tap_dice(6)  # the last die sends the roll
     assert phone.get_by_role("heading", level=1).inner_text() == OFFLINE
     assert phone.url == table  # back at the table's page, never at the form's address
 

@@ -47,7 +47,8 @@ def test_the_manifest_installs_referee_full_screen_at_the_home_page(stranger):
     assert found["theme_color"] == colour("felt")  # the top bar
     assert found["background_color"] == colour("paper")
     page = stranger.get("/").text
-    assert f'<meta name="theme-color" content="{colour("felt")}">' in page
+    light = f'<meta name="theme-color" content="{colour("felt")}"'
+    assert light + ' media="(prefers-color-scheme: light)">' in page
 
 
 def test_the_manifest_icons_are_the_sizes_they_say(stranger):
