@@ -334,14 +334,16 @@ def apply_move(game: Game[GameState], state: GameState, move: object) -> GameSta
     return handler(state, move)
 
 
-def describe_move(game: Game, move: Mapping[str, Any]) -> str:
+def describe_move(game: Game, move: Mapping[str, Any], *, whose: bool = True) -> str:
     """A move in words for undo and history: "Ann's roll 2 2 3 4 6".
 
     The move's type is named in the game's own words (``MOVE_WORDS``), else as it is;
     a move on a board cell names the cell as a player reads it ("at row 2, column 5").
+    ``whose=False`` leaves out whose move it is ("roll 2 2 3 4 6"), for a list of one
+    player's moves.
     """
     kind = game.MOVE_WORDS.get(str(move.get("type")), str(move.get("type")))
-    who = f"{move['player']}'s " if move.get("player") else "the "
+    who = "" if not whose else f"{move['player']}'s " if move.get("player") else "the "
     dice = move.get("dice")
     shown = " " + " ".join(str(d) for d in dice) if isinstance(dice, list) else ""
     cell = move.get("cell")

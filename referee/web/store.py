@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from referee.engine import describe_move
+from referee.engine import RuleViolation, describe_move
 from referee.log import GameLog, Replay, replay
 from referee.web import summaries
 from referee.web.extensions import db
@@ -35,8 +36,8 @@ MOVES_IN_ORDER = (
     select(MOVES.c.data).where(MOVES.c.table_id == bindparam("table_id")).order_by(MOVES.c.seq)
 )
 INSERT_MOVE = insert(MOVES)
-DELETE_MOVE = delete(MOVES).where(
-    MOVES.c.table_id == bindparam("at_table"), MOVES.c.seq == bindparam("at_seq")
+DELETE_MOVES_FROM = delete(MOVES).where(
+    MOVES.c.table_id == bindparam("at_table"), MOVES.c.seq >= bindparam("from_seq")
 )
 CLAIM_VERSION = (
     update(TABLES)
@@ -73,6 +74,83 @@ class Loaded:
     def last_move(self) -> str | None:
         """The last stored move in words ("Bo's roll 2 2 3 3 4 6"), None before the first."""
         return describe_move(self.replay.game, self.moves[-1]) if self.moves else None
+
+    @cached_property
+    def last_turn(self) -> Turn | None:
+        """The turn the last move belongs to (``last_turn``), None before the first move."""
+        return last_turn(self) if self.moves else None
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The stored moves that make the last move's turn, oldest first, in words without
+    the player ("roll 2 2 3 3 4 6"); ``over``: the last of them ended the turn."""
+
+    player: str | None
+    moves: tuple[str, ...]
+    kinds: tuple[str, ...]
+    over: bool
+
+    @property
+    def size(self) -> int:
+        """How many moves the turn has."""
+        return len(self.moves)
+
+    @property
+    def words(self) -> str:
+        """The turn in words: "Ann's whole turn (2 moves: roll 1 1 1 2 3 4, set-aside 1 1 1)"."""
+        moves = f"{self.size} move{'s' if self.size != 1 else ''}: {', '.join(self.moves)}"
+        return f"{self.player}'s whole turn ({moves})"
+
+
+def last_turn(loaded: Loaded) -> Turn:
+    """The last move's turn: the trailing moves stamped with the same player as the last
+    one (``entry.moves_from_form`` stamps each move with the player to move).  A move
+    with no player, the table's own, is a turn of one move.
+
+    At a one-seat table every move is that player's, so there the game's own count of
+    finished turns (``turns_done``) splits them, from a replay.  With several seats the
+    stamp alone does: the game's count may not be a turn as players see it (a board game
+    counts a take before its slide).  The turn is over when the last move ended it: the
+    player to move is another (or nobody: the game is over), or at one seat the count of
+    turns went up.
+    """
+    game, moves, state = loaded.replay.game, loaded.moves, loaded.replay.state
+    player = moves[-1].get("player")
+    start = len(moves) - 1
+    while player and start > 0 and moves[start - 1].get("player") == player:
+        start -= 1
+    over = game.to_move(state) != player
+    if player and len(loaded.table.players) == 1 and start < len(moves) - 1:
+        start, done = _turn_start(loaded, start)
+        over = over or game.turns_done(state) > done
+    turn = moves[start:]
+    return Turn(
+        player,
+        tuple(describe_move(game, move, whose=False) for move in turn),
+        tuple(game.MOVE_WORDS.get(str(m.get("type")), str(m.get("type"))) for m in turn),
+        over,
+    )
+
+
+def _turn_start(loaded: Loaded, start: int) -> tuple[int, int]:
+    """The first move of the last move's turn among ``moves[start:]`` (all the same
+    player's), and the game's count of finished turns before the last move: the moves
+    are replayed one by one, and a turn begins after each move that raised the count."""
+    moves = loaded.moves
+    result = replay(log_of(loaded.table, moves[:start]))
+    game = result.game
+    done = game.turns_done(result.state)
+    for index in range(start, len(moves) - 1):
+        try:
+            result = result.apply(moves[index])
+        except RuleViolation:
+            break
+        now = game.turns_done(result.state)
+        if now > done:
+            start = index + 1
+        done = now
+    return start, done
 
 
 def move_data(table_id: int) -> list[dict[str, Any]]:
@@ -145,11 +223,15 @@ def add_moves(loaded: Loaded, moves: Sequence[dict[str, Any]], after: Replay) ->
     _write(loaded, loaded.moves + list(moves), after, lambda: insert_moves(table_id, start, moves))
 
 
-def take_back_last(loaded: Loaded, after: Replay) -> None:
-    """Delete the table's last move (``after`` is the replay without it), or raise
-    ``TableMoved`` when the table is no longer at the loaded version."""
-    last = {"at_table": loaded.table.id, "at_seq": loaded.seq - 1}
-    _write(loaded, loaded.moves[:-1], after, lambda: db.session.execute(DELETE_MOVE, last))
+def take_back(loaded: Loaded, count: int, after: Replay) -> None:
+    """Delete the table's last ``count`` moves in one write (``after`` is the replay
+    without them), or raise ``TableMoved`` when the table is no longer at the loaded
+    version."""
+    if not 0 < count <= loaded.seq:
+        raise ValueError(f"Cannot take back {count} of {loaded.seq} moves.")
+    keep = loaded.seq - count
+    rows = {"at_table": loaded.table.id, "from_seq": keep}
+    _write(loaded, loaded.moves[:keep], after, lambda: db.session.execute(DELETE_MOVES_FROM, rows))
 
 
 def _write(

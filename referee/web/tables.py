@@ -42,7 +42,7 @@ from referee.web.store import (
     log_of,
     new_table,
     table_by_token,
-    take_back_last,
+    take_back,
 )
 
 bp = Blueprint("tables", __name__)
@@ -153,7 +153,8 @@ def move(token: str) -> Any:
 @bp.post("/t/<token:token>/undo")
 @limit_table_writes
 def undo(token: str) -> Any:
-    """Take back the last move, once the player has confirmed which one."""
+    """Take back the last move, or with ``turn=whole`` every move of the last move's turn,
+    once the player has confirmed what goes: one write either way."""
     table = table_or_404(token)
     check_can_change(table)
     loaded = load(table)
@@ -164,12 +165,16 @@ def undo(token: str) -> Any:
     form = MoveForm()
     if not form.validate() or form.seq.data != len(moves):
         return stale(token)
-    if not moves:
+    turn, last = loaded.last_turn, loaded.last_move
+    if turn is None or last is None:
         return render_play(loaded, status=422, error="There is nothing to undo.")
-    undone = loaded.last_move
-    after = replay(log_of(table, moves[:-1]))
+    if request.form.get("turn") == "whole" and turn.size > 1:
+        count, undone = turn.size, turn.words
+    else:
+        count, undone = 1, last
+    after = replay(log_of(table, moves[:-count]))
     try:
-        take_back_last(loaded, after)
+        take_back(loaded, count, after)
     except TableMoved:
         return stale(token)
     flash(f"Undone: {undone}.")
@@ -228,6 +233,7 @@ def render_play(
         entered=entered or {},
         confirm=confirm,
         last_move=loaded.last_move,
+        last_turn=loaded.last_turn,
         replay_error=current.error,
         closed=grace_over(loaded.table) and not is_house(),
         sitting=seating(loaded.table),
