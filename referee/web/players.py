@@ -5,16 +5,25 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_wtf import FlaskForm
 from sqlalchemy import case, func, select
-from wtforms import SelectField
 
 from referee.engine import PUSH_YOUR_LUCK, Game
 from referee.games import all_games, get_game
 from referee.web.access import house_only
+from referee.web.errors import error_page
 from referee.web.extensions import db
 from referee.web.inputs import has_control, plain_text, small_number
-from referee.web.merges import MergeRefused, merge_players, merges_into, undo_merge
+from referee.web.merges import (
+    NOTHING_CHANGED,
+    MergePreview,
+    MergeRefused,
+    check_merge,
+    display_name,
+    merge_players,
+    merged_names,
+    merges_into,
+    undo_merge,
+)
 from referee.web.models import KEY_LENGTH, GameTable, Seat
 from referee.web.stats import dice_check, longest_streak
 from referee.web.summaries import canonical, dice_of
@@ -31,12 +40,6 @@ def _house_only() -> None:
         abort(404)
 
 
-class MergeForm(FlaskForm):
-    """Pick another name to count as this player from now on."""
-
-    other = SelectField("Merge this name into the player", choices=[])
-
-
 @bp.get("/")
 def index() -> str:
     """Everyone who has played, most tables first."""
@@ -48,12 +51,6 @@ def index() -> str:
         .order_by(func.count().desc(), Seat.player_key)
     ).all()
     return render_template("players/index.html", players=rows)
-
-
-def _display_name(key: str) -> str | None:
-    return db.session.scalar(
-        select(Seat.name).where(Seat.player_key == key).order_by(Seat.table_id.desc()).limit(1)
-    )
 
 
 def _turn_figures(key: str, games: list[Game]) -> Any:
@@ -71,14 +68,21 @@ def _turn_figures(key: str, games: list[Game]) -> Any:
     ).one()
 
 
+def name_or_404(key: str) -> str:
+    """The name the player ``key`` last played under, or a 404 that says there is none."""
+    name = display_name(key)
+    if name is None:
+        abort(404, description=f"No player is called “{key}”. Nothing was changed.")
+    return name
+
+
 @bp.get("/<key>")
-def show(key: str) -> Any:
-    """One player's games, wins, turns, busts, streak and dice check."""
+def show(key: str, error: str | None = None) -> Any:
+    """One player's games, wins, turns, busts, streak and dice check; ``error``: why a
+    merge asked for from this page was refused."""
     if (merged := canonical(db.session, key)) != key:
         return redirect(url_for("players.show", key=merged))
-    name = _display_name(key)
-    if name is None:
-        abort(404)
+    name = name_or_404(key)
     finished = GameTable.finished_at.is_not(None)
     per_game = db.session.execute(
         select(
@@ -116,16 +120,13 @@ def show(key: str) -> Any:
         .where(Seat.player_key == key, finished)
         .order_by(GameTable.finished_at, GameTable.id)
     ).all()
-    form = MergeForm()
-    form.other.choices = [
-        (k, n)
-        for k, n in db.session.execute(
-            select(Seat.player_key, func.max(Seat.name))
-            .where(Seat.player_key != key)
-            .group_by(Seat.player_key)
-            .order_by(Seat.player_key)
-        )
-    ]
+    others = db.session.execute(
+        select(Seat.player_key, func.max(Seat.name))
+        .where(Seat.player_key != key)
+        .group_by(Seat.player_key)
+        .order_by(Seat.player_key)
+    ).all()
+    merges = merges_into(key)
     played = sum(r[2] for r in per_game)
     won = sum(r[3] for r in per_game)
     return render_template(
@@ -141,26 +142,63 @@ def show(key: str) -> Any:
         scored=[entry for entry in scored if entry[2][0]],
         streak=longest_streak(results),
         check=dice_check(dice_of(dice)),
-        form=form,
-        merges=merges_into(key),
+        others=others,
+        chosen=request.args.get("other", ""),
+        merges=merges,
+        merged_names=merged_names(key) if merges else {},
+        error=error,
     )
+
+
+def asked_merge(key: str) -> MergePreview:
+    """What merging the name asked for (``other``) into ``key`` would move: a 404 when
+    nobody is called ``key``, ``MergeRefused`` when it cannot be merged."""
+    if (merged := canonical(db.session, key)) != key:
+        into = display_name(merged) or merged
+        raise MergeRefused(
+            f"“{key}” was merged into {into} already: merge into {into}. {NOTHING_CHANGED}"
+        )
+    name_or_404(key)
+    args = request.form if request.method == "POST" else request.args
+    return check_merge(plain_text(args.get("other"), KEY_LENGTH) or "", key)
+
+
+def refused(key: str, message: str) -> Any:
+    """The player's page with why the merge was refused (422), or the error page when
+    ``key`` has no page of its own any more."""
+    if canonical(db.session, key) != key:
+        return error_page(422, message)
+    return show(key, error=message), 422
+
+
+@bp.get("/<key>/merge")
+def merge_check(key: str) -> Any:
+    """Before merging: which name disappears into which, and what it moves."""
+    try:
+        preview = asked_merge(key)
+    except MergeRefused as exc:
+        return refused(key, str(exc))
+    return render_template("players/merge.html", preview=preview)
 
 
 @bp.post("/<key>/merge")
 def merge(key: str) -> Any:
-    """Count another name's tables as this player's, now and for tables to come."""
-    form = MergeForm()
-    other = plain_text(request.form.get("other"), KEY_LENGTH) or ""
-    form.other.choices = [(other, other)]
-    exists = db.session.scalar(select(func.count()).where(Seat.player_key == other))
-    if not form.validate() or other == key or not exists or _display_name(key) is None:
-        if _display_name(key) is None:
-            abort(404)
-        flash("Pick another player's name to merge; nothing was changed.")
-        return show(key), 422
-    merge_players(other, key)
+    """Count another name's tables as this player's, now and for tables to come (posted
+    from the confirmation that showed what moves)."""
+    try:
+        preview = asked_merge(key)
+        merge_players(preview.source, preview.target)
+    except MergeRefused as exc:
+        db.session.rollback()
+        return refused(key, str(exc))
     db.session.commit()
-    flash(f"Merged: tables played as “{other}” now count for this player. It can be undone below.")
+    moved = preview.moving
+    flash(
+        f"Merged: “{preview.source_name}” is now counted as {preview.target_name}: "
+        f"{moved.tables} table{'s' if moved.tables != 1 else ''} and "
+        f"{moved.won} win{'s' if moved.won != 1 else ''} moved. "
+        f"“Split back” under Names merged into {preview.target_name} undoes it."
+    )
     return redirect(url_for("players.show", key=key))
 
 
@@ -175,5 +213,9 @@ def split(key: str) -> Any:
         flash(str(exc))
         return redirect(url_for("players.show", key=key))
     db.session.commit()
-    flash(f"Split back: “{record.source}” counts as a player of their own again.")
+    name = display_name(record.source) or record.source
+    flash(
+        f"Split back: “{name}” counts as a player of their own again, with their own tables "
+        f"and wins; {display_name(key) or key} keeps the rest."
+    )
     return redirect(url_for("players.show", key=key))
