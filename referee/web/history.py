@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime, time
 from typing import Any
 
@@ -28,6 +30,7 @@ from referee.web.tables import table_or_404
 bp = Blueprint("history", __name__)
 PAGE_SIZE = 50
 FILTERS = ("game", "player", "from", "to")
+FOLD = 10  # turns to a fold of a table's story
 
 
 class ImportForm(FlaskForm):
@@ -44,7 +47,7 @@ def _day(text: str | None, *, end: bool = False) -> datetime | None:
     return datetime.combine(day, time.max if end else time.min)
 
 
-def filtered_tables(args: Any) -> Select[tuple[GameTable]]:
+def filtered_tables(args: Any) -> Select[GameTable]:
     """The history query for the page's filters: game, player, from and to dates."""
     query = select(GameTable)
     if game := plain_text(args.get("game")):
@@ -75,6 +78,7 @@ def index() -> str:
     return render_template(
         "history/index.html",
         tables=tables,
+        scores=scores_of([t.id for t in tables]),
         games=all_games(),
         get_game=get_game,
         total=total,
@@ -83,6 +87,31 @@ def index() -> str:
         args=request.args,
         page_url=lambda n: url_for("history.index", **{**filters_kept(request.args), "page": n}),
     )
+
+
+@dataclass(frozen=True)
+class Score:
+    """A player's score at a table as of its last move, from the cached ``seat`` row."""
+
+    name: str
+    score: int
+    won: bool
+
+
+def scores_of(table_ids: Sequence[int]) -> dict[int, list[Score]]:
+    """Each table's scores in seating order, read from the ``seat`` rows every write keeps
+    up to date (one query for a page of tables; nothing is replayed)."""
+    scores: dict[int, list[Score]] = {}
+    if not table_ids:
+        return scores
+    rows = db.session.execute(
+        select(Seat.table_id, Seat.name, Seat.score, Seat.won)
+        .where(Seat.table_id.in_(table_ids))
+        .order_by(Seat.table_id, Seat.seat)
+    )
+    for table_id, name, score, won in rows:
+        scores.setdefault(table_id, []).append(Score(name, score, won))
+    return scores
 
 
 def filters_kept(args: Any) -> dict[str, Any]:
@@ -123,9 +152,44 @@ def story(table: GameTable) -> tuple[list[dict[str, Any]], dict[str, list[int]],
     return steps, series, result
 
 
+@dataclass(frozen=True)
+class Fold:
+    """Some turns of a table's story, folded under one line: turns ``first`` to ``last``
+    (counted from 1), their moves, and the scores after the last of them (None while
+    that turn is under way)."""
+
+    first: int
+    last: int
+    steps: list[dict[str, Any]]
+    scores: dict[str, int] | None
+    open: bool
+
+
+def folds(steps: list[dict[str, Any]], size: int = FOLD) -> list[Fold]:
+    """The story's moves folded ``size`` turns at a time, only the last fold open: a long
+    game reads from its chart and the scores each fold ends on, and its moves are a tap
+    away (a page of every move of a 10K game was many screens long on a phone)."""
+    turns: list[list[dict[str, Any]]] = [[]]
+    for step in steps:
+        turns[-1].append(step)
+        if "scores" in step:
+            turns.append([])
+    if not turns[-1]:
+        turns.pop()
+    made = []
+    for start in range(0, len(turns), size):
+        chunk = turns[start : start + size]
+        moves = [step for turn in chunk for step in turn]
+        made.append(Fold(start + 1, start + len(chunk), moves, moves[-1].get("scores"), False))
+    if made:
+        made[-1] = replace(made[-1], open=True)
+    return made
+
+
 @bp.get("/t/<token:token>/history")
 def table_history(token: str) -> str:
-    """A table's story: every move and ruling, running scores, and the score chart."""
+    """A table's story: the score chart, then every move and ruling with the running
+    scores, folded ten turns at a time."""
     table = table_or_404(token)
     steps, series, result = story(table)
     game = result.game
@@ -135,6 +199,7 @@ def table_history(token: str) -> str:
         table=table,
         game=game,
         steps=steps,
+        folds=folds(steps),
         chart=progression_svg(series, label=label),
         outcome=result.outcome,
     )

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
-from referee.log import loads
+from referee.autoplay import play_random_game
+from referee.games import get_game
+from referee.log import GameLog, loads
+from tests.browser.conftest import PHONE
 
 pytestmark = pytest.mark.browser
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
@@ -23,3 +27,52 @@ def test_score_chart_fits_a_phone(live_server, phone, player, stored):
     assert phone.locator(".legend-lines").inner_text().split() == ["Ann", "Bo", "Cy"]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     player.shot("history-chart")
+
+
+def page_height(phone) -> int:
+    return phone.evaluate("document.documentElement.scrollHeight")
+
+
+def test_a_long_story_is_folded_the_chart_first(live_server, phone, player, stored):
+    """The 10K seed game (138 moves, 32 turns) was 12,747 px tall at 390 px wide with every
+    move listed; a random 457-move game 39,846 px.  Folded ten turns at a time, the last
+    fold open, they are about 2,000 and 5,800 px."""
+    moves = play_random_game(get_game("tenk"), ["Ann", "Bo", "Cy"], None, random.Random(1))
+    seeded, long = stored(
+        loads((SEEDS / "tenk-finished.json").read_text()),
+        GameLog("tenk", ("Ann", "Bo", "Cy"), {}, tuple(moves)),
+    )
+    phone.goto(f"{live_server}/t/{seeded}/history")
+    assert phone.locator("svg.chart").bounding_box()["y"] < PHONE["height"]
+    assert phone.locator("details.fold").count() == 4
+    assert phone.locator("details.fold[open]").count() == 1
+    assert page_height(phone) < 3_000
+    first = phone.locator("details.fold summary").first
+    assert "Ann 2,900 · Bo 0 · Cy 5,950" in first.inner_text()
+    first.tap()  # a folded turn opens with a tap, no script needed
+    assert phone.locator("details.fold").first.locator("li").first.is_visible()
+    player.shot("history-story-seed")
+
+    phone.goto(f"{live_server}/t/{long}/history")
+    assert page_height(phone) < 7_000
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_history_list_shows_scores_and_winners(live_server, phone, player, stored):
+    stored(
+        loads((SEEDS / "tenk-finished.json").read_text()),
+        loads((SEEDS / "tenk-in-progress.json").read_text()),
+    )
+    from tests.conftest import HOUSE_PIN
+
+    phone.goto(f"{live_server}/history")
+    phone.locator("input[name='pin']").fill(HOUSE_PIN)
+    with phone.expect_navigation():
+        phone.get_by_role("button", name="Enter", exact=True).tap()
+    rows = phone.locator("ul.history > li")
+    assert rows.count() == 2
+    finished = rows.nth(1)
+    assert "Won by Cy" in finished.inner_text()
+    assert finished.locator(".final-scores .won").inner_text() == "Cy 12,200"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    player.shot("history-list")

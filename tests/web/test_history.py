@@ -5,7 +5,9 @@ from __future__ import annotations
 import html
 import io
 import json
+import re
 import zipfile
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -23,10 +25,15 @@ def seed(name):
     return loads((SEEDS / name).read_text())
 
 
+def words(page: str) -> str:
+    """The page's text as read: tags out, spaces collapsed."""
+    return " ".join(re.sub(r"<[^>]+>", " ", html.unescape(page)).split())
+
+
 def test_history_lists_newest_first_with_winner_or_in_progress(client, stored):
     stored(seed("tenk-finished.json"), seed("tenk-in-progress.json"))
-    page = html.unescape(client.get("/history").text)
-    assert page.index("Dee, Eli") < page.index("Ann, Bo, Cy")
+    page = words(client.get("/history").text)
+    assert page.index("Dee 2,900 · Eli 1,900") < page.index("Ann 3,900 · Bo 0 · Cy 12,200")
     assert "Won by Cy" in page and "in progress" in page
     assert page.count("Resume") == 1
 
@@ -34,11 +41,11 @@ def test_history_lists_newest_first_with_winner_or_in_progress(client, stored):
 @pytest.mark.parametrize(
     ("query", "shown", "hidden"),
     [
-        ("game=sb", ["Anna, Barry"], ["Ann, Bo, Cy", "Sid"]),
-        ("player=ANN", ["Ann, Bo, Cy"], ["Anna, Barry", "Sid"]),
-        ("player=sid&game=solitaire", ["Sid"], ["Ann, Bo, Cy"]),
-        ("from=2026-01-01", ["Anna, Barry", "Sid"], ["Ann, Bo, Cy"]),
-        ("to=2025-12-31", ["Ann, Bo, Cy"], ["Anna, Barry"]),
+        ("game=sb", ["Anna 29"], ["Ann 3,900", "Sid"]),
+        ("player=ANN", ["Ann 3,900"], ["Anna 29", "Sid"]),
+        ("player=sid&game=solitaire", ["Sid"], ["Ann 3,900"]),
+        ("from=2026-01-01", ["Anna 29", "Sid"], ["Ann 3,900"]),
+        ("to=2025-12-31", ["Ann 3,900"], ["Anna 29"]),
     ],
 )
 def test_history_filters(client, stored, app, query, shown, hidden):
@@ -48,11 +55,11 @@ def test_history_filters(client, stored, app, query, shown, hidden):
     with app.app_context():
         table_by_token(first).created_at = datetime(2025, 6, 1)
         db.session.commit()
-    page = html.unescape(client.get(f"/history?{query}").text)
-    for words in shown:
-        assert words in page
-    for words in hidden:
-        assert words not in page
+    page = words(client.get(f"/history?{query}").text)
+    for table in shown:
+        assert table in page
+    for table in hidden:
+        assert table not in page
 
 
 def test_bad_filter_values_are_ignored_not_errors(client, stored):
@@ -162,3 +169,47 @@ def test_the_story_legend_names_only_what_the_game_shows(client, stored):
     assert "Busts in red; the final round shaded." in client.get(f"/t/{tenk}/history").text
     solo_page = client.get(f"/t/{solo}/history").text
     assert "Busts in red" not in solo_page and "final round shaded" not in solo_page
+
+
+def test_history_lists_each_tables_scores_and_winners_without_replaying(
+    client, stored, monkeypatch
+):
+    stored(seed("tenk-finished.json"), seed("tenk-in-progress.json"))
+    finished = replay(seed("tenk-finished.json")).outcome
+    going = replay(seed("tenk-in-progress.json")).outcome
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("the history list replayed a game")
+
+    monkeypatch.setattr("referee.log.Replay.extended", no_replay)
+    response = client.get("/history")
+    assert response.status_code == 200
+    page = words(response.text)
+    final = " · ".join(f"{name} {score:,}" for name, score in finished.scores.items())
+    so_far = " · ".join(f"{name} {score:,}" for name, score in going.scores.items())
+    assert f"{final} Won by {finished.winners[0]}" in page
+    assert f"Scores so far: {so_far} in progress" in page
+    winner = finished.winners[0]
+    assert f'<span class="won">{winner} {finished.scores[winner]:,}</span>' in response.text
+
+
+def test_a_long_story_is_folded_ten_turns_at_a_time_the_last_fold_open(client, stored, tenk_log):
+    turns = ["bust"] * 24 + ["win"]  # 25 turns, the last one ends the game (target 1,000)
+    (table_id,) = stored(tenk_log(("Ann", "Bo"), *turns))
+    response = client.get(f"/t/{table_id}/history")
+    page = response.text
+    assert page.index('class="chart"') < page.index('class="fold"')
+    folds = re.findall(r'<details class="fold"( open)?>\s*<summary><b>([^<]+)</b>', page)
+    assert folds == [("", "Turns 1–10"), ("", "Turns 11–20"), (" open", "Turns 21–25")]
+    text = words(page)
+    assert "Turns 1–10 Ann 0 · Bo 0" in text and "Turns 21–25 Ann 1,000 · Bo 0" in text
+    assert re.findall(r'<ol start="(\d+)">', page) == ["1", "11", "21"]
+    assert page.count('<span class="what">') == 27  # every move is there, folded or not
+    assert "Ann's set-aside 1 1 1" in html.unescape(page)
+
+
+def test_a_turn_under_way_ends_the_story_open(client, stored, tenk_log):
+    log = tenk_log(("Ann", "Bo"), "bust", "bust")
+    (table_id,) = stored(replace(log, moves=(*log.moves, {"type": "roll", "dice": ["1"] * 6})))
+    page = words(client.get(f"/t/{table_id}/history").text)
+    assert "Turns 1–3 under way" in page
