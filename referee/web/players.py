@@ -197,7 +197,8 @@ def merge(key: str) -> Any:
         f"Merged: “{preview.source_name}” is now counted as {preview.target_name}: "
         f"{moved.tables} table{'s' if moved.tables != 1 else ''} and "
         f"{moved.won} win{'s' if moved.won != 1 else ''} moved. "
-        f"“Split back” under Names merged into {preview.target_name} undoes it."
+        f"To undo it, split {preview.source_name} back out under "
+        f"“Names merged into {preview.target_name}”."
     )
     return redirect(url_for("players.show", key=key))
 

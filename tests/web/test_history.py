@@ -202,7 +202,8 @@ def test_a_long_story_is_folded_ten_turns_at_a_time_the_last_fold_open(client, s
     folds = re.findall(r'<details class="fold"( open)?>\s*<summary><b>([^<]+)</b>', page)
     assert folds == [("", "Turns 1–10"), ("", "Turns 11–20"), (" open", "Turns 21–25")]
     text = words(page)
-    assert "Turns 1–10 Ann 0 · Bo 0" in text and "Turns 21–25 Ann 1,000 · Bo 0" in text
+    assert "Turns 1–10 after turn 10: Ann 0 · Bo 0" in text
+    assert "Turns 21–25 after turn 25: Ann 1,000 · Bo 0" in text
     assert re.findall(r'<ol start="(\d+)">', page) == ["1", "11", "21"]
     assert page.count('<span class="what">') == 27  # every move is there, folded or not
     assert "Ann's set-aside 1 1 1" in html.unescape(page)

@@ -50,7 +50,7 @@ def test_the_player_page_says_which_name_disappears_into_which(client, sid_and_n
     page = text(client.get("/players/sid"))
     assert "Same person, another name? Another name Sid played under pick a name" in page
     assert "That name disappears into Sid: its tables and wins count as Sid’s." in page
-    assert "Show what merging into Sid moves" in page
+    assert "Show what merging moves" in page
     assert "Merge this name into the player" not in page
 
 
@@ -60,7 +60,7 @@ def test_the_confirmation_shows_what_moves_and_changes_nothing(client, app, sid_
     assert response.status_code == 200
     page = text(response)
     assert "Merge “Ned” into “Sid”?" in page
-    assert "The name Ned disappears into Sid : every table played as Ned" in page
+    assert "The name Ned disappears into Sid : every table played as Ned counts as Sid’s" in page
     assert "Sid keeps their name and page; Ned leaves the list of players." in page
     assert "Tables All Finished Won Moving from Ned 2 2 1 Sid now 2 1 1 Sid after 4 3 2" in page
     assert "Played as Ned, NED: all of it moves." in page
@@ -76,6 +76,7 @@ def test_merge_then_split_back_from_the_player_page(client, app, form_token, sid
     assert response.status_code == 302 and response.location.endswith("/players/sid")
     page = text(client.get("/players/sid"))
     assert "Merged: “Ned” is now counted as Sid: 2 tables and 1 win moved." in page
+    assert "To undo it, split Ned back out under “Names merged into Sid”." in page
     assert "All 3 2 67%" in page  # finished, won, rate
     assert "Names merged into Sid" in page and "“Ned” merged" in page
     assert client.get("/players/ned").location.endswith("/players/sid")
