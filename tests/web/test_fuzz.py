@@ -88,12 +88,12 @@ HOSTILE = [
 PLAUSIBLE = [*"0123456", "7", "A", "B", "C", "D", "yes", "1", "a4", "letter", "Ann", "Bo",
              "ann", "1,5|1,6|3", "3,4|2,5", "2024-01-01", "2099-12-31", "4", "8", HOUSE_PIN,
              "/history", "/t/", "/players/ann"]  # fmt: skip
-QUERY_FIELDS = ("page", "game", "player", "from", "to", "paper", "players", "next")
+QUERY_FIELDS = ("page", "game", "player", "from", "to", "paper", "players", "next", "other")
 # Names that mean something to url_for, should a view pass the query on to it.
 QUERY_TRAPS = ("endpoint", "values", "_method", "_external", "_scheme", "_anchor")
 FORM_FIELDS = (
     "seq", "action", "pick", "sevens", "split", "player", "confirm", "colour_run",
-    "other", "merge", "sure", "pin", "log", "opt_target", "opt_entry", "opt_set_bonus",
+    "other", "merge", "sure", "pin", "log", "turn", "opt_target", "opt_entry", "opt_set_bonus",
     *(f"d{i}" for i in range(10)), *(f"k{i}" for i in range(10)),
     *(f"g{i}" for i in range(10)), *(f"players-{i}" for i in range(8)),
 )  # fmt: skip
@@ -109,7 +109,7 @@ BASELINE = {
 GROUPS = (
     ("seq",), ("action",), ("d0",), ("d5", "d6", "d9"), ("k0", "k1"), ("g0", "g1"), ("pick",),
     ("sevens",), ("split",), ("player",), ("confirm", "colour_run"), ("other",), ("merge",),
-    ("sure",), ("pin",), ("players-0",), ("players-1", "players-7"), ("opt_target",),
+    ("sure",), ("pin",), ("turn",), ("players-0",), ("players-1", "players-7"), ("opt_target",),
     ("opt_entry", "opt_set_bonus"),
 )  # fmt: skip
 
