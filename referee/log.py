@@ -68,6 +68,10 @@ class Replay:
 
     ``rolled`` counts, per player, the die values that player entered in rolls
     (values 1-6 in order); a shared roll with several sheets belongs to nobody.
+    ``turn_starts`` are the indexes of the moves that began the last two turns as the game
+    counts them (``turns_done``): (the one before, the latest), the latest being the move
+    after the last one that raised the count; kept as the moves go, so that finding where
+    a turn began never needs a second replay.
     """
 
     game: Game
@@ -76,25 +80,31 @@ class Replay:
     error: Rejection | None = None
     rolled: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     options: Mapping[str, int] = field(default_factory=dict)  # the table's, defaults filled
+    turn_starts: tuple[int, int] = (0, 0)
 
     def apply(self, move: Mapping[str, Any]) -> Replay:
         """This replay with one more move; ``RuleViolation`` when the rules refuse it."""
         state, rolled = _step(self.game, self.state, self.rolled, move)
-        return Replay(self.game, state, self.moves_applied + 1, None, rolled, self.options)
+        done = self.game.turns_done(self.state)
+        starts = _starts(self.game, done, state, self.moves_applied, self.turn_starts)[0]
+        return Replay(self.game, state, self.moves_applied + 1, None, rolled, self.options, starts)
 
     def extended(self, moves: Sequence[Mapping[str, Any]]) -> Replay:
         """This replay with ``moves`` applied in order, stopping at the first one refused
         (noted in ``error``); a replay that has stopped already stays as it is."""
         if self.error is not None:
             return self
-        state, rolled = self.state, self.rolled
+        game, state, rolled, starts = self.game, self.state, self.rolled, self.turn_starts
+        done = game.turns_done(state)
         for index, move in enumerate(moves, start=self.moves_applied):
             try:
-                state, rolled = _step(self.game, state, rolled, move)
+                state, rolled = _step(game, state, rolled, move)
             except RuleViolation as exc:
                 rejection = Rejection(index, exc.code, exc.message)
-                return Replay(self.game, state, index, rejection, rolled, self.options)
-        return Replay(self.game, state, self.moves_applied + len(moves), None, rolled, self.options)
+                return Replay(game, state, index, rejection, rolled, self.options, starts)
+            starts, done = _starts(game, done, state, index, starts)
+        applied = self.moves_applied + len(moves)
+        return Replay(game, state, applied, None, rolled, self.options, starts)
 
     @property
     def outcome(self) -> Outcome:
@@ -207,6 +217,15 @@ def _step(
     for die in move["dice"]:
         counts[parse_die(die).value - 1] += 1
     return after, {**rolled, who: tuple(counts)}
+
+
+def _starts(
+    game: Game, done: int, state: Any, index: int, starts: tuple[int, int]
+) -> tuple[tuple[int, int], int]:
+    """``turn_starts`` after move ``index`` led to ``state`` from a count of ``done``
+    finished turns, and the count now: a move that raised it ends a turn."""
+    now = game.turns_done(state)
+    return ((starts[1], index + 1) if now > done else starts), now
 
 
 def replay(log: GameLog, moves: Sequence[Mapping[str, Any]] | None = None) -> Replay:

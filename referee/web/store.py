@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from referee.engine import RuleViolation, describe_move
+from referee.engine import describe_move
 from referee.log import GameLog, Replay, replay
 from referee.web import summaries
 from referee.web.extensions import db
@@ -109,21 +109,22 @@ def last_turn(loaded: Loaded) -> Turn:
     with no player, the table's own, is a turn of one move.
 
     At a one-seat table every move is that player's, so there the game's own count of
-    finished turns (``turns_done``) splits them, from a replay.  With several seats the
-    stamp alone does: the game's count may not be a turn as players see it (a board game
-    counts a take before its slide).  The turn is over when the last move ended it: the
-    player to move is another (or nobody: the game is over), or at one seat the count of
-    turns went up.
+    finished turns (``turns_done``, kept by the replay as ``turn_starts``) splits them.
+    With several seats the stamp alone does: the game's count may not be a turn as players
+    see it (a board game counts a take before its slide).  The turn is over when the last
+    move ended it: the player to move is another (or nobody: the game is over), or at one
+    seat the last move raised the count.
     """
-    game, moves, state = loaded.replay.game, loaded.moves, loaded.replay.state
+    game, moves, result = loaded.replay.game, loaded.moves, loaded.replay
     player = moves[-1].get("player")
     start = len(moves) - 1
     while player and start > 0 and moves[start - 1].get("player") == player:
         start -= 1
-    over = game.to_move(state) != player
-    if player and len(loaded.table.players) == 1 and start < len(moves) - 1:
-        start, done = _turn_start(loaded, start)
-        over = over or game.turns_done(state) > done
+    over = game.to_move(result.state) != player
+    if player and len(loaded.table.players) == 1 and result.moves_applied == len(moves):
+        before, latest = result.turn_starts
+        ended = latest == len(moves)
+        start, over = max(start, before if ended else latest), over or ended
     turn = moves[start:]
     return Turn(
         player,
@@ -131,26 +132,6 @@ def last_turn(loaded: Loaded) -> Turn:
         tuple(game.MOVE_WORDS.get(str(m.get("type")), str(m.get("type"))) for m in turn),
         over,
     )
-
-
-def _turn_start(loaded: Loaded, start: int) -> tuple[int, int]:
-    """The first move of the last move's turn among ``moves[start:]`` (all the same
-    player's), and the game's count of finished turns before the last move: the moves
-    are replayed one by one, and a turn begins after each move that raised the count."""
-    moves = loaded.moves
-    result = replay(log_of(loaded.table, moves[:start]))
-    game = result.game
-    done = game.turns_done(result.state)
-    for index in range(start, len(moves) - 1):
-        try:
-            result = result.apply(moves[index])
-        except RuleViolation:
-            break
-        now = game.turns_done(result.state)
-        if now > done:
-            start = index + 1
-        done = now
-    return start, done
 
 
 def move_data(table_id: int) -> list[dict[str, Any]]:

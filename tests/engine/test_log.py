@@ -98,3 +98,25 @@ def test_replay_stops_at_the_first_refused_move() -> None:
     assert (result.error.move, result.error.code) == (3, "nothing-to-bank")
     assert result.error.message == "Bo must roll before banking."
     assert result.outcome.to_move == "Bo"
+
+
+def test_a_replay_keeps_where_the_last_two_turns_began() -> None:
+    """Ann banks (moves 0-2), busts (3), then rolls and sets aside (4-5): the turns began
+    at moves 3 and 4; applied one by one or all at once, the replay says the same."""
+    win = [
+        {"type": "roll", "dice": ["1", "1", "1", "2", "3", "4"]},
+        {"type": "set_aside", "dice": ["1", "1", "1"]},
+        {"type": "bank"},
+    ]
+    bust = [{"type": "roll", "dice": ["2", "2", "3", "3", "4", "6"]}]
+    going = [{"type": "roll", "dice": ["1", "2", "3", "4", "6", "6"]}, win[1] | {"dice": ["1"]}]
+    log = GameLog("tenk", ("Ann",), {"target": 5000, "entry": 0}, tuple(win + bust + going))
+    assert replay(log, []).turn_starts == (0, 0)
+    assert replay(log, win).turn_starts == (0, 3)
+    assert replay(log, win + bust).turn_starts == (3, 4)
+    whole = replay(log)
+    assert whole.turn_starts == (3, 4)
+    one_by_one = replay(log, [])
+    for move in log.moves:
+        one_by_one = one_by_one.apply(move)
+    assert one_by_one.turn_starts == whole.turn_starts
