@@ -129,4 +129,7 @@ def offline() -> str:
 @bp.get("/favicon.ico")
 def favicon() -> Response:
     """The tab icon, for browsers and tools that ask for it at the root."""
-    return current_app.send_static_file("icons/favicon.ico")
+    icon = Path(current_app.static_folder or "", "icons", "favicon.ico").read_bytes()
+    return Response(
+        icon, mimetype="image/vnd.microsoft.icon", headers={"Cache-Control": "max-age=86400"}
+    )

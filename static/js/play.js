@@ -117,6 +117,7 @@
       block.dataset.group = g.name;
       var label = g.name === "k" ? "K" : g.kind.replace(/ ?[Dd]ie$/, "") || "Dice";
       g.tray = el("div", "tray");
+      g.tray.setAttribute("role", "group");
       g.tray.setAttribute("aria-label", g.kind + "s tapped");
       var faces = el("div", "faces");
       faces.setAttribute("role", "group");
