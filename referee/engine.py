@@ -25,6 +25,7 @@ from referee.grid import where
 
 if TYPE_CHECKING:  # the text module names Option and points from here
     from referee.gametext import GameText
+    from referee.odds import Advice
 
 __all__ = [
     "BagEntry",
@@ -260,6 +261,16 @@ class Game(Protocol[GameState]):
 
     def at_stake(self, state: GameState) -> int:
         """The points the player to move would lose by busting now (none by default)."""
+        ...
+
+    def advice(self, state: GameState) -> Advice | None:
+        """The odds of the decision in front of the player to move (``referee.odds``); None
+        when there is no decision now or the game gives no advice (the default)."""
+        ...
+
+    def advice_key(self, state: GameState, move: Move) -> str | None:
+        """The key of the ``advice(state)`` choice that ``move`` makes, to judge it by; None
+        when the move is no such choice (the default)."""
         ...
 
     def table_entry(self, state: Any) -> Entry | None:

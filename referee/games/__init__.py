@@ -50,6 +50,14 @@ def _no_entry(state: Any) -> None:
     return None
 
 
+def _no_advice(state: Any) -> None:
+    return None
+
+
+def _no_key(state: Any, move: Mapping[str, Any]) -> None:
+    return None
+
+
 DEFAULTS: dict[str, Any] = {
     "TURN_WORD": "turn",
     "MOVE_WORDS": {},
@@ -61,6 +69,8 @@ DEFAULTS: dict[str, Any] = {
     "keys_to_roll": _nothing,
     "at_stake": _nothing,
     "table_entry": _no_entry,
+    "advice": _no_advice,
+    "advice_key": _no_key,
 }
 
 

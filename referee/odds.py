@@ -1,0 +1,122 @@
+"""The odds of the moment, as a table that asks for them sees them (issue 17).
+
+A game that can advise gives, for a state with a decision in it, an ``Advice``: a few
+exact figures (a chance to bust, an expected gain) and the choices open to the player,
+each worth an exact expectation under a stated policy, best first.  Figures are kept
+as fractions; only ``shown`` turns them into the words a page or the command line prints.
+
+The advice is never part of the game: it reads a state and says nothing back to it, and
+whether a table sees it is a table setting, not a rules option, so it never enters a log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+CHANCE = "chance"  # a probability, shown as a percentage to one decimal
+POINTS = "points"  # an expectation in points, shown to one decimal
+
+
+def percent(value: Fraction) -> str:
+    """A chance as a percentage to one decimal, rounded half up: 5/18 -> "27.8%"."""
+    tenths = (value * 1000 + Fraction(1, 2)) // 1
+    return f"{tenths // 10}.{tenths % 10}%"
+
+
+def decimal(value: Fraction) -> str:
+    """An expectation to one decimal, rounded half away from zero: 2495/6 -> "415.8"."""
+    sign = "-" if value < 0 else ""
+    tenths = (abs(value) * 10 + Fraction(1, 2)) // 1
+    return f"{sign}{tenths // 10:,}.{tenths % 10}"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One exact figure with what it measures: ``Figure("to bust", Fraction(5, 18))``."""
+
+    label: str
+    value: Fraction
+    kind: str = CHANCE
+
+    @property
+    def shown(self) -> str:
+        """The figure in words: "27.8% to bust", "+96.4 expected from one roll"."""
+        if self.kind == CHANCE:
+            return f"{percent(self.value)} {self.label}"
+        sign = "+" if self.value >= 0 else ""
+        return f"{sign}{decimal(self.value)} {self.label}"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One thing the player may do now, with what it is worth under the advice's policy.
+
+    ``key`` names the choice the way the game's ``advice_key`` names a move ("bank",
+    "roll", a split...), so that a move in the log can be judged against the advice.
+    """
+
+    key: str
+    words: str
+    worth: Fraction
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the referee can tell the player to move about the decision in front of them.
+
+    ``choices`` are best first; ``policy`` says in words what the worths assume
+    ("bank from 350 with 2 dice"); ``notes`` are further sentences (a game-level view).
+    """
+
+    figures: tuple[Figure, ...]
+    choices: tuple[Choice, ...]
+    policy: str
+    notes: tuple[str, ...] = ()
+
+    @property
+    def best(self) -> Choice | None:
+        """The advised choice, or None when there is nothing to choose."""
+        return self.choices[0] if self.choices else None
+
+    @property
+    def line(self) -> str:
+        """The quiet line a turn screen shows: figures, then the advice."""
+        parts = [f.shown for f in self.figures]
+        if self.best is not None:
+            parts.append(f"best: {self.best.words}")
+        return " · ".join(parts)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A move judged against the advice of the state it was made in."""
+
+    followed: bool
+    chosen: Choice
+    best: Choice
+
+    @property
+    def cost(self) -> Fraction:
+        """What the move gave up against the advice, in the advice's units (0 if followed)."""
+        return self.best.worth - self.chosen.worth
+
+
+def judge(advice: Advice | None, key: str | None) -> Verdict | None:
+    """The verdict on the choice named ``key``, or None when there is nothing to judge.
+
+    A choice worth as much as the best one counts as following the advice.
+    """
+    if advice is None or key is None or advice.best is None:
+        return None
+    chosen = next((c for c in advice.choices if c.key == key), None)
+    if chosen is None:
+        return None
+    best = advice.best
+    return Verdict(chosen.worth >= best.worth, chosen, best)
+
+
+def ranked(choices: Sequence[Choice]) -> tuple[Choice, ...]:
+    """The choices best first; ties keep the order they were given in."""
+    return tuple(sorted(choices, key=lambda c: -c.worth))
