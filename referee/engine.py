@@ -263,6 +263,11 @@ class Game(Protocol[GameState]):
         """The points the player to move would lose by busting now (none by default)."""
         ...
 
+    def moment(self, state: GameState) -> str | None:
+        """What the last move did that a phone may buzz for ("bust", "hot dice"); None for
+        an ordinary move (always, by default).  A won game is every game's moment."""
+        ...
+
     def advice(self, state: GameState) -> Advice | None:
         """The odds of the decision in front of the player to move (``referee.odds``); None
         when there is no decision now or the game gives no advice (the default)."""

@@ -256,6 +256,16 @@ def ruling(state: Turn) -> str:
     return state.ruling
 
 
+BUST = "bust"  # the moment of a turn that just busted
+
+
+def moment(state: Turn) -> str | None:
+    """The moment of a turn that busted ("bust") until the next turn is under way, else None."""
+    turns = state.board.turns
+    starting = not state.on_table and not state.turn_total
+    return BUST if starting and turns and turns[-1].bust else None
+
+
 # --- Moves ---------------------------------------------------------------------------------
 
 

@@ -34,10 +34,6 @@ def _no_warning(state: Any, move: Mapping[str, Any]) -> None:
     return None
 
 
-def _no_sheets(state: Any) -> None:
-    return None
-
-
 def _nothing(state: Any) -> int:
     return 0
 
@@ -46,11 +42,7 @@ def _no_notes(state: Any) -> dict[str, str]:
     return {}
 
 
-def _no_entry(state: Any) -> None:
-    return None
-
-
-def _no_advice(state: Any) -> None:
+def _none(state: Any) -> None:
     return None
 
 
@@ -65,11 +57,12 @@ DEFAULTS: dict[str, Any] = {
     "turn_records": _no_turns,
     "in_final_round": _never,
     "warning": _no_warning,
-    "waiting_for": _no_sheets,
+    "waiting_for": _none,
     "keys_to_roll": _nothing,
     "at_stake": _nothing,
-    "table_entry": _no_entry,
-    "advice": _no_advice,
+    "table_entry": _none,
+    "advice": _none,
+    "moment": _none,
     "advice_key": _no_key,
 }
 

@@ -38,6 +38,7 @@ from referee.pushluck import (
 from referee.pushluck import at_stake as at_stake
 from referee.pushluck import in_final_round as in_final_round
 from referee.pushluck import is_over as is_over
+from referee.pushluck import moment as moment
 from referee.pushluck import outcome as outcome
 from referee.pushluck import ruling as ruling
 from referee.pushluck import to_move as to_move

@@ -43,6 +43,9 @@ from referee.pushluck import (
 from referee.pushluck import at_stake as at_stake
 from referee.pushluck import in_final_round as in_final_round
 from referee.pushluck import is_over as is_over
+from referee.pushluck import (
+    moment as shared_moment,
+)
 from referee.pushluck import outcome as outcome
 from referee.pushluck import ruling as ruling
 from referee.pushluck import to_move as to_move
@@ -260,6 +263,16 @@ def dice_to_roll(state: TenK) -> int | None:
     return len(state.roll) - len(state.taken) or DICE
 
 
+HOT_DICE = "hot dice"  # the moment all six dice are set aside
+
+
+def moment(state: TenK) -> str | None:
+    """Hot dice once all six are set aside (roll six again or bank), else the shared bust."""
+    if state.phase == CHOOSE and dice_to_roll(state) == DICE:
+        return HOT_DICE
+    return shared_moment(state)
+
+
 def bank_gain(state: TenK) -> int:
     """What banking now adds to the player's total (0 below the entry threshold)."""
     if not state.entered and state.turn_total < state.entry:
@@ -445,7 +458,7 @@ def view(state: TenK) -> TenKView:
         entry=state.entry,
         taken=state.taken,
         taken_points=state.taken_points,
-        hot_dice=state.phase == CHOOSE and roll_count == DICE,
+        hot_dice=moment(state) == HOT_DICE,
         bank_warning=bank_warning(state),
         selections=judged_picks(state, partial(_judge_pick, state)),
         colour_run=tuple(Die(v, c) for v, c in enumerate(COLOUR_RUN_ORDER, start=1)),

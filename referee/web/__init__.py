@@ -92,13 +92,15 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """Bind the database, migrations, CSRF protection, rate limits and the house PIN."""
-    from referee.web import access
+    """Bind the database, migrations, CSRF protection, rate limits, compression and the
+    house PIN."""
+    from referee.web import access, compression
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
     limiter.init_app(app)
+    compression.register(app)
     access.register(app)
     from referee.web import models  # noqa: F401  (tables must be known to migrations)
 

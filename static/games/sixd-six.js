@@ -9,6 +9,7 @@
 //   row or column (the phone computes the board); Done posts the board as it stands.
 (function () {
   "use strict";
+  var face = window.refereeGrid.face;  // a die face with pips (static/js/grid.js)
 
   // --- The square: colours painted by taps ----------------------------------------------
   // Pick a colour, tap its six dice on a grid of the values typed; the colours field posted
@@ -71,9 +72,9 @@
             cell.type = "button";
             cell.className = "cell tap";
             var v = +(typedValues[at] || 0), l = painted[at];
-            var f = document.createElement("span");
-            f.className = (v ? "gface v" + v : "gsquare") + (l ? " c-" + l : " unpainted");
-            for (var k = 0; k < v; k++) { f.appendChild(document.createElement("i")); }
+            var f = v ? face(v, l) : document.createElement("span");
+            if (!v) { f.className = "gsquare" + (l ? " c-" + l : ""); }
+            if (!l) { f.classList.add("unpainted"); }
             cell.appendChild(f);
             cell.setAttribute("aria-label", (l ? names[l] + " " : "") + (v || "die") +
               " at row " + (Math.floor(at / width) + 1) + ", column " + (at % width + 1));
@@ -172,12 +173,7 @@
     var rotate = box.querySelector(".rotate");
 
     var here = function () { return places.filter(function (p) { return p.quarters === turns[turn]; }); };
-    var faceOf = function (die) {
-      var f = document.createElement("span");
-      f.className = "gface v" + die[0] + " c-" + die[1];
-      for (var i = 0; i < +die[0]; i++) { f.appendChild(document.createElement("i")); }
-      return f;
-    };
+    var faceOf = function (die) { return face(+die[0], die[1]); };
     var draw = function () {
       var fits = {};
       here().forEach(function (p) { p.cells.forEach(function (k) { fits[k] = true; }); });
@@ -379,10 +375,7 @@
             cell = document.createElement("button");
             cell.type = "button";
             cell.className = "cell tap" + (picked && picked[0] === r && picked[1] === c ? " picked" : "");
-            var f = document.createElement("span");
-            f.className = "gface v" + d.v + " c-" + d.c;
-            for (var i = 0; i < d.v; i++) { f.appendChild(document.createElement("i")); }
-            cell.appendChild(f);
+            cell.appendChild(face(d.v, d.c));
             cell.setAttribute("aria-label", d.v + " at row " + (r + 1) + ", column " + (c + 1));
             cell.addEventListener("click", function () { picked = [r, c]; draw(); });
           } else {

@@ -355,4 +355,6 @@
   document.querySelectorAll(".die-taps").forEach(dieTaps);
   document.querySelectorAll("form.tap-board").forEach(tapBoard);
   document.querySelectorAll(".colour-entry").forEach(colourEntry);
+  // A game's own script draws its dice the same way.
+  window.refereeGrid = { face: face };
 })();
