@@ -253,6 +253,17 @@ def _read_split(move: Mapping[str, Any], roll: tuple[Die, ...]) -> Split:
     )
 
 
+def _legal_split(sheet: Sheet, move: Mapping[str, Any], roll: tuple[Die, ...]) -> Split:
+    """The split ``move`` makes of ``roll`` for ``sheet`` (a free ride when the rule says so);
+    ``RuleViolation`` when it is no legal split."""
+    split = _read_split(move, roll)
+    values = [d.value for d in roll]
+    problem = check_split(sheet, values, split)
+    if problem:
+        raise RuleViolation(*problem)
+    return replace(split, free_ride=must_free_ride(sheet, values))
+
+
 def _assign(state: Solitaire, move: Mapping[str, Any]) -> Solitaire:
     if not state.roll:
         raise RuleViolation("roll-first", "Roll the five dice before splitting them.")
@@ -270,12 +281,7 @@ def _assign(state: Solitaire, move: Mapping[str, Any]) -> Solitaire:
         )
     if index not in state.waiting:
         raise RuleViolation("already-assigned", f"{sheet.player} has already split this roll.")
-    split = _read_split(move, state.roll)
-    problem = check_split(sheet, [d.value for d in state.roll], split)
-    if problem:
-        raise RuleViolation(*problem)
-    if must_free_ride(sheet, [d.value for d in state.roll]):
-        split = replace(split, free_ride=True)
+    split = _legal_split(sheet, move, state.roll)
     new_sheet = apply_split(sheet, split)
     sheets = state.sheets[:index] + (new_sheet,) + state.sheets[index + 1 :]
     waiting = tuple(i for i in state.waiting if i != index)
@@ -348,18 +354,27 @@ def read_form(state: Solitaire, form: formdata.FormData) -> formdata.Moves:
     return formdata.by_button(form, {"roll": roll, "assign": assign})
 
 
+def pairings(values: Sequence[int]) -> list[Split]:
+    """The fifteen ways to split five dice into two pairs and a throwaway, legal or not
+    (repeats included when dice repeat)."""
+    found = []
+    for t in range(DICE):
+        rest = [*values[:t], *values[t + 1 :]]
+        for partner in (1, 2, 3):
+            others = [rest[i] for i in (1, 2, 3) if i != partner]
+            found.append(Split(((rest[0], rest[partner]), (others[0], others[1])), values[t]))
+    return found
+
+
 def splits(sheet: Sheet, roll: Sequence[Die]) -> list[Split]:
     """Every distinct legal split of the roll for this sheet, best change in score first."""
     values = [d.value for d in roll]
     free = must_free_ride(sheet, values)
     found: dict[tuple[tuple[int, int], int], Split] = {}
-    for t in range(DICE):
-        rest = values[:t] + values[t + 1 :]
-        for partner in (1, 2, 3):
-            others = [rest[i] for i in (1, 2, 3) if i != partner]
-            split = Split(((rest[0], rest[partner]), (others[0], others[1])), values[t], free)
-            if check_split(sheet, values, split) is None:
-                found.setdefault((split.sums, 0 if free else split.throwaway), split)
+    for split in pairings(values):
+        if check_split(sheet, values, split) is None:
+            split = replace(split, free_ride=free)
+            found.setdefault((split.sums, 0 if free else split.throwaway), split)
     return sorted(
         found.values(),
         key=lambda s: (-(apply_split(sheet, s).total - sheet.total), s.sums, s.throwaway),
