@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee import formdata
 from referee.dice import Die, parse_dice, spell, take_from
 from referee.engine import SHEETS, Option, Outcome, RuleViolation, points
+
+if TYPE_CHECKING:
+    from referee.odds import Advice
 
 SLUG = "solitaire"
 TITLE = "Solitaire Dice"
@@ -418,6 +421,42 @@ def choices(state: Solitaire) -> list[dict[str, Any]]:
         for i in state.waiting
         for split in splits(state.sheets[i], state.roll)
     ]
+
+
+def advised(state: Solitaire) -> Sheet | None:
+    """The sheet the advice is for: the first still to split the roll, the one an assign
+    without a player goes to (the only one in solo play)."""
+    return state.sheets[state.waiting[0]] if state.waiting else None
+
+
+def advice(state: Solitaire) -> Advice | None:
+    """Each legal split of the roll for the advised sheet, best first (``solitaire_odds``)."""
+    from referee.games import solitaire_odds  # it builds on this module
+
+    sheet = advised(state)
+    if sheet is None:
+        return None
+    found = solitaire_odds.sheet_advice(sheet, state.roll)
+    if len(state.sheets) > 1:
+        found = replace(found, notes=(f"For {sheet.player}'s sheet.", *found.notes))
+    return found
+
+
+def advice_key(state: Solitaire, move: Mapping[str, Any]) -> str | None:
+    """The advice's key for the split ``move`` makes; None for a roll, an illegal split,
+    or a split of a sheet the advice is not for."""
+    from referee.games import solitaire_odds
+
+    sheet = advised(state)
+    if move.get("type") != "assign" or sheet is None:
+        return None
+    if move.get("player") not in (None, sheet.player):
+        return None
+    try:
+        split = _legal_split(sheet, move, state.roll)
+    except RuleViolation:
+        return None
+    return solitaire_odds.split_key(split)
 
 
 def ruling(state: Any) -> str:
