@@ -61,6 +61,11 @@ class Choice:
     words: str
     worth: Fraction
 
+    @property
+    def shown(self) -> str:
+        """The worth to one decimal: "415.8"."""
+        return decimal(self.worth)
+
 
 @dataclass(frozen=True)
 class Advice:

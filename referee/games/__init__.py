@@ -20,6 +20,7 @@ from referee.engine import Game
 from referee.gametext import GameText
 
 _REGISTRY: dict[str, ModuleType] = {}
+_DEFAULTED: dict[str, frozenset[str]] = {}  # per game, the capabilities it left to DEFAULTS
 
 
 def _no_turns(state: Any) -> tuple[()]:
@@ -77,9 +78,10 @@ def register(module: ModuleType, text: GameText | None = None) -> None:
         setattr(module, "TEXT", text)  # noqa: B010 (a module, not a class)
     if not isinstance(getattr(module, "TEXT", None), GameText):
         raise TypeError(f"Game {module.SLUG!r} has no GameText: its help and sheets need one.")
-    for name, default in DEFAULTS.items():
-        if not hasattr(module, name):
-            setattr(module, name, default)
+    missing = frozenset(name for name in DEFAULTS if not hasattr(module, name))
+    for name in missing:
+        setattr(module, name, DEFAULTS[name])
+    _DEFAULTED[module.SLUG] = missing
     _REGISTRY[module.SLUG] = module
 
 
@@ -93,6 +95,12 @@ def _load_all() -> None:
     for module in modules:
         if hasattr(module, "SLUG"):
             register(module, texts.get(module.SLUG))
+
+
+def has_own(game: Game, capability: str) -> bool:
+    """True when ``game`` brings its own ``capability`` rather than the default (a page
+    offers the odds only for a game that gives advice)."""
+    return capability not in _DEFAULTED[game.SLUG]
 
 
 def get_game(slug: str) -> Game:

@@ -11,6 +11,7 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
+from referee.games import has_own
 from referee.web.extensions import csrf, db, migrate
 from referee.web.limits import limiter
 from referee.web.security import precreate_sqlite, private_dir, private_file
@@ -118,6 +119,7 @@ def register_blueprints(app: Flask) -> None:
     app installable."""
     from referee.web import (
         access,
+        advice,
         assets,
         charts,
         helppages,
@@ -133,8 +135,10 @@ def register_blueprints(app: Flask) -> None:
 
     assets.register(app)
     app.add_template_global(charts.seat_colour)
+    app.add_template_global(has_own)
     app.register_blueprint(access.bp)
     app.register_blueprint(tables.bp)
+    app.register_blueprint(advice.bp)
     app.register_blueprint(live.bp)
     live.answer_unchanged_polls(app)
     app.register_blueprint(seats.bp)

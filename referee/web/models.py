@@ -9,7 +9,16 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from referee.web.extensions import db
@@ -48,6 +57,8 @@ class GameTable(db.Model):  # type: ignore[name-defined]
     # Cached from the replay on every write, so lists never replay 10,000 tables.
     move_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     winners: Mapped[list[str]] = mapped_column(JSON, default=list, server_default="[]")
+    # A table setting, not a rule: whether the turn screen shows the odds (never in the log).
+    show_odds: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     seats: Mapped[list[Seat]] = relationship(
         back_populates="table", order_by="Seat.seat", cascade="all, delete-orphan"
     )

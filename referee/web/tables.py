@@ -238,5 +238,6 @@ def render_play(
         closed=grace_over(loaded.table) and not is_house(),
         sitting=seating(loaded.table),
         seat_taken=seat_taken,
+        advice=game.advice(current.state) if loaded.table.show_odds else None,
     )
     return page, status

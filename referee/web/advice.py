@@ -1,0 +1,39 @@
+"""The odds at a table (issue 17): shown when the table has switched them on.
+
+Whether a table sees the odds is a table setting, kept on the table's row and never in
+its log.  The figures come from the game (``advice``) and are computed for the page that
+shows them (``tables.render_play``), never while a move is written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, redirect, request, url_for
+
+from referee.web.access import check_can_change
+from referee.web.extensions import db
+from referee.web.limits import limit_table_writes
+from referee.web.models import GameTable
+from referee.web.seats import seating
+from referee.web.tables import table_or_404
+
+bp = Blueprint("advice", __name__)
+SWITCH = {"on": True, "off": False}
+
+
+@bp.post("/t/<token:token>/odds")
+@limit_table_writes
+def switch(token: str) -> Any:
+    """Switch the odds on or off for everyone at the table (a watching phone may not)."""
+    table: GameTable = table_or_404(token)
+    check_can_change(table)
+    wanted = SWITCH.get(request.form.get("odds", ""))
+    if wanted is None:
+        abort(400, "Say whether the odds are to be shown: on or off.")
+    sitting = seating(table, others=False)
+    if sitting.watching:
+        abort(403, sitting.refusal(None))
+    table.show_odds = wanted
+    db.session.commit()
+    return redirect(url_for("tables.play", token=token, _anchor="odds" if wanted else "now"))

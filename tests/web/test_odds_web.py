@@ -1,0 +1,78 @@
+"""The odds at a table: off by default, switched for the whole table, never in the log."""
+
+from __future__ import annotations
+
+import html
+import json
+
+import pytest
+
+from tests.conftest import Table, csrf_token
+
+
+def switch(table: Table, value: str, **extra):
+    """Post the odds switch as the table page's form does."""
+    fields = {"odds": value, "csrf_token": csrf_token(table.client, table.url), **extra}
+    return table.client.post(f"{table.url}/odds", data=fields)
+
+
+def solitaire_rolled(new_table) -> Table:
+    """A one-player Solitaire table with a roll to split."""
+    table = new_table("solitaire", ("Sid",))
+    table.roll(1, 1, 3, 5, 6)
+    return table
+
+
+def test_the_odds_are_off_until_the_table_asks(new_table):
+    table = solitaire_rolled(new_table)
+    page = table.page()
+    assert 'class="odds"' not in page
+    assert "Show the odds" in page
+    assert switch(table, "on").status_code == 302
+    page = html.unescape(table.page())
+    assert '<details class="odds" id="odds">' in page
+    assert "Hide the odds" in page
+    assert "1+5 and 1+6, 3 thrown" in page or "1+6 and 1+5, 3 thrown" in page
+    assert switch(table, "off").status_code == 302
+    assert 'class="odds"' not in table.page()
+
+
+def test_the_switch_never_enters_the_log(new_table):
+    table = solitaire_rolled(new_table)
+    before = table.client.get(f"{table.url}/log.json").data
+    switch(table, "on")
+    after = table.client.get(f"{table.url}/log.json").data
+    assert json.loads(after) == json.loads(before)
+    assert b"odds" not in after
+
+
+def test_a_game_without_advice_offers_no_switch(new_table):
+    assert "Show the odds" not in new_table("sixd-five", ("Ann", "Bo")).page()
+
+
+@pytest.mark.parametrize("value", ["", "yes", "ON", "on\x00", "１", "o" * 5000])
+def test_a_switch_that_says_neither_on_nor_off_is_refused(new_table, value):
+    table = solitaire_rolled(new_table)
+    response = switch(table, value)
+    assert response.status_code == 400
+    assert 'class="odds"' not in table.page()
+
+
+def test_a_forged_switch_is_refused(new_table):
+    table = solitaire_rolled(new_table)
+    response = table.client.post(f"{table.url}/odds", data={"odds": "on"})
+    assert response.status_code == 400
+    assert 'class="odds"' not in table.page()
+
+
+def test_an_unknown_table_has_no_switch(client):
+    assert client.post("/t/" + "0" * 32 + "/odds", data={"odds": "on"}).status_code in (400, 404)
+
+
+def test_a_watching_phone_cannot_switch(new_table, app):
+    table = solitaire_rolled(new_table)
+    watcher = Table(app.test_client(), table.token)
+    token = csrf_token(watcher.client, watcher.url)
+    watcher.client.post(f"{watcher.url}/seat", data={"as": "watch", "csrf_token": token})
+    assert switch(watcher, "on").status_code == 403
+    assert 'class="odds"' not in table.page()
