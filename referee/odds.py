@@ -11,9 +11,13 @@ whether a table sees it is a table setting, not a rules option, so it never ente
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.engine import Game
 
 CHANCE = "chance"  # a probability, shown as a percentage to one decimal
 POINTS = "points"  # an expectation in points, shown to one decimal
@@ -125,3 +129,34 @@ def judge(advice: Advice | None, key: str | None) -> Verdict | None:
 def ranked(choices: Sequence[Choice]) -> tuple[Choice, ...]:
     """The choices best first; ties keep the order they were given in."""
     return tuple(sorted(choices, key=lambda c: -c.worth))
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One decision of a game judged against the advice: move ``index``, by ``player``."""
+
+    index: int
+    player: str | None
+    advice: Advice
+    verdict: Verdict
+
+    @property
+    def words(self) -> str:
+        """The decision in words: "roll 3 dice (worth 312.4) against bank 350 (worth 350.0);
+        then 27.8% to bust"."""
+        chosen, best = self.verdict.chosen, self.verdict.best
+        figures = "; ".join(f.shown for f in self.advice.figures)
+        against = f"{chosen.words} (worth {chosen.shown}) against {best.words} (worth {best.shown})"
+        return f"{against}; then {figures}" if figures else against
+
+
+def judged_moves(game: Game, before: Iterable[tuple[Any, Mapping[str, Any]]]) -> list[Judged]:
+    """Every decision among ``before`` (each move with the state it was made in, in order)
+    that the game's advice can judge."""
+    found = []
+    for index, (state, move) in enumerate(before):
+        advice = game.advice(state)
+        verdict = judge(advice, game.advice_key(state, move) if advice else None)
+        if advice is not None and verdict is not None:
+            found.append(Judged(index, move.get("player") or game.to_move(state), advice, verdict))
+    return found

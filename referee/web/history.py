@@ -17,6 +17,7 @@ from sqlalchemy import Select, exists, func, select
 from referee.engine import SHEETS, describe_move
 from referee.games import all_games, get_game
 from referee.log import LogError, Replay, check_storable, dumps, loads, replay
+from referee.odds import judged_moves
 from referee.web.access import house_only
 from referee.web.charts import progression_svg
 from referee.web.extensions import db
@@ -120,17 +121,22 @@ def filters_kept(args: Any) -> dict[str, Any]:
     return {name: args[name] for name in FILTERS if args.get(name)}
 
 
-def story(table: GameTable) -> tuple[list[dict[str, Any]], dict[str, list[int]], Replay]:
+def story(
+    table: GameTable, *, judging: bool = False
+) -> tuple[list[dict[str, Any]], dict[str, list[int]], Replay]:
     """Each move with the referee's ruling after it, each player's total after every turn,
-    and the replay at the end."""
+    and the replay at the end.  ``judging``: each decision the game's advice can judge
+    also carries its ``Judged`` (``referee.odds``)."""
     log = log_of(table)
     result = replay(log, [])
     game = result.game
     steps: list[dict[str, Any]] = []
     series: dict[str, list[int]] = {p: [] for p in table.players}
+    before: list[tuple[Any, dict[str, Any]]] = []
     done = 0
     for index, move in enumerate(log.moves):
         who = move.get("player") or game.to_move(result.state)
+        before.append((result.state, move))
         result = result.apply(move)
         state = result.state
         ended = game.turns_done(state) > done
@@ -149,6 +155,8 @@ def story(table: GameTable) -> tuple[list[dict[str, Any]], dict[str, list[int]],
             for name, score in result.outcome.scores.items():
                 series[name].append(score)
             steps[-1]["scores"] = result.outcome.scores
+    for judged in judged_moves(game, before) if judging else ():
+        steps[judged.index]["judged"] = judged
     return steps, series, result
 
 
@@ -189,9 +197,10 @@ def folds(steps: list[dict[str, Any]], size: int = FOLD) -> list[Fold]:
 @bp.get("/t/<token:token>/history")
 def table_history(token: str) -> str:
     """A table's story: the score chart, then every move and ruling with the running
-    scores, folded ten turns at a time."""
+    scores, folded ten turns at a time; once the game is over (or while the table shows
+    the odds) each decision that went against the advice is marked with the odds then."""
     table = table_or_404(token)
-    steps, series, result = story(table)
+    steps, series, result = story(table, judging=table.show_odds or bool(table.finished_at))
     game = result.game
     label = game.TURN_WORD
     return render_template(

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import html
 import json
+import random
+import re
 
 import pytest
 
-from tests.conftest import Table, csrf_token
+from referee.autoplay import play_random_game
+from referee.games import get_game
+from referee.log import GameLog, replay
+from referee.odds import judged_moves
+from tests.conftest import Table, csrf_token, house_client
 
 
 def switch(table: Table, value: str, **extra):
@@ -76,3 +82,32 @@ def test_a_watching_phone_cannot_switch(new_table, app):
     watcher.client.post(f"{watcher.url}/seat", data={"as": "watch", "csrf_token": token})
     assert switch(watcher, "on").status_code == 403
     assert 'class="odds"' not in table.page()
+
+
+def test_the_story_marks_a_split_against_the_advice_once_the_odds_are_on(new_table):
+    table = solitaire_rolled(new_table)
+    history = f"{table.url}/history"
+    worse = "1,3|5,6|1"  # 4 and 11 with a 1 thrown: worth less than the advised split
+    assert table.post(action="assign", split=worse, player="Sid").status_code == 302
+    assert "Against the advice" not in table.client.get(history).text  # odds off, game on
+    switch(table, "on")
+    page = html.unescape(table.client.get(history).text)
+    assert "Against the advice: 1+3 and 5+6, 1 thrown" in page
+    assert "went against the advice" in page
+
+
+def test_a_players_page_shows_how_often_they_followed_the_advice(app, stored):
+    game = get_game("solitaire")
+    moves = play_random_game(game, ("Sid",), None, random.Random(17))
+    log = GameLog("solitaire", ("Sid",), {}, tuple(moves))
+    result, before = replay(log, []), []
+    for move in moves:
+        before.append((result.state, move))
+        result = result.apply(move)
+    judged = judged_moves(game, before)
+    followed = sum(j.verdict.followed for j in judged)
+    stored(log)
+    page = html.unescape(house_client(app).get("/players/sid").text)
+    row = re.search(r"<th scope=\"row\">Solitaire Dice</th><td>(\d+)</td><td>\d+% \((\d+)\)", page)
+    assert row, "no Solitaire row under Against the odds"
+    assert (int(row.group(1)), int(row.group(2))) == (len(judged), followed)

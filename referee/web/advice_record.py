@@ -1,0 +1,88 @@
+"""How often each player followed the advice, over their finished games (issue 17).
+
+A finished table's decisions are judged once per worker and kept by the table's token and
+version (a finished game changes only by an undo, which moves its version on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import select
+
+from referee.games import all_games, get_game, has_own
+from referee.log import replay
+from referee.odds import Judged, decimal, judged_moves
+from referee.web.extensions import db
+from referee.web.models import GameTable, Seat
+from referee.web.store import log_of
+
+KEPT_TABLES = 2048  # judged tables kept per worker before the oldest are let go
+_kept: dict[tuple[str, int], list[Judged]] = {}
+
+
+@dataclass(frozen=True)
+class Record:
+    """One player's decisions in one game's finished tables, judged against the advice."""
+
+    title: str
+    decisions: int
+    followed: int
+    cost: Fraction  # expected points the other decisions gave up
+
+    @property
+    def share(self) -> str:
+        """The share followed, as a whole percentage: "83%"."""
+        return f"{round(100 * self.followed / self.decisions)}%"
+
+    @property
+    def cost_shown(self) -> str:
+        """The points given up, to one decimal."""
+        return decimal(self.cost)
+
+
+def judged_table(table: GameTable) -> list[Judged]:
+    """Every decision of ``table`` the game's advice can judge (kept per version)."""
+    key = (table.token, table.version)
+    if key not in _kept:
+        log = log_of(table)
+        result = replay(log, [])
+        before: list[tuple[Any, dict[str, Any]]] = []
+        for move in log.moves:
+            before.append((result.state, move))
+            result = result.apply(move)
+        if len(_kept) >= KEPT_TABLES:
+            _kept.pop(next(iter(_kept)))
+        _kept[key] = judged_moves(result.game, before)
+    return _kept[key]
+
+
+def records(player_key: str) -> Sequence[Record]:
+    """The player's record against the advice, per game that gives advice, over their
+    finished tables; a game with no decision judged is left out."""
+    advising = [g.SLUG for g in all_games() if has_own(g, "advice")]
+    rows = db.session.execute(
+        select(GameTable, Seat.name)
+        .join(Seat, Seat.table_id == GameTable.id)
+        .where(
+            Seat.player_key == player_key,
+            GameTable.finished_at.is_not(None),
+            GameTable.game.in_(advising),
+        )
+        .order_by(GameTable.game, GameTable.id)
+    ).all()
+    tally: dict[str, list[Any]] = {}
+    for table, name in rows:
+        mine = [j for j in judged_table(table) if j.player == name]
+        entry = tally.setdefault(table.game, [0, 0, Fraction(0)])
+        entry[0] += len(mine)
+        entry[1] += sum(j.verdict.followed for j in mine)
+        entry[2] += sum((j.verdict.cost for j in mine), Fraction(0))
+    return [
+        Record(get_game(slug).TITLE, n, followed, cost)
+        for slug, (n, followed, cost) in tally.items()
+        if n
+    ]
