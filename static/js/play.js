@@ -69,7 +69,7 @@
 
     function asking() {  // a question of the game's own beside the dice, now shown
       return Array.prototype.some.call(form.querySelectorAll("label input[type=checkbox]"), function (q) {
-        return !pad.contains(q) && q.offsetParent !== null;
+        return q !== box && q.offsetParent !== null;
       });
     }
 
@@ -170,7 +170,8 @@
     choice.appendChild(box);
     choice.appendChild(document.createTextNode(" Send the roll when the last die is tapped"));
     pad.appendChild(note);
-    pad.appendChild(choice);
+    // The preference goes under Enter roll: a setting, not a step, it keeps the button up.
+    enter.parentNode.insertBefore(choice, enter.nextSibling);
     var anchor = rows[0];  // the pad goes before the first row, or the box that holds it
     while (anchor.parentNode !== form) { anchor = anchor.parentNode; }
     form.insertBefore(pad, anchor);
