@@ -22,17 +22,6 @@ pytestmark = pytest.mark.browser
 SCREENS = ({"width": 390, "height": 844}, {"width": 320, "height": 640})
 COUNTS = (2, 4, 8)
 SEED = 16
-# Issue 16, in progress: in these games the action is still below the first screen in some
-# states (mostly at 320x640).  Strict: the mark must go as soon as a game passes.
-NOT_YET = {"sixd-six"}
-
-
-def games():
-    """Every game, the ones not there yet marked as expected to fail."""
-    mark = pytest.mark.xfail(reason="issue 16: action below the first screen", strict=True)
-    return [
-        pytest.param(g, id=g.SLUG, marks=[mark] if g.SLUG in NOT_YET else []) for g in all_games()
-    ]
 
 
 def states(game):
@@ -58,7 +47,7 @@ def action_box(page):
     return None
 
 
-@pytest.mark.parametrize("game", games())
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.SLUG)
 def test_the_action_is_on_the_first_screen_after_a_post(game, live_server, stored, browser):
     cases = states(game)
     tokens = stored(*(log for _, log in cases))
