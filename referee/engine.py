@@ -25,7 +25,7 @@ from referee.grid import where
 
 if TYPE_CHECKING:  # the text module names Option and points from here
     from referee.gametext import GameText
-    from referee.odds import Advice
+    from referee.odds import Advice, Flag
 
 __all__ = [
     "BagEntry",
@@ -276,6 +276,15 @@ class Game(Protocol[GameState]):
     def advice_key(self, state: GameState, move: Move) -> str | None:
         """The key of the ``advice(state)`` choice that ``move`` makes, to judge it by; None
         when the move is no such choice (the default)."""
+        ...
+
+    # ``referee odds GAME --flag VALUE...``: the inputs (none by default: no such command),
+    # and the advice for their values, the same figures as ``advice`` gives a state.
+    ODDS_FLAGS: tuple[Flag, ...]
+
+    def advice_for(self, values: Mapping[str, Any]) -> Advice | None:
+        """The advice for the values of ``ODDS_FLAGS`` as read; ``SetupError`` with a sentence
+        when they do not make a position of the game (None by default)."""
         ...
 
     def table_entry(self, state: Any) -> Entry | None:

@@ -11,7 +11,7 @@ whether a table sees it is a table setting, not a rules option, so it never ente
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -160,3 +160,56 @@ def judged_moves(game: Game, before: Iterable[tuple[Any, Mapping[str, Any]]]) ->
         if advice is not None and verdict is not None:
             found.append(Judged(index, move.get("player") or game.to_move(state), advice, verdict))
     return found
+
+
+# --- The inputs of ``referee odds GAME`` ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Flag:
+    """One input of ``referee odds GAME``, typed as ``--name VALUE``.
+
+    ``read`` turns the typed text into the value the game's ``advice_for`` takes, or raises
+    ``ValueError`` with a sentence saying what is wanted; ``default`` is typed text too.
+    """
+
+    name: str
+    help: str
+    default: str
+    read: Callable[[str], object]
+
+
+def number(least: int, most: int, *, step: int = 1) -> Callable[[str], int]:
+    """A reader of a whole number from ``least`` to ``most`` (a multiple of ``step``)."""
+
+    def read(text: str) -> int:
+        digits = text.replace(",", "").replace("_", "")
+        readable = digits.isascii() and digits.isdigit() and len(digits) <= 12
+        value = int(digits) if readable else None
+        if value is None or not least <= value <= most or value % step:
+            multiple = f", a multiple of {step}" if step > 1 else ""
+            raise ValueError(f"a whole number from {least:,} to {most:,}{multiple}, not {text!r}")
+        return value
+
+    return read
+
+
+def die_values(most: int) -> Callable[[str], tuple[int, ...]]:
+    """A reader of up to ``most`` die values 1-6, written with commas ("3,3,5"; "" for none)."""
+
+    def read(text: str) -> tuple[int, ...]:
+        items = [item.strip() for item in text.split(",")] if text.strip() else []
+        if any(len(item) != 1 or item not in "123456" for item in items) or len(items) > most:
+            raise ValueError(f"up to {most} die values 1-6 with commas, like 3,3,5, not {text!r}")
+        return tuple(sorted(int(item) for item in items))
+
+    return read
+
+
+def optional(read: Callable[[str], object]) -> Callable[[str], object]:
+    """A reader that takes "" as None and anything else as ``read`` does."""
+
+    def maybe(text: str) -> object:
+        return None if not text.strip() else read(text)
+
+    return maybe

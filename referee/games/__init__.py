@@ -51,6 +51,10 @@ def _no_key(state: Any, move: Mapping[str, Any]) -> None:
     return None
 
 
+def _no_odds(values: Mapping[str, Any]) -> None:
+    return None
+
+
 DEFAULTS: dict[str, Any] = {
     "TURN_WORD": "turn",
     "MOVE_WORDS": {},
@@ -65,6 +69,8 @@ DEFAULTS: dict[str, Any] = {
     "advice": _none,
     "moment": _none,
     "advice_key": _no_key,
+    "ODDS_FLAGS": (),
+    "advice_for": _no_odds,
 }
 
 

@@ -1,0 +1,142 @@
+"""The turn dynamic programming (referee.turn_odds) on small made-up turns, against plain
+recursion and plain enumeration."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
+import pytest
+
+from referee.turn_odds import (
+    Part,
+    Reaching,
+    Shape,
+    TurnOdds,
+    bank_runs,
+    bank_words,
+    bank_words_each,
+    expected_best,
+    nothing_chance,
+    settled_from,
+)
+
+CAP = 40
+
+
+class Pig:
+    """Pig with one die: a 1 busts, any other face adds itself; banking from CAP is taken
+    as settled, so the turn is finite."""
+
+    def bank(self, pos: int) -> int:
+        return pos
+
+    def total(self, pos: int) -> int:
+        return pos
+
+    def settled(self, pos: int) -> bool:
+        return pos >= CAP
+
+    def roll(self, pos: int) -> tuple[Part[int], ...]:
+        shape, faces = Shape.of((1, [face] if face > 1 else []) for face in range(1, 7))
+        return (Part(shape, tuple(pos + face for face in faces)),)
+
+
+@cache
+def pig_by_recursion(total: int) -> Fraction:
+    if total >= CAP:
+        return Fraction(total)
+    rolling = sum(pig_by_recursion(total + face) for face in range(2, 7)) / 6
+    return max(Fraction(total), rolling)
+
+
+def test_pig_values_match_plain_recursion():
+    odds = TurnOdds(Pig())
+    for total in range(CAP + 6):
+        assert odds.value(total) == pig_by_recursion(total)
+
+
+def test_pig_banks_from_twenty():
+    # The classic hold-at-20 rule: rolling at t gains 20/6 and loses t/6.
+    odds = TurnOdds(Pig())
+    family = [(t, t) for t in range(1, CAP + 6)]
+    assert bank_runs(odds, family) == ((20, None),)
+    assert bank_words(bank_runs(odds, family), "one die") == "bank from 20 with one die"
+
+
+def test_pig_figures():
+    odds = TurnOdds(Pig())
+    assert odds.bust(10) == Fraction(1, 6)
+    assert odds.one_roll(10) == Fraction(2 + 3 + 4 + 5 + 6, 6) - Fraction(10, 6)
+    assert odds.rolling(10) == sum(odds.value(10 + face) for face in range(2, 7)) / 6
+    assert odds.banks(25) and not odds.banks(19)
+
+
+def test_bank_words_name_every_run():
+    assert bank_words(((3, 4), (7, None)), "2 dice") == "bank at 3-4 and from 7 with 2 dice"
+    assert bank_words(((5, 5),), "2 dice") == "bank at 5 with 2 dice"
+    assert bank_words((), "2 dice") == "roll on at any total with 2 dice"
+    assert (
+        bank_words_each([("1 die", ((350, None),)), ("2 dice", ((300, None),))])
+        == "bank from 350 with 1 die, 300 with 2 dice"
+    )
+    assert (
+        bank_words_each([("1 die", ((3, 4), (7, None))), ("2 dice", ((9, None),))])
+        == "bank at 3-4 and from 7 with 1 die; bank from 9 with 2 dice"
+    )
+
+
+def test_two_parts_rolled_together_take_the_better_of_each_part():
+    # A coin (0 or 1: a move to 10 on heads) and a die (a move to its face on 5 or 6).
+    coin, coin_moves = Shape.of([(1, []), (1, ["ten"])])
+    die, die_moves = Shape.of((1, [face] if face >= 5 else []) for face in range(1, 7))
+    worth = {"ten": 10, 5: 5, 6: 6}
+    parts = (Part(coin, coin_moves), Part(die, die_moves))
+    expected = Fraction(0)
+    for heads, face in product((False, True), range(1, 7)):
+        offered = (["ten"] if heads else []) + ([face] if face >= 5 else [])
+        expected += max((worth[m] for m in offered), default=0)
+    assert expected_best(parts, worth.__getitem__) == expected / 12
+    assert nothing_chance(parts) == Fraction(1, 2) * Fraction(4, 6)
+
+
+def test_close_guesses_are_ranked_exactly():
+    # Two moves whose floats are equal but whose fractions are not.
+    big = Fraction(10**30 + 1, 10**30)
+    shape, moves = Shape.of([(1, ["a", "b"])])
+    worth = {"a": Fraction(1), "b": big}
+    best = expected_best((Part(shape, moves),), worth.__getitem__, lambda m: float(worth[m]))
+    assert best == big
+
+
+class Loop:
+    def bank(self, pos: int) -> int:
+        return 0
+
+    def total(self, pos: int) -> int:
+        return 0
+
+    def settled(self, pos: int) -> bool:
+        return False
+
+    def roll(self, pos: int) -> tuple[Part[int], ...]:
+        shape, moves = Shape.of([(1, [1 - pos])])
+        return (Part(shape, moves),)
+
+
+def test_positions_that_repeat_are_refused():
+    with pytest.raises(ValueError, match="repeat"):
+        TurnOdds(Loop()).value(0)
+
+
+def test_reaching_values_are_chances_of_banking_the_goal():
+    odds = TurnOdds(Reaching(Pig(), 10))
+    # From 0, bank 10 or more: every way of adding faces 2-6 to 10 before a 1.
+    assert odds.value(10) == 1
+    assert odds.value(8) == Fraction(5, 6)  # any face but a 1
+    assert 0 < odds.value(0) < 1
+
+
+def test_settled_from_is_the_largest_gain_over_bust_ratio():
+    assert settled_from([(Fraction(1, 6), Fraction(20, 6)), (Fraction(1, 2), Fraction(3))]) == 20
