@@ -19,6 +19,7 @@ from typing import Any
 from referee import formdata
 from referee.dice import Die, spell
 from referee.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark, points
+from referee.odds import Advice, Flag, number, optional
 from referee.pushluck import (
     CHOOSE,
     ROLL,
@@ -470,3 +471,47 @@ def scoring_summary(values: Iterable[int]) -> str:
     dice = [Die(v) for v in values]
     split = best_split(dice)
     return f"{spell(dice)} = {points(split.points)}" if split else why_not_scoring(dice)
+
+
+# --- Odds (issue 17): worked out in ``tenk_odds``, which reads this module ------------------
+
+ODDS_FLAGS = (
+    Flag("dice", "dice the next roll has, 1-6", "6", number(1, DICE)),
+    Flag(
+        "turn",
+        "points set aside this turn (0: the turn's first roll)",
+        "0",
+        number(0, 10**6, step=50),
+    ),
+    Flag(
+        "score",
+        "the player's banked total (0: not on the board yet)",
+        "0",
+        number(0, 10**7, step=50),
+    ),
+    Flag("entry", "points a player on 0 needs in one turn", "500", number(0, 100_000)),
+    Flag(
+        "beat", "in the final round: the best total of the others", "", optional(number(0, 10**7))
+    ),
+)
+
+
+def advice(state: TenK) -> Advice | None:
+    """The odds of the decision in front of the player to move (``tenk_odds.advice``)."""
+    from referee.games import tenk_odds  # it imports this module
+
+    return tenk_odds.advice(state)
+
+
+def advice_key(state: TenK, move: Mapping[str, Any]) -> str | None:
+    """The key of the advice's choice that ``move`` makes."""
+    from referee.games import tenk_odds
+
+    return tenk_odds.advice_key(state, move)
+
+
+def advice_for(values: Mapping[str, Any]) -> Advice:
+    """The advice for ``referee odds tenk`` (``tenk_odds.advice_for``)."""
+    from referee.games import tenk_odds
+
+    return tenk_odds.advice_for(values)

@@ -1,18 +1,48 @@
-"""10K's odds: what a roll of n dice can give, counted exactly over all 6**n outcomes.
+"""10K's odds: what a roll of n dice can give, counted exactly over all 6**n outcomes, and
+the advice of the policy that maximises the points banked this turn (issue 17).
 
-The figures rest on 10K's own scoring (``best_split``); this module only counts.
+The figures rest on 10K's own scoring (``best_split``); this module only counts, and the
+dynamic programming is ``referee.turn_odds``'s.  A position is (dice to roll, turn total,
+entry still needed); banking scores the total, or 0 short of the entry threshold; a bust
+banks nothing.  Hot dice make totals unbounded: from ``settled_total()`` (about 20,973)
+banking is provably best with any number of dice, which bounds the search.
+
+The target does not change what a turn can bank, so the worths ignore it; in the final
+round a note gives the chance to pass the best other total, played for that alone.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
-from math import factorial, prod
+from math import ceil, factorial, prod
+from typing import Any
 
-from referee.dice import Die, sub_multisets
-from referee.games.tenk import COLOUR_RUN_ORDER, best_split
+from referee.dice import Die, pick_key, spell, sub_multisets
+from referee.engine import points
+from referee.errors import RuleViolation, SetupError
+from referee.games.tenk import COLOUR_RUN_ORDER, DICE, TenK, best_split, dice_to_roll
+from referee.odds import Advice, Figure
+from referee.pushluck import ROLL, SET_ASIDE, counted, set_aside_from_roll
+from referee.turn_odds import (
+    BANK,
+    TAKE,
+    Part,
+    Reaching,
+    Runs,
+    Shape,
+    Step,
+    TurnOdds,
+    bank_runs,
+    bank_words_each,
+    passing_note,
+    roll_figures,
+    settled_from,
+    turn_advice,
+)
 
 # One kind of outcome of a roll: how many of the 6**n ordered outcomes give it, and the
 # set-asides it allows as (points, dice left), the best points for each number left.
@@ -52,3 +82,192 @@ def roll_outcomes(n: int) -> tuple[Outcome, ...]:
             ways -= 1
         found.append((ways, _set_asides(dice)))
     return tuple(found)
+
+
+# --- The turn, as the odds read it (``referee.turn_odds``) ------------------------------------
+
+# Where a turn stands once dice are set aside: (dice the next roll has, turn total, the entry
+# threshold while the total is still short of it, else 0).  Six dice after hot dice.
+Position = tuple[int, int, int]
+
+
+def position(dice: int, total: int, entry: int) -> Position:
+    """The position with ``dice`` to roll and ``total`` set aside, for a player who needs
+    ``entry`` in one turn to get on the board (0: on the board already)."""
+    return (dice, total, entry if total < entry else 0)
+
+
+@cache
+def _shape(n: int) -> tuple[Shape, tuple[tuple[int, int], ...]]:
+    """The outcomes of a roll of ``n`` dice, with their set-asides as moves: (points, dice
+    the next roll has), all six again after hot dice."""
+    return Shape.of(
+        (ways, [(points, left or DICE) for points, left in takes])
+        for ways, takes in roll_outcomes(n)
+    )
+
+
+def one_roll(n: int) -> tuple[Fraction, Fraction]:
+    """(chance to bust, E[best points of the set-aside, 0 on a bust]) of a roll of ``n`` dice."""
+    bust = sum(ways for ways, takes in roll_outcomes(n) if not takes)
+    best = sum(ways * max(p for p, _ in takes) for ways, takes in roll_outcomes(n) if takes)
+    return Fraction(bust, 6**n), Fraction(best, 6**n)
+
+
+@cache
+def settled_total() -> Fraction:
+    """The turn total from which banking is provably best with any number of dice:
+    2,831,375/5,832 expected points over a 5/216 bust chance with six dice, about 20,973
+    (``referee.turn_odds.settled_from`` says why)."""
+    return settled_from(one_roll(n) for n in range(1, DICE + 1))
+
+
+class Turn:
+    """10K's turn for the odds: banking scores the total, or 0 short of the entry threshold."""
+
+    def bank(self, pos: Position) -> int:
+        return 0 if pos[2] else pos[1]
+
+    def total(self, pos: Position) -> int:
+        return pos[1]
+
+    def settled(self, pos: Position) -> bool:
+        return not pos[2] and pos[1] >= settled_total()
+
+    def roll(self, pos: Position) -> tuple[Part[Position], ...]:
+        dice, total, entry = pos
+        shape, moves = _shape(dice)
+        if entry:
+            after = tuple(position(left, total + p, entry) for p, left in moves)
+        else:
+            after = tuple((left, total + p, 0) for p, left in moves)
+        return (Part(shape, after),)
+
+
+TURN = Turn()
+ODDS: TurnOdds[Position] = TurnOdds(TURN)
+
+
+@cache
+def _reaching(goal: int) -> TurnOdds[Position]:
+    """The odds of banking ``goal`` or more this turn, played for that alone."""
+    return TurnOdds(Reaching(TURN, goal))
+
+
+@cache
+def runs(dice: int, entry: int) -> Runs:
+    """The turn totals at which best play banks with ``dice`` to roll (multiples of 50 up to
+    the settled total, and the entry threshold)."""
+    top = max(entry, ceil(settled_total() / 50) * 50)
+    return bank_runs(ODDS, [(t, position(dice, t, entry)) for t in range(50, top + 50, 50)])
+
+
+def policy(dice: int | None, entry: int) -> str:
+    """The policy the worths assume, with where it banks with ``dice`` (None: every count)."""
+    counts = range(1, DICE + 1) if dice is None else (dice,)
+    shown = bank_words_each([(counted(n, "die", "dice"), runs(n, entry)) for n in counts])
+    return f"most points this turn: {shown}"
+
+
+# --- Advice ------------------------------------------------------------------------------------
+
+
+def _roll_words(dice: int, total: int) -> str:
+    if dice == DICE:
+        return "roll all six again" if total else "roll six dice"
+    return f"roll {counted(dice, 'die', 'dice')}"
+
+
+def _bank_words(pos: Position, entry: int) -> str:
+    if pos[2]:
+        return f"bank {points(pos[1])} (scores 0: short of the {points(entry)} entry)"
+    return f"bank {points(pos[1])}"
+
+
+def _then(pos: Position) -> str:
+    return "bank" if ODDS.banks(pos) else _roll_words(pos[0], pos[1])
+
+
+def _takes(state: TenK, entry: int) -> list[Step[Position]]:
+    """A step for each set-aside the dice on the table allow, with those taken already."""
+    steps = []
+    for pick in sub_multisets(state.on_table):
+        split = best_split(state.taken + pick)
+        if split is None:
+            continue
+        left = len(state.roll) - len(state.taken) - len(pick)
+        after = position(left or DICE, state.earlier + split.points, entry)
+        words = f"set aside {spell(pick)} ({points(split.points)}), then {_then(after)}"
+        steps.append(Step(take_key(state.taken + pick), words, after, TAKE))
+    return steps
+
+
+def take_key(dice: Sequence[Die]) -> str:
+    """The key of the choice to have set aside ``dice`` from this roll: "set_aside 1,1,5"."""
+    return f"{SET_ASIDE} {pick_key(dice)}"
+
+
+def advise(
+    dice: int | None,
+    total: int,
+    entry: int,
+    *,
+    takes: Sequence[Step[Position]] = (),
+    score: int = 0,
+    best_other: int | None = None,
+) -> Advice:
+    """The advice at a turn total with ``dice`` to roll (None: a roll is on the table and
+    ``takes`` are the set-asides it allows); a turn total of 0 is the turn's first roll.
+
+    ``best_other``: in the final round, the best total of the others.
+    """
+    steps = list(takes)
+    figures: tuple[Figure, ...] = ()
+    if dice is not None:
+        pos = position(dice, total, entry)
+        rolling = Step(ROLL, _roll_words(dice, total), pos, ROLL)
+        banking = [Step(BANK, _bank_words(pos, entry), pos, BANK)] if total else []
+        steps = [*banking, rolling, *steps]
+        figures = roll_figures(ODDS, pos)
+    shown = policy(dice if total else None, entry)
+    notes = passing_note(_reaching, steps, score, best_other)
+    return turn_advice(ODDS, steps, figures=figures, policy=shown, notes=notes)
+
+
+def advice(state: TenK) -> Advice | None:
+    """The odds of the decision in front of the player to move: see ``advise``."""
+    board = state.board
+    if board.over:
+        return None
+    entry = 0 if state.entered else state.entry
+    others = [s for seat, s in enumerate(board.scores) if seat != board.seat]
+    best_other = max(others, default=None) if board.in_final_round else None
+    takes = _takes(state, entry) if state.phase != ROLL else []
+    dice = None if state.phase == SET_ASIDE else dice_to_roll(state)
+    return advise(
+        dice, state.turn_total, entry, takes=takes, score=board.score, best_other=best_other
+    )
+
+
+def advice_key(state: TenK, move: Mapping[str, Any]) -> str | None:
+    """The key of the ``advice`` choice ``move`` makes: "bank", "roll", "set_aside 1,1,5"."""
+    kind = move.get("type")
+    if kind in (BANK, ROLL):
+        return str(kind)
+    if kind != SET_ASIDE:
+        return None
+    try:
+        _, all_taken = set_aside_from_roll(state, move, empty="")
+    except RuleViolation:
+        return None
+    return take_key(all_taken) if best_split(all_taken) is not None else None
+
+
+def advice_for(values: Mapping[str, Any]) -> Advice:
+    """The advice for ``referee odds``: dice to roll, turn total, score, entry, and in the
+    final round the best other total (``beat``)."""
+    dice, total, score, entry = values["dice"], values["turn"], values["score"], values["entry"]
+    if total == 0 and dice != DICE:
+        raise SetupError(f"--turn 0 is the turn's first roll, which has six dice, not {dice}.")
+    need = 0 if score > 0 or entry == 0 else entry
+    return advise(dice, total, need, score=score, best_other=values.get("beat"))
