@@ -23,6 +23,7 @@ from typing import Any
 from referee import formdata
 from referee.dice import Die, parse_dice, spell
 from referee.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark
+from referee.odds import Advice, Flag, die_values, number, optional
 from referee.pushluck import (
     CHOOSE,
     ROLL,
@@ -408,3 +409,44 @@ def view(state: SB) -> SBView:
         key_unset=state.phase == CHOOSE and not state.may_bank,
         selections=judged_picks(state, partial(_judge_pick, state)),
     )
+
+
+# --- Odds (issue 17): worked out in ``keys_and_base_odds``, which reads this module ----------
+
+ODDS_FLAGS = (
+    Flag(
+        "keys",
+        "key values set aside this turn, like 2,5 (none: the turn's first roll)",
+        "",
+        die_values(KEYS),
+    ),
+    Flag("base", "base values set aside this turn, like 3,3,4,4", "", die_values(BASE_DICE)),
+    Flag("score", "the player's banked total", "0", number(0, 10_000)),
+    Flag(
+        "beat",
+        "once the end has begun: the best total of the others",
+        "",
+        optional(number(0, 10_000)),
+    ),
+)
+
+
+def advice(state: SB) -> Advice | None:
+    """The odds of the decision in front of the player to move (``keys_and_base_odds``)."""
+    from referee.games import keys_and_base_odds  # it imports this module
+
+    return keys_and_base_odds.advice(state)
+
+
+def advice_key(state: SB, move: Mapping[str, Any]) -> str | None:
+    """The key of the advice's choice that ``move`` makes."""
+    from referee.games import keys_and_base_odds
+
+    return keys_and_base_odds.advice_key(state, move)
+
+
+def advice_for(values: Mapping[str, Any]) -> Advice:
+    """The advice for ``referee odds sb`` (``keys_and_base_odds.advice_for``)."""
+    from referee.games import keys_and_base_odds
+
+    return keys_and_base_odds.advice_for(values)
