@@ -379,7 +379,7 @@ def bank_words_each(families: Sequence[tuple[str, Runs]]) -> str:
     return "; ".join(bank_words(runs, dice) for dice, runs in families)
 
 
-# --- Advice from the odds -------------------------------------------------------------------
+# --- Advice from the odds ---------------------------------------------------------------------
 
 BANK, ROLL, TAKE = "bank", "roll", "take"
 

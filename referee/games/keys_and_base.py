@@ -411,7 +411,7 @@ def view(state: SB) -> SBView:
     )
 
 
-# --- Odds (issue 17): worked out in ``keys_and_base_odds``, which reads this module ----------
+# --- Odds (issue 17): worked out in ``keys_and_base_odds``, which reads this module -----------
 
 ODDS_FLAGS = (
     Flag(

@@ -59,7 +59,7 @@ Position = tuple[Values, Values]  # (keys set aside, base dice set aside), sorte
 FACES = range(1, 7)
 
 
-# --- Positions that play alike ------------------------------------------------------------
+# --- Positions that play alike ----------------------------------------------------------------
 
 
 @cache
@@ -89,7 +89,7 @@ def canonical(keys: Iterable[int], base: Iterable[int]) -> Position:
     return min((keys, base), mirrored)
 
 
-# --- What a roll offers ----------------------------------------------------------------------
+# --- What a roll offers -----------------------------------------------------------------------
 
 
 def _rolls(n: int) -> Iterable[tuple[int, Values]]:
@@ -176,7 +176,7 @@ TURN = Turn()
 ODDS: TurnOdds[Position] = TurnOdds(TURN)
 
 
-# --- Advice ------------------------------------------------------------------------------------
+# --- Advice -----------------------------------------------------------------------------------
 
 START: Position = ((), ())
 

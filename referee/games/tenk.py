@@ -473,7 +473,7 @@ def scoring_summary(values: Iterable[int]) -> str:
     return f"{spell(dice)} = {points(split.points)}" if split else why_not_scoring(dice)
 
 
-# --- Odds (issue 17): worked out in ``tenk_odds``, which reads this module ------------------
+# --- Odds (issue 17): worked out in ``tenk_odds``, which reads this module --------------------
 
 ODDS_FLAGS = (
     Flag("dice", "dice the next roll has, 1-6", "6", number(1, DICE)),

@@ -169,7 +169,7 @@ def policy(dice: int | None, entry: int) -> str:
     return f"most points this turn: {shown}"
 
 
-# --- Advice ------------------------------------------------------------------------------------
+# --- Advice -----------------------------------------------------------------------------------
 
 
 def _roll_words(dice: int, total: int) -> str:

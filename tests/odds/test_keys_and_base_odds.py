@@ -27,7 +27,7 @@ def play(*moves):
     return support.play("sb", *moves)
 
 
-# --- Against plain recursion over every ordered roll ---------------------------------------------
+# --- Against plain recursion over every ordered roll ------------------------------------------
 
 
 def rolled(keys: tuple[int, ...], base: tuple[int, ...]):
@@ -104,7 +104,7 @@ def test_expected_points_of_a_whole_turn():
     assert round(float(ODDS.value(START)), 4) == 8.3177
 
 
-# --- Bust chances --------------------------------------------------------------------------------
+# --- Bust chances -----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("base_left", range(1, BASE_DICE + 1))
@@ -118,7 +118,7 @@ def test_while_a_key_is_unset_a_roll_cannot_bust(keys):
     assert ODDS.bust(canonical(keys, (1, 1))) == 0
 
 
-# --- Thresholds and advice ---------------------------------------------------------------------
+# --- Thresholds and advice --------------------------------------------------------------------
 
 
 def test_threshold_words():

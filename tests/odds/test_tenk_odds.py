@@ -27,7 +27,7 @@ def play(*moves, **options):
     return support.play("tenk", *moves, **options)
 
 
-# --- The dynamic programming against plain recursion -------------------------------------------
+# --- The dynamic programming against plain recursion ------------------------------------------
 
 
 @cache
@@ -68,7 +68,7 @@ def test_expected_points_of_a_whole_turn():
     assert round(float(ODDS.value(position(DICE, 0, 500))), 3) == 662.164
 
 
-# --- Each figure against every ordered roll -----------------------------------------------------
+# --- Each figure against every ordered roll ---------------------------------------------------
 
 
 def ordered_rolls(n: int):
@@ -108,7 +108,7 @@ def test_one_roll_gain_is_best_points_less_what_a_bust_loses():
     assert ODDS.one_roll(position(3, 350, 0)) == Fraction(3125, 36) - Fraction(5, 18) * 350
 
 
-# --- The bound ------------------------------------------------------------------------------------
+# --- The bound --------------------------------------------------------------------------------
 
 
 def test_settled_total_is_six_dice_gain_over_bust():
@@ -127,7 +127,7 @@ def test_the_bound_is_tight_best_play_rolls_six_dice_just_below_it():
     assert ODDS.banks(position(DICE, 21_000, 0))
 
 
-# --- Thresholds -----------------------------------------------------------------------------------
+# --- Thresholds -------------------------------------------------------------------------------
 
 BANK_FROM = {1: 350, 2: 300, 3: 450, 4: 1100, 5: 3250, 6: 21_000}
 BANK_FROM_SHORT_OF_500 = {1: 500, 2: 500, 3: 500, 4: 1100, 5: 3250, 6: 21_000}
@@ -148,7 +148,7 @@ def test_threshold_words():
     )
 
 
-# --- Advice on states -----------------------------------------------------------------------------
+# --- Advice on states -------------------------------------------------------------------------
 
 
 def test_at_the_turns_first_roll_the_only_choice_is_to_roll_and_the_figures_show():
