@@ -20,6 +20,7 @@ from typing import Any
 from referee import formdata
 from referee.dice import Die, parse_dice, spell, take_from
 from referee.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark
+from referee.odds import Advice, Flag, number, optional
 from referee.pushluck import (
     CHOOSE,
     ROLL,
@@ -133,6 +134,7 @@ class Choice:
     completes_set: bool
     reaches: int
     problem: str | None
+    left: Counts  # the dice it leaves unscored, as counts per face
 
     def dice(self) -> list[list[str]]:
         """The sevens in log notation."""
@@ -155,12 +157,18 @@ def judge(
     completes = sum(left) == 0
     pts = sum(seven_points(s) for s in sevens) + (bonus if completes else 0)
     reaches = score_before + pts
-    problem = None
+    problem = finish_problem(reaches, target, left)
+    return Choice(tuple(sevens), pts, completes, reaches, problem, left)
+
+
+def finish_problem(reaches: int, target: int, left: Counts) -> str | None:
+    """Why a choice that takes the score to ``reaches`` and leaves the dice ``left`` unscored
+    breaks the finish rule, or None when it does not."""
     if reaches > target:
-        problem = f"it would reach {reaches}, past {target}"
-    elif reaches == target and has_seven(left):
-        problem = f"it reaches {target} but leaves a seven among the dice not scored"
-    return Choice(tuple(sevens), pts, completes, reaches, problem)
+        return f"it would reach {reaches}, past {target}"
+    if reaches == target and has_seven(left):
+        return f"it reaches {target} but leaves a seven among the dice not scored"
+    return None
 
 
 def legal_choices(roll: Counts, score_before: int, target: int, bonus: int) -> list[Choice]:
@@ -228,8 +236,8 @@ def dice_to_roll(state: Lucky7) -> int | None:
     return DICE if state.phase == START else state.to_roll
 
 
-def _next_roll_size(left: int) -> int:
-    # One die left, or none (a completed set): pick all eight up again.
+def next_roll_size(left: int) -> int:
+    """How many dice the next roll has with ``left`` unscored: one or none, all eight again."""
     return DICE if left <= 1 else left
 
 
@@ -316,7 +324,7 @@ def _score(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
         phase=CHOOSE,
         scored=state.scored + taken,
         turn_total=turn_total,
-        to_roll=_next_roll_size(len(left)),
+        to_roll=next_roll_size(len(left)),
     )
     words = " and ".join(spell(g) for g in groups)
     ruling = f"{player} scored {words}: +{choice.points}"
@@ -475,3 +483,49 @@ def view(state: Lucky7) -> Lucky7View:
         advice=finish_advice(state),
         need=state.target - state.score_before,
     )
+
+
+# --- Odds (issue 17): worked out in ``lucky7_odds``, which reads this module ------------------
+
+
+def _offer(text: str) -> tuple[int, int]:
+    """A banked turn on offer to steal, typed as points:dice ("12:3")."""
+    points_text, _, dice_text = text.partition(":")
+    try:
+        offer = int(points_text), int(dice_text)
+    except ValueError:
+        offer = (0, 0)
+    if offer[0] < 1 or not 2 <= offer[1] <= DICE:
+        raise ValueError(f"points:dice of the banked turn, like 12:3 (2-8 dice), not {text!r}")
+    return offer
+
+
+ODDS_FLAGS = (
+    Flag("dice", "dice the next roll has, 2-8", "8", number(2, DICE)),
+    Flag("turn", "points scored this turn (0: the turn's first roll)", "0", number(0, 1000)),
+    Flag("score", "the player's banked total", "0", number(0, 1000)),
+    Flag("target", "the exact score that wins", "100", number(1, 1000)),
+    Flag("set_bonus", "points for a Completed Set, 5 or 6", "5", number(5, 6)),
+    Flag("steal", "a banked turn on offer to steal, as points:dice", "", optional(_offer)),
+)
+
+
+def advice(state: Lucky7) -> Advice | None:
+    """The odds of the decision in front of the player to move (``lucky7_odds.advice``)."""
+    from referee.games import lucky7_odds  # it imports this module
+
+    return lucky7_odds.advice(state)
+
+
+def advice_key(state: Lucky7, move: Mapping[str, Any]) -> str | None:
+    """The key of the advice's choice that ``move`` makes."""
+    from referee.games import lucky7_odds
+
+    return lucky7_odds.advice_key(state, move)
+
+
+def advice_for(values: Mapping[str, Any]) -> Advice:
+    """The advice for ``referee odds lucky7`` (``lucky7_odds.advice_for``)."""
+    from referee.games import lucky7_odds
+
+    return lucky7_odds.advice_for(values)
