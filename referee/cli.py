@@ -1,6 +1,6 @@
-"""The ``referee`` command: replay, import, export and seed game logs; print PDFs.
+"""The ``referee`` command: replay, import, export and seed game logs; print PDFs; odds.
 
-``replay`` and ``print rules|scorepad|all`` need no database.  ``import``,
+``replay``, ``odds`` and ``print rules|scorepad|all`` need no database.  ``import``,
 ``export``, ``seed`` and ``print sheet`` open the app's database
 (``DATABASE_URL``, or the embedded SQLite file).
 """
@@ -12,11 +12,13 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from fractions import Fraction
 from pathlib import Path
 
-from referee.engine import points
+from referee.engine import Game, SetupError, points
 from referee.games import all_games
 from referee.log import LogError, Replay, check_storable, loads, replay
+from referee.odds import Advice, Flag, decimal
 
 EXIT_OK, EXIT_REJECTED, EXIT_UNREADABLE = 0, 1, 2
 
@@ -64,6 +66,39 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     print(json.dumps(result.to_json(), indent=2) if args.json else summary(result))
     return EXIT_OK if result.error is None else EXIT_REJECTED
+
+
+def odds_text(advice: Advice, *, exact: bool = False) -> str:
+    """The advice as ``referee odds`` prints it: the line, each choice with its worth, the
+    policy and the notes; ``exact`` adds each figure and worth as a fraction."""
+
+    def shown(value: Fraction) -> str:
+        return f" (= {value})" if exact else ""
+
+    lines = [advice.line]
+    lines += [f"  {figure.shown}{shown(figure.value)}" for figure in advice.figures if exact]
+    if advice.choices:
+        lines.append("Each choice, by the points it is expected to bank this turn:")
+        lines += [f"  {c.words}: {decimal(c.worth)}{shown(c.worth)}" for c in advice.choices]
+    lines.append(f"Policy: {advice.policy}.")
+    lines += advice.notes
+    return "\n".join(lines)
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    """Print the odds of a position given by flags; exit 0, or 2 when it is no position."""
+    game: Game = args.odds_game
+    values = {flag.name: getattr(args, flag.name) for flag in game.ODDS_FLAGS}
+    try:
+        advice = game.advice_for(values)
+    except SetupError as exc:
+        print(f"referee odds {game.SLUG}: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    if advice is None:
+        print(f"referee odds {game.SLUG}: no decision to advise on.", file=sys.stderr)
+        return EXIT_UNREADABLE
+    print(odds_text(advice, exact=args.exact))
+    return EXIT_OK
 
 
 def table_link(token: str) -> str:
@@ -237,7 +272,44 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="load even if tables exist")
     p.set_defaults(func=cmd_seed)
     _add_print_parser(sub)
+    _add_odds_parser(sub)
     return parser
+
+
+def _add_odds_parser(sub) -> None:
+    """``referee odds GAME --flag VALUE...``, a game for each that names its flags."""
+    p = sub.add_parser(
+        "odds", help="a position's odds: chance to bust, expected points, the best choice"
+    )
+    games = p.add_subparsers(dest="game", required=True, metavar="GAME")
+    for game in all_games():
+        if not game.ODDS_FLAGS:
+            continue
+        g = games.add_parser(game.SLUG, help=f"{game.TITLE}: the odds of a roll or bank")
+        for flag in game.ODDS_FLAGS:
+            g.add_argument(
+                f"--{flag.name.replace('_', '-')}",
+                dest=flag.name,
+                default=flag.default,
+                type=_reader(flag),
+                metavar="VALUE",
+                help=f"{flag.help} (default: {flag.default or 'none'})",
+            )
+        g.add_argument("--exact", action="store_true", help="print every figure as a fraction too")
+        g.set_defaults(func=cmd_odds, odds_game=game)
+
+
+def _reader(flag: Flag):
+    """``flag.read`` as argparse calls a type: a bad value is a usage error (exit 2) with the
+    flag's own sentence."""
+
+    def read(text: str) -> object:
+        try:
+            return flag.read(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return read
 
 
 def _add_print_parser(sub) -> None:
