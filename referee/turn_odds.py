@@ -309,32 +309,6 @@ def settled_from(rolls: Iterable[tuple[Fraction, Fraction]]) -> Fraction:
     return max(expected / bust for bust, expected in rolls)
 
 
-@dataclass(frozen=True)
-class Reaching(Generic[Pos]):
-    """A model's turn played only to bank ``goal`` or more: its values are chances.
-
-    Banking is worth 1 when it adds ``goal`` or more, else 0; positions where it does are
-    settled (nothing beats a certainty).  Below the goal totals are bounded, so the model's
-    own ``settled`` is not needed.
-    """
-
-    model: TurnModel[Pos]
-    goal: int
-
-    def bank(self, pos: Pos) -> int | None:
-        worth = self.model.bank(pos)
-        return None if worth is None else int(worth >= self.goal)
-
-    def total(self, pos: Pos) -> int:
-        return self.model.total(pos)
-
-    def roll(self, pos: Pos) -> tuple[Part[Pos], ...]:
-        return self.model.roll(pos)
-
-    def settled(self, pos: Pos) -> bool:
-        return self.bank(pos) == 1
-
-
 # Runs of totals where best play banks: (first, last), last None when the run goes on to the
 # highest total looked at.
 Runs = tuple[tuple[int, int | None], ...]
@@ -431,18 +405,17 @@ def turn_advice(
 
 
 def passing_note(
-    reaching: Callable[[int], TurnOdds[Pos]],
-    steps: Sequence[Step[Pos]],
-    score: int,
-    best_other: int | None,
+    score: int, best_other: int | None, chance: Callable[[int], Fraction] | None = None
 ) -> tuple[str, ...]:
-    """In a final round, the chance to pass ``best_other`` this turn from ``score`` when
-    playing for that alone (``reaching(goal)``: the odds of banking ``goal`` or more)."""
+    """In a final round, what passing ``best_other`` from ``score`` needs this turn, and with
+    ``chance(goal)`` the chance of banking that much when playing for it alone."""
     if best_other is None or best_other < score:
         return ()
     goal = best_other - score + 1
-    chance = best_worth(reaching(goal), steps)
+    played = (
+        "" if chance is None else f"; played for that alone, the chance is {percent(chance(goal))}"
+    )
     return (
-        f"Final round: passing {best_other:,} needs {goal:,} this turn; played for that "
-        f"alone, the chance is {percent(chance)}. The worths count points, not this chance.",
+        f"Final round: passing {best_other:,} needs {goal:,} this turn{played}. "
+        "The worths count points, not the chance to pass.",
     )

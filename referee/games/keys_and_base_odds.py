@@ -42,7 +42,6 @@ from referee.turn_odds import (
     BANK,
     TAKE,
     Part,
-    Reaching,
     Runs,
     Shape,
     Step,
@@ -238,12 +237,6 @@ def policy(keys: Values, base_left: int) -> str:
     return f"most points this turn: {bank_words(runs((low, high), base_left), dice)}"
 
 
-@cache
-def _reaching_odds(goal: int) -> TurnOdds[Position]:
-    """The odds of banking ``goal`` or more this turn, played for that alone."""
-    return TurnOdds(Reaching(TURN, goal))
-
-
 def advise(
     keys: Values,
     base: Values,
@@ -263,7 +256,7 @@ def advise(
         banking = [Step(BANK, f"bank {TURN.total(pos)}", pos, BANK)] if len(keys) == KEYS else []
         steps = [*banking, Step(ROLL, _roll_words(pos), pos, ROLL), *steps]
         figures = roll_figures(ODDS, pos)
-    notes = passing_note(_reaching_odds, steps, score, best_other)
+    notes = passing_note(score, best_other)  # its chance would need a table per goal
     shown = policy(keys, BASE_DICE - len(base))
     return turn_advice(ODDS, steps, figures=figures, policy=shown, notes=notes)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from itertools import combinations_with_replacement
 from math import ceil, factorial, prod
 from typing import Any
@@ -31,13 +31,13 @@ from referee.turn_odds import (
     BANK,
     TAKE,
     Part,
-    Reaching,
     Runs,
     Shape,
     Step,
     TurnOdds,
     bank_runs,
     bank_words_each,
+    best_worth,
     passing_note,
     roll_figures,
     settled_from,
@@ -148,10 +148,38 @@ TURN = Turn()
 ODDS: TurnOdds[Position] = TurnOdds(TURN)
 
 
-@cache
-def _reaching(goal: int) -> TurnOdds[Position]:
-    """The odds of banking ``goal`` or more this turn, played for that alone."""
-    return TurnOdds(Reaching(TURN, goal))
+class Passing:
+    """10K's turn played only to bank some points or more: a position is (dice to roll,
+    points still needed), its value the best chance to bank them.  Points add up, so one
+    table serves every goal."""
+
+    def bank(self, pos: tuple[int, int]) -> int:
+        return int(pos[1] == 0)
+
+    def total(self, pos: tuple[int, int]) -> int:
+        return 0
+
+    def settled(self, pos: tuple[int, int]) -> bool:
+        return pos[1] == 0
+
+    def roll(self, pos: tuple[int, int]) -> tuple[Part[tuple[int, int]], ...]:
+        dice, need = pos
+        shape, moves = _shape(dice)
+        return (Part(shape, tuple((left, max(need - p, 0)) for p, left in moves)),)
+
+
+PASSING: TurnOdds[tuple[int, int]] = TurnOdds(Passing())
+
+
+def chance_to_bank(steps: Sequence[Step[Position]], goal: int) -> Fraction:
+    """The best chance, over ``steps``, to bank ``goal`` or more this turn (short of the entry
+    threshold a bank adds nothing, so it takes the threshold too)."""
+
+    def needing(step: Step[Position]) -> Step[tuple[int, int]]:
+        dice, total, entry = step.pos
+        return Step(step.key, step.words, (dice, max(max(goal, entry) - total, 0)), step.kind)
+
+    return best_worth(PASSING, [needing(step) for step in steps])
 
 
 @cache
@@ -230,7 +258,7 @@ def advise(
         steps = [*banking, rolling, *steps]
         figures = roll_figures(ODDS, pos)
     shown = policy(dice if total else None, entry)
-    notes = passing_note(_reaching, steps, score, best_other)
+    notes = passing_note(score, best_other, partial(chance_to_bank, steps))
     return turn_advice(ODDS, steps, figures=figures, policy=shown, notes=notes)
 
 

@@ -170,10 +170,12 @@ def test_advice_for_refuses_a_lone_base_value_and_a_finished_turn():
         odds.advice_for({**values, "keys": (2, 5), "base": (3,) * 8})
 
 
-def test_once_the_end_has_begun_a_note_gives_the_chance_to_pass():
+def test_once_the_end_has_begun_a_note_says_what_passing_needs():
     values = {"keys": (2, 5), "base": (3, 3, 3, 3), "score": 50, "beat": 58}
-    (note,) = odds.advice_for(values).notes
-    assert note.startswith("Final round: passing 58 needs 9 this turn; played for that alone")
+    assert odds.advice_for(values).notes == (
+        "Final round: passing 58 needs 9 this turn. "
+        "The worths count points, not the chance to pass.",
+    )
 
 
 def test_advice_never_changes_the_state():

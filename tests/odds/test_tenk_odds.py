@@ -219,8 +219,26 @@ def test_final_round_notes_the_chance_to_pass_the_leader():
     advice = odds.advice_for({"dice": 3, "turn": 350, "score": 9000, "entry": 500, "beat": 9900})
     assert advice.notes == (
         "Final round: passing 9,900 needs 901 this turn; played for that alone, the chance "
-        "is 18.6%. The worths count points, not this chance.",
+        "is 18.6%. The worths count points, not the chance to pass.",
     )
+
+
+@cache
+def chance_by_recursion(dice: int, need: int) -> Fraction:
+    """The best chance to bank ``need`` more points, by recursion over ``roll_outcomes``."""
+    if need <= 0:
+        return Fraction(1)
+    rolling = Fraction(0)
+    for ways, takes in roll_outcomes(dice):
+        if takes:
+            rolling += ways * max(chance_by_recursion(left or DICE, need - p) for p, left in takes)
+    return rolling / 6**dice
+
+
+@pytest.mark.parametrize("need", [50, 350, 901, 2000])
+def test_chances_to_pass_match_plain_recursion(deep, need):
+    for dice in range(1, DICE + 1):
+        assert odds.PASSING.value((dice, need)) == chance_by_recursion(dice, need)
 
 
 def test_no_advice_once_the_game_is_over():

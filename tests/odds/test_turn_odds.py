@@ -11,7 +11,6 @@ import pytest
 
 from referee.turn_odds import (
     Part,
-    Reaching,
     Shape,
     TurnOdds,
     bank_runs,
@@ -19,6 +18,7 @@ from referee.turn_odds import (
     bank_words_each,
     expected_best,
     nothing_chance,
+    passing_note,
     settled_from,
 )
 
@@ -130,12 +130,17 @@ def test_positions_that_repeat_are_refused():
         TurnOdds(Loop()).value(0)
 
 
-def test_reaching_values_are_chances_of_banking_the_goal():
-    odds = TurnOdds(Reaching(Pig(), 10))
-    # From 0, bank 10 or more: every way of adding faces 2-6 to 10 before a 1.
-    assert odds.value(10) == 1
-    assert odds.value(8) == Fraction(5, 6)  # any face but a 1
-    assert 0 < odds.value(0) < 1
+def test_a_final_round_note_says_what_passing_needs():
+    assert passing_note(900, None) == ()
+    assert passing_note(900, 850) == ()  # ahead already
+    assert passing_note(900, 1000) == (
+        "Final round: passing 1,000 needs 101 this turn. "
+        "The worths count points, not the chance to pass.",
+    )
+    assert passing_note(900, 1000, lambda goal: Fraction(1, goal - 93)) == (
+        "Final round: passing 1,000 needs 101 this turn; played for that alone, the chance "
+        "is 12.5%. The worths count points, not the chance to pass.",
+    )
 
 
 def test_settled_from_is_the_largest_gain_over_bust_ratio():
