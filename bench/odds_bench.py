@@ -9,7 +9,8 @@ table (the turn's first roll: the game's tables are built); then every state of 
 random three-player games of ``referee.autoplay``, in order, each advised once as a page
 would be (the first time its situation is seen: a new banked score in Lucky Sevens, a
 new goal in a final round, work out a little more).  Reported: milliseconds for the first
-advice, and the median, 99th percentile and worst over the states, with where the worst was.
+advice, and the median, 99th percentile and worst over the states, with where the worst was,
+in CPU time of the process (on a shared machine, wall time also counts the neighbours).
 
 Run: ``python -m bench.odds_bench`` (not part of ``make bench``).
 """
@@ -33,24 +34,24 @@ TABLES = {
 def measure(slug: str, games: int = GAMES) -> dict[str, Any]:
     """The figures of one game, measured in this process (call it in a fresh one)."""
     import random
-    from time import perf_counter
+    from time import process_time
 
     from referee.autoplay import play_random_game
     from referee.engine import apply_move
     from referee.games import get_game
 
     game, players, options = get_game(slug), ("Ann", "Bo", "Cy"), TABLES[slug]
-    start = perf_counter()
+    start = process_time()
     game.advice(game.start(players, options))
-    first = perf_counter() - start
+    first = process_time() - start
     times: list[tuple[float, str]] = []
     for seed in range(games):
         state = game.start(players, options)
         for move in play_random_game(game, players, options, random.Random(seed)):
-            start = perf_counter()
+            start = process_time()
             game.advice(state)
             where = f"{state.phase}, final round" if state.board.in_final_round else state.phase
-            times.append((perf_counter() - start, where))
+            times.append((process_time() - start, where))
             state = apply_move(game, state, move)
     times.sort()
     return {
