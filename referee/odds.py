@@ -143,11 +143,11 @@ class Judged:
     @property
     def words(self) -> str:
         """The decision in words: "roll 3 dice (worth 312.4) against bank 350 (worth 350.0);
-        then 27.8% to bust"."""
+        the odds then: 27.8% to bust"."""
         chosen, best = self.verdict.chosen, self.verdict.best
         figures = "; ".join(f.shown for f in self.advice.figures)
         against = f"{chosen.words} (worth {chosen.shown}) against {best.words} (worth {best.shown})"
-        return f"{against}; then {figures}" if figures else against
+        return f"{against}; the odds then: {figures}" if figures else against
 
 
 def judged_moves(game: Game, before: Iterable[tuple[Any, Mapping[str, Any]]]) -> list[Judged]:

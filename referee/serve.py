@@ -45,7 +45,7 @@ def main() -> None:
     print(f"  House PIN (to start tables, see every table, import and export): {pin}")
     print("  On an open network, put a TLS reverse proxy in front (see the README).", flush=True)
     gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
-    os.execv(gunicorn, [gunicorn, *gunicorn_args(port), "referee.web:create_app()"])
+    os.execv(gunicorn, [gunicorn, *gunicorn_args(port), "referee.web:serving_app()"])
 
 
 def gunicorn_args(port: str, env: Mapping[str, str] = os.environ) -> list[str]:

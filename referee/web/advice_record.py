@@ -14,11 +14,10 @@ from typing import Any
 from sqlalchemy import select
 
 from referee.games import all_games, get_game, has_own
-from referee.log import replay
-from referee.odds import Judged, decimal, judged_moves
+from referee.odds import Judged, decimal
 from referee.web.extensions import db
+from referee.web.history import story
 from referee.web.models import GameTable, Seat
-from referee.web.store import log_of
 
 KEPT_TABLES = 2048  # judged tables kept per worker before the oldest are let go
 _kept: dict[tuple[str, int], list[Judged]] = {}
@@ -48,15 +47,10 @@ def judged_table(table: GameTable) -> list[Judged]:
     """Every decision of ``table`` the game's advice can judge (kept per version)."""
     key = (table.token, table.version)
     if key not in _kept:
-        log = log_of(table)
-        result = replay(log, [])
-        before: list[tuple[Any, dict[str, Any]]] = []
-        for move in log.moves:
-            before.append((result.state, move))
-            result = result.apply(move)
         if len(_kept) >= KEPT_TABLES:
             _kept.pop(next(iter(_kept)))
-        _kept[key] = judged_moves(result.game, before)
+        steps = story(table, judging=True)[0]
+        _kept[key] = [step["judged"] for step in steps if "judged" in step]
     return _kept[key]
 
 

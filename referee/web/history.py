@@ -14,7 +14,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from sqlalchemy import Select, exists, func, select
 
-from referee.engine import SHEETS, describe_move
+from referee.engine import SHEETS, RuleViolation, describe_move
 from referee.games import all_games, get_game
 from referee.log import LogError, Replay, check_storable, dumps, loads, replay
 from referee.odds import judged_moves
@@ -136,8 +136,15 @@ def story(
     done = 0
     for index, move in enumerate(log.moves):
         who = move.get("player") or game.to_move(result.state)
+        try:
+            after = result.apply(move)
+        except RuleViolation as refused:  # a stored move the rules now refuse: stop there
+            steps.append({"n": index + 1, "move": describe_move(game, move),
+                          "ruling": f"Refused on replay: {refused.message}", "bust": False,
+                          "final": False})  # fmt: skip
+            break
         before.append((result.state, move))
-        result = result.apply(move)
+        result = after
         state = result.state
         ended = game.turns_done(state) > done
         records = game.turn_records(state)

@@ -214,3 +214,13 @@ def test_a_turn_under_way_ends_the_story_open(client, stored, tenk_log):
     (table_id,) = stored(replace(log, moves=(*log.moves, {"type": "roll", "dice": ["1"] * 6})))
     page = words(client.get(f"/t/{table_id}/history").text)
     assert "Turns 1–3 under way" in page
+
+
+def test_a_story_stops_at_a_stored_move_the_rules_refuse(client, stored):
+    from referee.log import GameLog
+
+    moves = ({"type": "roll", "dice": ["2", "2", "3", "3", "4", "6"]}, {"type": "bank"})
+    (token,) = stored(GameLog("tenk", ("Ann", "Bo"), {}, moves))
+    response = client.get(f"/t/{token}/history")
+    assert response.status_code == 200
+    assert "Refused on replay" in response.text

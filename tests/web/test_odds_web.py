@@ -111,3 +111,15 @@ def test_a_players_page_shows_how_often_they_followed_the_advice(app, stored):
     row = re.search(r"<th scope=\"row\">Solitaire Dice</th><td>(\d+)</td><td>\d+% \((\d+)\)", page)
     assert row, "no Solitaire row under Against the odds"
     assert (int(row.group(1)), int(row.group(2))) == (len(judged), followed)
+
+
+def test_working_out_the_odds_fills_every_advising_games_tables(monkeypatch):
+    from referee.games import all_games, has_own
+    from referee.web.advice import work_out_odds
+
+    asked = []
+    for game in all_games():
+        if has_own(game, "advice"):
+            monkeypatch.setattr(game, "advice", lambda state, slug=game.SLUG: asked.append(slug))
+    work_out_odds()
+    assert sorted(asked) == sorted(g.SLUG for g in all_games() if has_own(g, "advice"))
