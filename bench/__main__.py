@@ -24,6 +24,7 @@ from bench import (
     history_bench,
     load_bench,
     lucky7_bench,
+    odds_bench,
     printables_bench,
     sixd_bench,
     web_bench,
@@ -100,6 +101,7 @@ def table(results: dict[str, Any]) -> str:
         "",
         engine_bench.long_line(engine["long_replays"]),
         lucky7_bench.line(results["lucky7"]),
+        *odds_bench.lines(results["odds"]),
         sixd_bench.line(results["sixd"]),
         load_bench.line(results["load"]),
         *history_bench.lines(results["history"]),
@@ -126,6 +128,8 @@ def main() -> int:
     engine = engine_bench.run(game)
     print("Running the Lucky Sevens roll benchmark...", flush=True)
     lucky7 = lucky7_bench.run()
+    print("Running the odds benchmark (each game in a fresh interpreter)...", flush=True)
+    odds = odds_bench.run()
     print("Running the Six D replay and scoring benchmarks...", flush=True)
     sixd = sixd_bench.run()
     print("Running web benchmarks (gunicorn on 127.0.0.1)...", flush=True)
@@ -140,6 +144,7 @@ def main() -> int:
         "machine": machine(),
         "engine": engine,
         "lucky7": lucky7,
+        "odds": odds,
         "sixd": sixd,
         "web": web,
         "load": load,

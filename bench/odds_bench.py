@@ -1,18 +1,18 @@
 """Odds benchmark (issue 17): what the advice line of a turn screen costs to compute.
 
-Why: the line is computed for the page of any state of 10K, Keys and Base Dice and Lucky
-Sevens, and should cost under 20 ms.  Each game's tables are worked out on first use in a
+Why: the line is computed for the page of any state of 10K, Keys and Base Dice, Lucky
+Sevens and Solitaire Dice, and should cost under 20 ms.  Each game's tables are worked out on first use in a
 process and kept, so the first advice in a process pays for them once.
 
 What: for each game, in a fresh interpreter (nothing cached), the first advice of a new
 table (the turn's first roll: the game's tables are built); then every state of ``GAMES``
-random three-player games of ``referee.autoplay``, in order, each advised once as a page
+random three-player games of ``referee.autoplay`` (one game a seed), in order, each advised once as a page
 would be (the first time its situation is seen: a new banked score in Lucky Sevens, a
 new goal in a final round, work out a little more).  Reported: milliseconds for the first
 advice, and the median, 99th percentile and worst over the states, with where the worst was,
 in CPU time of the process (on a shared machine, wall time also counts the neighbours).
 
-Run: ``python -m bench.odds_bench`` (not part of ``make bench``).
+Run: ``make bench`` (or ``python -m bench.odds_bench`` alone).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ TABLES = {
     "tenk": {"target": 10_000, "entry": 500},
     "sb": {"target": 60},
     "lucky7": {"target": 100, "set_bonus": 5},
+    "solitaire": {},
 }
 
 
@@ -47,10 +48,13 @@ def measure(slug: str, games: int = GAMES) -> dict[str, Any]:
     times: list[tuple[float, str]] = []
     for seed in range(games):
         state = game.start(players, options)
-        for move in play_random_game(game, players, options, random.Random(seed)):
+        moves = play_random_game(game, players, options, random.Random(seed))
+        for number, move in enumerate(moves, start=1):
             start = process_time()
             game.advice(state)
-            where = f"{state.phase}, final round" if state.board.in_final_round else state.phase
+            where = f"game {seed + 1}, move {number}" + (
+                ", final round" if game.in_final_round(state) else ""
+            )
             times.append((process_time() - start, where))
             state = apply_move(game, state, move)
     times.sort()
@@ -78,14 +82,20 @@ def run(games: int = GAMES) -> dict[str, dict[str, Any]]:
     return results
 
 
+def lines(results: dict[str, dict[str, Any]]) -> list[str]:
+    """One line a game: the first advice, and the median, p99 and worst over the states."""
+    return [
+        f"odds: {slug:9} first advice {r['first_ms']:4.0f} ms; {r['states']} states: median "
+        f"{r['median_ms']:.2f} ms, p99 {r['p99_ms']:.1f} ms, worst {r['worst_ms']:.1f} ms "
+        f"({r['worst_at']}; target {TARGET_MS:.0f} ms: "
+        f"{'met' if r['worst_ms'] < TARGET_MS else 'NOT met'})"
+        for slug, r in results.items()
+    ]
+
+
 def main() -> None:
-    for slug, r in run().items():
-        print(
-            f"{slug:7} first advice {r['first_ms']:6.0f} ms | {r['states']} states: median "
-            f"{r['median_ms']:.2f} ms, p99 {r['p99_ms']:.1f} ms, worst {r['worst_ms']:.1f} ms "
-            f"({r['worst_at']}; target {TARGET_MS:.0f} ms: "
-            f"{'met' if r['worst_ms'] < TARGET_MS else 'NOT met'})"
-        )
+    """Measure every game and print its line."""
+    print("\n".join(lines(run())))
 
 
 if __name__ == "__main__":

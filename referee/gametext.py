@@ -115,7 +115,8 @@ class GameText:
 
     ``across`` holds small tables read left to right, each row led by its heading,
     shown under the scoring table.  ``on_the_phone`` is how the play page works:
-    the help page shows it, the printed sheet (for a table without a phone) does not.
+    the help page shows it, the printed sheet (for a table without a phone) does not;
+    ``odds`` likewise says what the odds a table can switch on are worked out from.
     ``reminder`` is the one-line scoring summary under a scorepad; ``emblem`` the dice
     drawn in a printed page's corner.  ``result_note`` adds to a filled sheet's result
     line what the scores alone do not say; ``sheet_boards`` gives the grids a filled sheet
@@ -138,6 +139,7 @@ class GameText:
     emblem: tuple[str, ...]
     turn_title: str = "A turn"
     on_the_phone: tuple[str, ...] = ()
+    odds: tuple[str, ...] = ()
     across: tuple[tuple[tuple[str, ...], ...], ...] = ()
     result_note: Callable[[Any], str] | None = None
     sheet_boards: Callable[[Any], tuple[tuple[str, Grid], ...]] | None = None

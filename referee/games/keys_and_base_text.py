@@ -146,6 +146,14 @@ TEXT = GameText(
         "a bust scores 0"
     ),
     emblem=("K2", "3", "K6"),
+    odds=(
+        "A table can switch the odds on at the foot of its page (off unless asked for, and "
+        "never part of the game). Before each roll the referee then shows the exact chance "
+        "that it busts (none while a key is still unset), the points one more roll is "
+        "expected to add, and the choice worth most: the play that banks the most points this "
+        "turn on average, worked out over every roll and set-aside the rules allow, the keys "
+        "still to set and the groups that may join included.",
+    ),
     on_the_phone=(
         "Tap the base dice in the plain rows and the keys in the purple rows.",
         "The base dice set aside are coloured by what they are worth with the keys down.",

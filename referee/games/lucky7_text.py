@@ -129,6 +129,14 @@ TEXT = GameText(
         "take over the turn total and the dice left"
     ),
     emblem=("3", "4"),
+    odds=(
+        "A table can switch the odds on at the foot of its page (off unless asked for, and "
+        "never part of the game). Before each roll the referee then shows the exact chance "
+        "that no seven can be scored (near the target, counting the finish rule), the points "
+        "one more roll is expected to add, and the choice worth most: the play that banks the "
+        "most points this turn on average, worked out over every roll and every way of "
+        "scoring sevens. It does not count what the next player may steal.",
+    ),
     on_the_phone=(
         "Tap a group letter (A to D) for each die of a seven; the screen adds up each "
         "group and shows its points.",

@@ -151,6 +151,13 @@ TEXT = GameText(
     ),
     emblem=("1", "1", "3", "5", "6"),
     turn_title="Each roll",
+    odds=(
+        "A table can switch the odds on at the foot of its page (off unless asked for, and "
+        "never part of the game). For each split of a roll the referee then shows what it "
+        "does to the sheet's total now and what the sheet is worth one roll later, on "
+        "average over every next roll split for the most it adds: a look one roll ahead, "
+        "not the whole game. With several sheets it advises the first sheet still to split.",
+    ),
     on_the_phone=(
         "Each sheet picks one of the splits the referee lists, each showing what it does to "
         "the total, or taps the dice to build one: two dice, two more, and the last is the "

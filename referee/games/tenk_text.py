@@ -167,6 +167,15 @@ TEXT = GameText(
     ),
     reminder=_reminder(),
     emblem=("1r", "5o"),
+    odds=(
+        "A table can switch the odds on at the foot of its page (off unless asked for, and "
+        "never part of the game). Before each roll the referee then shows the exact chance "
+        "that the dice about to be rolled score nothing, the points one more roll is expected "
+        "to add, and the choice worth most: the play that banks the most points this turn on "
+        "average, worked out over every roll and set-aside the rules allow, the entry "
+        "threshold and hot dice included. In the final round it adds the chance to pass the "
+        "leader.",
+    ),
     on_the_phone=(
         "Tap each die's value after a roll; tick the colour run when six dice show 1 to 6 "
         "in the run's colours.",

@@ -123,3 +123,17 @@ def test_working_out_the_odds_fills_every_advising_games_tables(monkeypatch):
             monkeypatch.setattr(game, "advice", lambda state, slug=game.SLUG: asked.append(slug))
     work_out_odds()
     assert sorted(asked) == sorted(g.SLUG for g in all_games() if has_own(g, "advice"))
+
+
+@pytest.mark.parametrize("slug", ["tenk", "sb", "lucky7", "solitaire"])
+def test_a_game_that_gives_advice_says_on_its_help_page_how(client, slug):
+    page = client.get(f"/games/{slug}").text
+    assert "<h2>The odds</h2>" in page
+    assert "never part of the game" in page
+
+
+def test_every_game_that_gives_advice_explains_it_and_no_other_does():
+    from referee.games import all_games, has_own
+
+    for game in all_games():
+        assert bool(game.TEXT.odds) == has_own(game, "advice"), game.SLUG
