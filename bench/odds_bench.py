@@ -1,12 +1,12 @@
 """Odds benchmark (issue 17): what the advice line of a turn screen costs to compute.
 
 Why: the line is computed for the page of any state of 10K, Keys and Base Dice, Lucky
-Sevens and Solitaire Dice, and should cost under 20 ms.  Each game's tables are worked out on first use in a
-process and kept, so the first advice in a process pays for them once.
+Sevens and Solitaire Dice, and should cost under 20 ms.  Each game's tables are worked out
+on first use in a process and kept, so the first advice in a process pays for them once.
 
 What: for each game, in a fresh interpreter (nothing cached), the first advice of a new
 table (the turn's first roll: the game's tables are built); then every state of ``GAMES``
-random three-player games of ``referee.autoplay`` (one game a seed), in order, each advised once as a page
+random three-player games of ``referee.autoplay``, in order, each advised once as a page
 would be (the first time its situation is seen: a new banked score in Lucky Sevens, a
 new goal in a final round, work out a little more).  Reported: milliseconds for the first
 advice, and the median, 99th percentile and worst over the states, with where the worst was,
