@@ -29,14 +29,17 @@ keys) are two parts: their outcomes are independent, and the player picks from b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 from operator import sub
-from typing import Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
+from referee.dice import Die, pick_key
+from referee.errors import RuleViolation
 from referee.odds import POINTS, Advice, Choice, Figure, percent, ranked
+from referee.pushluck import SET_ASIDE, SetAsideTurn, set_aside_from_roll
 
 Pos = TypeVar("Pos", bound=Hashable)
 Number = Fraction | int
@@ -419,3 +422,29 @@ def passing_note(
         f"Final round: passing {best_other:,} needs {goal:,} this turn{played}. "
         "The worths count points, not the chance to pass.",
     )
+
+
+# --- Naming a set-aside game's moves as choices ---------------------------------------------
+
+
+def set_aside_key(dice: Sequence[Die]) -> str:
+    """The key of the choice to have set ``dice`` aside from this roll: "set_aside 1,1,5"."""
+    return f"{SET_ASIDE} {pick_key(dice)}"
+
+
+def set_aside_advice_key(
+    state: SetAsideTurn, move: Mapping[str, Any], scores: Callable[[Sequence[Die]], bool]
+) -> str | None:
+    """The key of the advice's choice that a set-aside game's ``move`` makes: "bank",
+    "roll", or the whole set-aside from this roll when the game ``scores`` it; None for
+    any other move, or one the rules would refuse."""
+    kind = move.get("type")
+    if kind in (BANK, ROLL):
+        return str(kind)
+    if kind != SET_ASIDE:
+        return None
+    try:
+        _, all_taken = set_aside_from_roll(state, move, empty="")
+    except RuleViolation:
+        return None
+    return set_aside_key(all_taken) if scores(all_taken) else None

@@ -26,8 +26,8 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Any
 
-from referee.dice import Die, pick_key, spell, sub_multisets
-from referee.errors import RuleViolation, SetupError
+from referee.dice import Die, spell, sub_multisets
+from referee.errors import SetupError
 from referee.games.keys_and_base import (
     BASE_DICE,
     KEYS,
@@ -37,7 +37,7 @@ from referee.games.keys_and_base import (
     turn_value,
 )
 from referee.odds import Advice, Figure
-from referee.pushluck import ROLL, SET_ASIDE, counted, set_aside_from_roll
+from referee.pushluck import ROLL, SET_ASIDE, counted
 from referee.turn_odds import (
     BANK,
     TAKE,
@@ -50,6 +50,8 @@ from referee.turn_odds import (
     bank_words,
     passing_note,
     roll_figures,
+    set_aside_advice_key,
+    set_aside_key,
     turn_advice,
 )
 
@@ -195,11 +197,6 @@ def _then(pos: Position) -> str:
     return "bank" if ODDS.banks(pos) else _roll_words(pos)
 
 
-def take_key(dice: Sequence[Die]) -> str:
-    """The key of the choice to have set aside ``dice`` from this roll: "set_aside 3,3,K2"."""
-    return f"{SET_ASIDE} {pick_key(dice)}"
-
-
 def _takes(state: SB) -> list[Step[Position]]:
     """A step for each set-aside the dice on the table allow, with those taken already."""
     steps = []
@@ -210,7 +207,7 @@ def _takes(state: SB) -> list[Step[Position]]:
         base = state.turn_base + tuple(d.value for d in pick if not d.key)
         after = canonical(keys, base)
         words = f"set aside {spell(pick)}, then {_then(after)}"
-        steps.append(Step(take_key(state.taken + pick), words, after, TAKE))
+        steps.append(Step(set_aside_key(state.taken + pick), words, after, TAKE))
     return steps
 
 
@@ -280,16 +277,7 @@ def advice(state: SB) -> Advice | None:
 
 def advice_key(state: SB, move: Mapping[str, Any]) -> str | None:
     """The key of the ``advice`` choice ``move`` makes: "bank", "roll", "set_aside 3,3"."""
-    kind = move.get("type")
-    if kind in (BANK, ROLL):
-        return str(kind)
-    if kind != SET_ASIDE:
-        return None
-    try:
-        _, all_taken = set_aside_from_roll(state, move, empty="")
-    except RuleViolation:
-        return None
-    return take_key(all_taken) if set_aside_problem(all_taken) is None else None
+    return set_aside_advice_key(state, move, lambda dice: set_aside_problem(dice) is None)
 
 
 def advice_for(values: Mapping[str, Any]) -> Advice:

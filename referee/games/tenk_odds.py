@@ -21,12 +21,12 @@ from itertools import combinations_with_replacement
 from math import ceil, factorial, prod
 from typing import Any
 
-from referee.dice import Die, pick_key, spell, sub_multisets
+from referee.dice import Die, spell, sub_multisets
 from referee.engine import points
-from referee.errors import RuleViolation, SetupError
+from referee.errors import SetupError
 from referee.games.tenk import COLOUR_RUN_ORDER, DICE, TenK, best_split, dice_to_roll
 from referee.odds import Advice, Figure
-from referee.pushluck import ROLL, SET_ASIDE, counted, set_aside_from_roll
+from referee.pushluck import ROLL, SET_ASIDE, counted
 from referee.turn_odds import (
     BANK,
     TAKE,
@@ -40,6 +40,8 @@ from referee.turn_odds import (
     best_worth,
     passing_note,
     roll_figures,
+    set_aside_advice_key,
+    set_aside_key,
     settled_from,
     turn_advice,
 )
@@ -241,13 +243,8 @@ def _takes(state: TenK, entry: int) -> list[Step[Position]]:
         left = len(state.roll) - len(state.taken) - len(pick)
         after = position(left or DICE, state.earlier + split.points, entry)
         words = f"set aside {spell(pick)} ({points(split.points)}), then {_then(after)}"
-        steps.append(Step(take_key(state.taken + pick), words, after, TAKE))
+        steps.append(Step(set_aside_key(state.taken + pick), words, after, TAKE))
     return steps
-
-
-def take_key(dice: Sequence[Die]) -> str:
-    """The key of the choice to have set aside ``dice`` from this roll: "set_aside 1,1,5"."""
-    return f"{SET_ASIDE} {pick_key(dice)}"
 
 
 def advise(
@@ -295,16 +292,7 @@ def advice(state: TenK) -> Advice | None:
 
 def advice_key(state: TenK, move: Mapping[str, Any]) -> str | None:
     """The key of the ``advice`` choice ``move`` makes: "bank", "roll", "set_aside 1,1,5"."""
-    kind = move.get("type")
-    if kind in (BANK, ROLL):
-        return str(kind)
-    if kind != SET_ASIDE:
-        return None
-    try:
-        _, all_taken = set_aside_from_roll(state, move, empty="")
-    except RuleViolation:
-        return None
-    return take_key(all_taken) if best_split(all_taken) is not None else None
+    return set_aside_advice_key(state, move, lambda dice: best_split(dice) is not None)
 
 
 def advice_for(values: Mapping[str, Any]) -> Advice:
