@@ -493,6 +493,12 @@ ODDS_FLAGS = (
     Flag(
         "beat", "in the final round: the best total of the others", "", optional(number(0, 10**7))
     ),
+    Flag(
+        "them",
+        "in a two-player game to 10,000: the other player's total (adds the advice to win)",
+        "",
+        optional(number(0, 10**7, step=50)),
+    ),
 )
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache, partial
 from itertools import combinations_with_replacement
@@ -24,6 +25,7 @@ from typing import Any
 from referee.dice import Die, spell, sub_multisets
 from referee.engine import points
 from referee.errors import SetupError
+from referee.games import tenk_winning
 from referee.games.tenk import COLOUR_RUN_ORDER, DICE, TenK, best_split, dice_to_roll
 from referee.odds import Advice, Figure
 from referee.pushluck import ROLL, SET_ASIDE, counted
@@ -285,9 +287,22 @@ def advice(state: TenK) -> Advice | None:
     best_other = max(others, default=None) if board.in_final_round else None
     takes = _takes(state, entry) if state.phase != ROLL else []
     dice = None if state.phase == SET_ASIDE else dice_to_roll(state)
-    return advise(
+    found = advise(
         dice, state.turn_total, entry, takes=takes, score=board.score, best_other=best_other
     )
+    if len(board.scores) != 2 or dice is None or (state.target, state.entry) != WIN_TABLE_RULES:
+        return found
+    them = board.scores[1 - board.seat]
+    return _with_winning(found, board.score, them, state.turn_total, dice)
+
+
+WIN_TABLE_RULES = (10_000, 500)  # the target and entry the shipped win table was built for
+
+
+def _with_winning(found: Advice, score: int, them: int, total: int, dice: int) -> Advice:
+    """``found`` with the two-player game's advice to win (``tenk_winning``) as a note."""
+    words = tenk_winning.note(score, them, total, dice)
+    return replace(found, notes=(*found.notes, words)) if words else found
 
 
 def advice_key(state: TenK, move: Mapping[str, Any]) -> str | None:
@@ -296,10 +311,19 @@ def advice_key(state: TenK, move: Mapping[str, Any]) -> str | None:
 
 
 def advice_for(values: Mapping[str, Any]) -> Advice:
-    """The advice for ``referee odds``: dice to roll, turn total, score, entry, and in the
-    final round the best other total (``beat``)."""
+    """The advice for ``referee odds``: dice to roll, turn total, score, entry, in the
+    final round the best other total (``beat``), and in a two-player game to 10,000 the
+    other player's total (``them``: adds the advice to win)."""
     dice, total, score, entry = values["dice"], values["turn"], values["score"], values["entry"]
     if total == 0 and dice != DICE:
         raise SetupError(f"--turn 0 is the turn's first roll, which has six dice, not {dice}.")
     need = 0 if score > 0 or entry == 0 else entry
-    return advise(dice, total, need, score=score, best_other=values.get("beat"))
+    found = advise(dice, total, need, score=score, best_other=values.get("beat"))
+    them = values.get("them")
+    if them is None:
+        return found
+    if entry != WIN_TABLE_RULES[1]:
+        raise SetupError(
+            f"--them needs the entry of {WIN_TABLE_RULES[1]} the win table was built for."
+        )
+    return _with_winning(found, score, them, total, dice)

@@ -119,3 +119,22 @@ def test_readers():
         number(0, 10)("9" * 5000)
     assert die_values(2)("5, 2") == (2, 5)
     assert die_values(2)("") == ()
+
+
+def test_them_adds_the_advice_to_win_a_two_player_game(capsys):
+    code, out, _ = run(
+        capsys, "tenk", "--dice", "3", "--turn", "350", "--score", "1200", "--them", "2000"
+    )
+    assert code == 0
+    assert out.startswith(TENK_EXAMPLE)
+    assert out.endswith(
+        "To win a two-player game: roll on (win chance 43.3% rolling, 43.0% banking)\n"
+    )
+
+
+def test_them_needs_the_entry_the_win_table_was_built_for(capsys):
+    code, _, err = run(
+        capsys, "tenk", "--dice", "6", "--score", "0", "--them", "0", "--entry", "300"
+    )
+    assert code == 2
+    assert "entry of 500" in err

@@ -11,6 +11,7 @@ from itertools import combinations_with_replacement, permutations
 import pytest
 
 from referee.dice import Die, sub_multisets
+from referee.games import get_game
 from referee.games import tenk_winning as win
 from referee.games.tenk import best_split
 from referee.games.tenk_odds import roll_outcomes
@@ -246,3 +247,14 @@ def test_a_tiny_build_writes_the_same_bytes_twice(tiny):
     again, _ = solve(*TINY)
     assert win.to_bytes(again) == win.to_bytes(table)
     assert win.from_bytes(win.to_bytes(table)).start == table.start
+
+
+def test_a_two_player_10k_turn_screen_adds_the_advice_to_win():
+    from tests.engine.support import aside, play, roll
+
+    two = play("tenk", roll("1 1 2 3 4 6"), aside("1 1"))
+    assert get_game("tenk").advice(two).notes[-1].startswith("To win a two-player game: ")
+    three = play("tenk", roll("1 1 2 3 4 6"), aside("1 1"), players=("Ann", "Bo", "Cy"))
+    assert not any("two-player" in n for n in get_game("tenk").advice(three).notes)
+    other_target = play("tenk", roll("1 1 2 3 4 6"), aside("1 1"), target=5000)
+    assert not any("two-player" in n for n in get_game("tenk").advice(other_target).notes)
