@@ -28,7 +28,8 @@ def work_out_odds() -> None:
     keeps the tables its odds are read from (0.2-0.3 s a game, once per process)."""
     for game in all_games():
         if has_own(game, "advice"):
-            players = tuple(f"Player {n}" for n in range(1, game.MIN_PLAYERS + 1))
+            seats = min(max(2, game.MIN_PLAYERS), game.MAX_PLAYERS)  # two: a game-level view too
+            players = tuple(f"Player {n}" for n in range(1, seats + 1))
             game.advice(game.start(players, {o.name: o.default for o in game.OPTIONS}))
 
 
