@@ -92,7 +92,7 @@ def test_the_story_marks_a_split_against_the_advice_once_the_odds_are_on(new_tab
     assert "Against the advice" not in table.client.get(history).text  # odds off, game on
     switch(table, "on")
     page = html.unescape(table.client.get(history).text)
-    assert "Against the advice: 1+3 and 5+6, 1 thrown" in page
+    assert "Against the advice</summary>1+3 and 5+6, 1 thrown" in page
     assert "went against the advice" in page
 
 
