@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from referee.games import all_games
+from referee.games import all_games, has_own
 from referee.log import loads
 from tests.browser.conftest import PHONE
 from tests.conftest import HOUSE_PIN
+from tests.web.test_odds_web import switch
 
 pytestmark = pytest.mark.browser
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
@@ -117,6 +118,14 @@ def test_no_serious_or_critical_violation(live_server, scheme_page, stored, new_
         faces.nth(i).tap()  # a straight: the roll waits for the colour question
     assert page.locator(".colour-run").is_visible()
     audit("tenk-colour-run")
+    # The odds, switched on and opened, at the start of every game that gives advice.
+    for game in all_games():
+        if has_own(game, "advice"):
+            switch(started[game.SLUG], "on")
+            check(started[game.SLUG].url, f"{game.SLUG}-odds")
+            if page.locator("details.odds").count():  # a decision to advise on already
+                page.locator("details.odds summary").tap()
+                audit(f"{game.SLUG}-odds-open")
     for name, token in seeded.items():
         check(f"/t/{token}", name)
     check(f"/t/{seeded['tenk-finished']}/history", "history-tenk-finished")
