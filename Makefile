@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 FLASK  := $(VENV)/bin/flask --app referee.web
 
-.PHONY: install run db test bench lint system clean odds-table
+.PHONY: install run db test bench lint system clean odds-table solitaire-table
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
@@ -32,9 +32,13 @@ test: install system
 bench: install
 	$(PY) -m bench
 
-# 10K's two-player win table, shipped as referee/games/data/tenk_win_2p.bin (see the README).
-odds-table: install
+# 10K's two-player win table, shipped as referee/games/data/tenk_win_2p.bin, and Solitaire
+# Dice's final marks under its policy, referee/games/data/solitaire_q.bin (see the README).
+odds-table: install solitaire-table
 	$(PY) -c 'import sys; from referee.games.tenk_winning_build import main; sys.exit(main())'
+
+solitaire-table: install
+	$(PY) -c 'import sys; from referee.games.solitaire_odds_build import main; sys.exit(main())'
 
 lint: install
 	$(VENV)/bin/ruff check referee printables tests bench

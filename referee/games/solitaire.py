@@ -433,6 +433,7 @@ def advice(state: Solitaire) -> Advice | None:
     """Each legal split of the roll for the advised sheet, best first (``solitaire_odds``)."""
     from referee.games import solitaire_odds  # it builds on this module
 
+    solitaire_odds.load()  # read once, even with no roll yet, so that no page waits for it
     sheet = advised(state)
     if sheet is None:
         return None

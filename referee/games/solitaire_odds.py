@@ -1,11 +1,24 @@
-"""Solitaire Dice's odds: each split of the roll, with its change now and a one-roll look-ahead.
+"""Solitaire Dice's odds: each split of the roll, with its change now and the sheet's expected
+final total when every later roll is split by a simple stated policy, Q.
 
-The expected final total under a whole-game policy is out of reach: a sheet's state (eleven
-rows of marks, up to three throwaway counts) has far too many successors to solve on each
-page.  So a split is worth an exactly defined, shorter figure: the sheet's total after the
-split plus the expected change of the next roll, when that roll is split for the most it
-adds now.  The next roll is counted over its 252 kinds, each weighted by its ways out of
-6**5; nothing after it is counted.  A split that closes the sheet is worth its final total.
+Q looks only at the roll and the sheet's throwaways, never at the rows' marks:
+
+- the throwaway is the roll's die of an already chosen value with the fewest marks (ties:
+  the lower value); when the roll holds no chosen value, its highest die (a new throwaway,
+  or with three chosen the die dropped on a free ride);
+- the other four dice are paired as the pairing whose two sums are closest to 7 (the
+  smallest ``|a - 7| + |b - 7|``; ties: the more even pair of sums).
+
+Because Q is blind to the rows, the marks a row still gets before the sheet closes depend
+only on the throwaways: the expected final total is the sum over the eleven rows of
+``E[row_score(marks + X)]``, where ``X`` is how many marks Q adds to that row.  The
+distribution of ``X`` (0 to 10, 10 standing for 10 or more, where a row's score stops)
+for every row and every open state of the throwaways (7,638: up to three values with 1-7
+marks each) is worked out once by ``referee.games.solitaire_odds_build`` (``make
+odds-table``) into ``data/solitaire_q.bin`` as 32-bit floats, and this module only reads
+it: a split is worth the sum over the rows for the throwaways it leaves (a split that
+closes the sheet: its final total).  The figures are exact up to the file's float
+rounding (well under a thousandth of a point).
 
 The pairings, the throwaway rule and the row scores are the game's own (``pairings``,
 ``check_split``, ``row_score``); this module only counts.
@@ -13,107 +26,168 @@ The pairings, the throwaway rule and the row scores are the game's own (``pairin
 
 from __future__ import annotations
 
-from collections import Counter
+import struct
+import sys
+from array import array
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement
-from math import factorial, prod
+from importlib import resources
+from itertools import combinations, product
 
 from referee.dice import Die, parse_dice
 from referee.engine import RuleViolation, points
 from referee.games.solitaire import (
     CLOSING_MARKS,
     DICE,
+    MARK_CAP,
     SUM_VALUES,
     THROWAWAY_LIMIT,
     Sheet,
     Split,
     apply_split,
-    check_split,
-    pairings,
     row_score,
     splits,
 )
 from referee.odds import POINTS, Advice, Choice, Figure, ranked
 
-ROLLS = 6**DICE
 POLICY = (
-    "Each split is worth the sheet's expected total one roll later: its total after the "
-    "split, plus what the next roll adds on average when it is split for the most points "
-    "now. Only that one roll is looked at, not the rest of the game; a split that closes "
-    "the sheet is worth its final total."
+    "Each split is worth the sheet's expected final total when every later roll is split "
+    "by a simple rule that never looks at the marks: throw away the roll's die of a chosen "
+    "throwaway with the fewest marks (ties: the lower), else its highest die (a new "
+    "throwaway, or the die dropped on a free ride), and pair the other four dice with "
+    "sums closest to 7 (ties: the more even). A split that closes the sheet is worth its "
+    "final total."
 )
 
-# The pair sums four dice can mark (their three pairings); each different set kept once.
-Sums = tuple[tuple[int, int], ...]
-# A kind of roll: its ways out of 6**5 and, per die value it may throw away, a split
-# throwing that value and the index of the sums the other four dice give.
-Kind = tuple[tuple[int, ...], int, tuple[tuple[Split, int], ...]]
+DATA = "data/solitaire_q.bin"
+MAGIC = b"SDQ1"
+# magic, states, rows, bins per row.
+HEADER = struct.Struct("<4sHHH")
+ROWS = len(SUM_VALUES)
+BINS = MARK_CAP + 1  # marks added 0-10, the last standing for 10 or more
+FACES = 6
+
+# The throwaways as Q sees them: the marks of each value 1-6 (0: not chosen).
+Throwaways = tuple[int, ...]
+Pairs = tuple[tuple[int, int], tuple[int, int]]
 
 
-def _ways(values: Sequence[int]) -> int:
-    """How many ordered rolls show exactly these values."""
-    return factorial(len(values)) // prod(factorial(c) for c in Counter(values).values())
+def counts_of(sheet: Sheet) -> Throwaways:
+    """A sheet's throwaway marks by value 1-6 (0: not chosen)."""
+    return tuple(sheet.throwaway_marks(value) for value in range(1, FACES + 1))
+
+
+def throw_of(counts: Throwaways, values: Sequence[int]) -> int:
+    """The die Q throws away (or drops on a free ride): the chosen value in the roll with
+    the fewest marks (ties: the lower value), else the roll's highest die."""
+    held = [v for v in set(values) if counts[v - 1]]
+    if held:
+        return min(held, key=lambda v: (counts[v - 1], v))
+    return max(values)
+
+
+def _closeness(pairs: Pairs) -> tuple[int, int]:
+    a, b = (sum(p) for p in pairs)
+    return (abs(a - 7) + abs(b - 7), abs(a - b))
 
 
 @cache
-def roll_kinds() -> tuple[tuple[Sums, ...], tuple[Kind, ...]]:
-    """Every kind of roll of five dice, and the pair sums each throwaway leaves it."""
-    sums: dict[Sums, int] = {}
-    kinds: list[Kind] = []
-    for values in combinations_with_replacement(range(1, 7), DICE):
-        by_throwaway: dict[int, tuple[Split, set[tuple[int, int]]]] = {}
-        for split in pairings(values):
-            by_throwaway.setdefault(split.throwaway, (split, set()))[1].add(split.sums)
-        options = tuple(
-            (split, sums.setdefault(tuple(sorted(pairs)), len(sums)))
-            for split, pairs in by_throwaway.values()
-        )
-        kinds.append((values, _ways(values), options))
-    return tuple(sums), tuple(kinds)
+def pairing(four: tuple[int, ...]) -> Pairs:
+    """Q's pairing of four dice: the sums closest to 7, ties to the more even sums."""
+    w, x, y, z = sorted(four)
+    options: tuple[Pairs, ...] = (((w, x), (y, z)), ((w, y), (x, z)), ((w, z), (x, y)))
+    return min(options, key=_closeness)
 
 
-roll_kinds()  # built once at import (a few ms), so that no page's advice waits for it
+def policy_split(counts: Throwaways, values: Sequence[int]) -> Split:
+    """The split Q makes of a roll on a sheet with these throwaway marks (by value 1-6)."""
+    throw = throw_of(counts, values)
+    rest = list(values)
+    rest.remove(throw)
+    free = not counts[throw - 1] and sum(1 for c in counts if c) >= THROWAWAY_LIMIT
+    return Split(pairing(tuple(rest)), throw, free_ride=free)
 
 
 @cache
-def _legal(chosen: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """For each kind of roll, the sums indices a sheet with these throwaways may mark."""
-    sheet = Sheet("", throwaways=tuple((value, 1) for value in chosen))
-    kinds = roll_kinds()[1]
-    # Whether a throwaway is allowed turns on which values the roll shows, not how many
-    # of each: one check per set of faces (63) instead of per kind of roll (252).
-    allowed: dict[frozenset[int], set[int]] = {}
-    for values, _, options in kinds:
-        faces = frozenset(values)
-        if faces not in allowed:
-            allowed[faces] = {
-                split.throwaway for split, _ in options if check_split(sheet, values, split) is None
-            }
-    return tuple(
-        tuple(index for split, index in options if split.throwaway in allowed[frozenset(values)])
-        for values, _, options in kinds
-    )
+def throwaway_states() -> tuple[Throwaways, ...]:
+    """Every open state of the throwaways, in the data file's order: up to three values,
+    fewest first, each with 1 to 7 marks."""
+    found = []
+    for chosen in range(THROWAWAY_LIMIT + 1):
+        for values in combinations(range(1, FACES + 1), chosen):
+            for marks in product(range(1, CLOSING_MARKS), repeat=chosen):
+                counts = [0] * FACES
+                for value, m in zip(values, marks, strict=True):
+                    counts[value - 1] = m
+                found.append(tuple(counts))
+    return tuple(found)
 
 
-@lru_cache(maxsize=4096)
-def next_roll_gain(marks: tuple[int, ...], chosen: tuple[int, ...]) -> Fraction:
-    """The expected change of the next roll, split for the most it adds now, on an open
-    sheet with these marks (rows 2-12) and throwaway values (in any order)."""
-    one, two = {}, {}
-    for total, m in zip(SUM_VALUES, marks, strict=True):
-        now = row_score(total, m)
-        one[total] = row_score(total, m + 1) - now
-        two[total] = row_score(total, m + 2) - now
-    sums, kinds = roll_kinds()
-    best = [max(two[a] if a == b else one[a] + one[b] for a, b in pairs) for pairs in sums]
-    legal = _legal(tuple(sorted(chosen)))
-    gained = sum(
-        ways * max(best[i] for i in indices)
-        for (_, ways, _), indices in zip(kinds, legal, strict=True)
-    )
-    return Fraction(gained, ROLLS)
+@cache
+def _state_index() -> dict[Throwaways, int]:
+    return {counts: i for i, counts in enumerate(throwaway_states())}
+
+
+# row_score for every row and marks 0-20: a sheet's marks are capped at 10 before adding.
+_SCORES = tuple(tuple(row_score(total, m) for m in range(2 * MARK_CAP + 1)) for total in SUM_VALUES)
+
+
+@dataclass(frozen=True)
+class FinalTable:
+    """Per open state of the throwaways and per row, the chances that Q adds 0-10 marks."""
+
+    chances: array[float]  # [state][row][marks added], flattened
+
+    def row_chances(self, counts: Throwaways, row: int) -> array[float]:
+        """The chances of 0-10 (or more) further marks on ``row`` (0 for the sum 2)."""
+        at = (_state_index()[counts] * ROWS + row) * BINS
+        return self.chances[at : at + BINS]
+
+    def expected_total(self, sheet: Sheet) -> float:
+        """The expected final total of ``sheet`` (its total once closed) under Q."""
+        if sheet.closed:
+            return float(sheet.total)
+        at = _state_index()[counts_of(sheet)] * ROWS * BINS
+        chances = self.chances
+        total = 0.0
+        for row, (scores, m) in enumerate(zip(_SCORES, sheet.marks, strict=True)):
+            base, start = min(m, MARK_CAP), at + row * BINS
+            total += sum(chances[start + x] * scores[base + x] for x in range(BINS))
+        return total
+
+
+def to_bytes(chances: Sequence[float]) -> bytes:
+    """The table as the shipped file: a header, then 32-bit floats, little-endian."""
+    states = len(throwaway_states())
+    if len(chances) != states * ROWS * BINS:
+        raise ValueError("The Solitaire table has the wrong length.")
+    arr = array("f", chances)
+    if sys.byteorder == "big":  # pragma: no cover - the file is little-endian everywhere
+        arr.byteswap()
+    return HEADER.pack(MAGIC, states, ROWS, BINS) + arr.tobytes()
+
+
+def from_bytes(data: bytes) -> FinalTable:
+    """Read a table written by ``to_bytes``."""
+    magic, states, rows, bins = HEADER.unpack_from(data)
+    if (magic, states, rows, bins) != (MAGIC, len(throwaway_states()), ROWS, BINS):
+        raise ValueError("Not a Solitaire Dice table of this version.")
+    chances = array("f")
+    chances.frombytes(data[HEADER.size :])
+    if len(chances) != states * rows * bins:
+        raise ValueError("The Solitaire table has the wrong length.")
+    if sys.byteorder == "big":  # pragma: no cover
+        chances.byteswap()
+    return FinalTable(chances)
+
+
+@cache
+def load() -> FinalTable:
+    """The shipped table (read once per process)."""
+    _state_index()
+    return from_bytes(resources.files("referee.games").joinpath(DATA).read_bytes())
 
 
 def split_key(split: Split) -> str:
@@ -135,19 +209,15 @@ def split_words(split: Split, change: int, closes: bool) -> str:
 @lru_cache(maxsize=256)
 def sheet_advice(sheet: Sheet, roll: tuple[Die, ...]) -> Advice:
     """Every legal split of ``roll`` for the open ``sheet``, best worth first (see POLICY)."""
+    table = load()
     choices: list[Choice] = []
-    ahead: dict[str, Fraction | None] = {}
     for split in splits(sheet, roll):
         after = apply_split(sheet, split)
-        key = split_key(split)
-        ahead[key] = (
-            None if after.closed else next_roll_gain(after.marks, tuple(sorted(after.chosen)))
-        )
         words = split_words(split, after.total - sheet.total, after.closed)
-        choices.append(Choice(key, words, Fraction(after.total) + (ahead[key] or 0)))
+        worth = Fraction(after.total) if after.closed else Fraction(table.expected_total(after))
+        choices.append(Choice(split_key(split), words, worth))
     best = ranked(choices)
-    further = ahead[best[0].key] if best else None
-    figures = () if further is None else (Figure("expected from the next roll", further, POINTS),)
+    figures = () if not best else (Figure("expected final total", best[0].worth, POINTS),)
     return Advice(figures, best, POLICY)
 
 

@@ -154,9 +154,12 @@ TEXT = GameText(
     odds=(
         "A table can switch the odds on at the foot of its page (off unless asked for, and "
         "never part of the game). For each split of a roll the referee then shows what it "
-        "does to the sheet's total now and what the sheet is worth one roll later, on "
-        "average over every next roll split for the most it adds: a look one roll ahead, "
-        "not the whole game. With several sheets it advises the first sheet still to split.",
+        "does to the sheet's total now and the sheet's expected final total if every later "
+        "roll is split by a simple rule that never looks at the marks: throw away the die "
+        "of a chosen throwaway with the fewest marks (ties: the lower), or else the highest "
+        "die (a new throwaway, or the die dropped on a free ride), and pair the other four "
+        "dice with sums closest to 7 (ties: the more even). It is that rule's average, not "
+        "the best play's. With several sheets it advises the first sheet still to split.",
     ),
     on_the_phone=(
         "Each sheet picks one of the splits the referee lists, each showing what it does to "

@@ -1,5 +1,6 @@
 """Solitaire Dice's advice: every split once, its change now as the engine scores it, and its
-worth (the expected total one roll on) against a brute force through the engine's moves."""
+worth (the expected final total under the policy Q) against a brute force through the
+engine's moves; Q's splits against the engine's rules; the shipped table against a rebuild."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ import copy
 import random
 import re
 import time
+from array import array
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
+from importlib import resources
 from itertools import permutations, product
 
 import pytest
@@ -18,7 +22,7 @@ from hypothesis import strategies as st
 from referee.autoplay import play_random_game, random_legal_move
 from referee.dice import parse_dice
 from referee.engine import RuleViolation, apply_move
-from referee.games import get_game, solitaire, solitaire_odds
+from referee.games import get_game, solitaire, solitaire_odds, solitaire_odds_build
 from referee.games.solitaire import Sheet, Solitaire
 from referee.log import GameLog
 from referee.odds import POINTS
@@ -86,18 +90,6 @@ def accepted(state: Solitaire, moves: list[dict]) -> list[tuple[dict, Solitaire]
     return found
 
 
-def best_next_change(sheet: Sheet) -> Fraction:
-    """Brute force: over every next roll, the most a legal split adds, averaged."""
-    state = Solitaire((sheet,))
-    gained = 0
-    for roll, ways in ORDERED.items():
-        rolled = apply_move(SOL, state, {"type": "roll", "dice": [str(v) for v in roll]})
-        gained += ways * max(
-            after.sheets[0].total - sheet.total for _, after in accepted(rolled, pairings(rolled))
-        )
-    return Fraction(gained, 6**5)
-
-
 def change_now(words: str) -> int:
     """The change a choice's words announce: "...: −400 now" -> -400."""
     sign, number = NOW.search(words).groups()
@@ -133,19 +125,6 @@ def test_change_now_is_the_engines_change_of_total(state):
     assert {c.key: change_now(c.words) for c in SOL.advice(state).choices} == changes
 
 
-@pytest.mark.parametrize(
-    "name",
-    ["a fresh sheet", "three throwaways and a free ride", "a split that can close the sheet"],
-)
-def test_worth_is_the_total_plus_the_next_rolls_best_change_by_brute_force(name):
-    state = CASES[name]
-    worths = {c.key: c.worth for c in SOL.advice(state).choices}
-    for move, after in accepted(state, pairings(state)):
-        sheet = after.sheets[0]
-        ahead = 0 if sheet.closed else best_next_change(sheet)
-        assert worths[SOL.advice_key(state, move)] == sheet.total + ahead
-
-
 def test_a_split_that_closes_the_sheet_is_worth_its_final_total():
     state = CASES["a split that can close the sheet"]  # the 1 is Ann's 8th
     closing = [c for c in SOL.advice(state).choices if "closes the sheet" in c.words]
@@ -155,17 +134,14 @@ def test_a_split_that_closes_the_sheet_is_worth_its_final_total():
 
 
 @pytest.mark.parametrize("state", CASES.values(), ids=CASES.keys())
-def test_choices_are_best_first_and_the_figure_is_the_best_ones_look_ahead(state):
+def test_choices_are_best_first_and_the_figure_is_the_best_ones_final_total(state):
     advice = SOL.advice(state)
     worths = [c.worth for c in advice.choices]
     assert worths == sorted(worths, reverse=True)
-    best = advice.best
-    if "closes the sheet" in best.words:
-        assert advice.figures == ()
-    else:
-        (figure,) = advice.figures
-        assert figure.kind == POINTS
-        assert figure.value == best.worth - state.sheets[0].total - change_now(best.words)
+    (figure,) = advice.figures
+    assert figure.kind == POINTS
+    assert figure.value == advice.best.worth
+    assert "expected final total" in figure.shown
 
 
 def test_words_read_as_the_pairs_the_throwaway_and_the_change():
@@ -219,23 +195,20 @@ def test_the_command_lines_function_reads_a_sheet_written_out():
 
 
 def test_the_252_kinds_of_roll_count_every_ordered_roll():
-    _, kinds = solitaire_odds.roll_kinds()
-    assert {values: ways for values, ways, _ in kinds} == ORDERED
+    assert dict(solitaire_odds_build.roll_kinds()) == ORDERED
 
 
 def cold_advice_ms(state: Solitaire) -> float:
-    """Milliseconds for the advice with every cache but the import-time table emptied."""
-    for cached in (solitaire_odds.sheet_advice, solitaire_odds.next_roll_gain):
-        cached.cache_clear()
-    solitaire_odds._legal.cache_clear()
+    """Milliseconds for the advice with its cache emptied (the table stays loaded)."""
+    solitaire_odds.load()
+    solitaire_odds.sheet_advice.cache_clear()
     start = time.perf_counter()
     SOL.advice(state)
     return (time.perf_counter() - start) * 1000
 
 
 def test_a_late_game_advice_takes_under_20_ms_with_empty_caches():
-    # Five different values on a sheet with one throwaway, not rolled: the most splits (15)
-    # and the most new sets of throwaways (5) to count the next roll for.
+    # Five different values on a sheet with one throwaway, not rolled: the most splits (15).
     state = table("1 2 3 4 5", Sheet("Ann", LATE.marks, ((6, 7),)))
     assert len(SOL.advice(state).choices) == 15
     worst = min(cold_advice_ms(state) for _ in range(3))  # the best of three, on a busy machine
@@ -264,3 +237,167 @@ def test_advice_never_changes_the_state_and_names_each_legal_split(seed, data):
     logged = {SOL.advice_key(state, m) for m in SOL.choices(state) if m["player"] == sheet.player}
     assert logged == {c.key for c in advice.choices}
     assert state == before
+
+
+# --- Q, the policy the worths assume, and the table of its final marks ---------------------
+
+Q = solitaire_odds
+STATES = Q.throwaway_states()
+
+
+def sheet_with(counts: tuple[int, ...], marks_: tuple[int, ...] = (0,) * 11) -> Sheet:
+    """A sheet with these throwaway marks by value 1-6."""
+    chosen = tuple((value, m) for value, m in enumerate(counts, 1) if m)
+    return Sheet("Ann", marks_, chosen)
+
+
+def capped(sheet: Sheet) -> Sheet:
+    """The sheet with each row's marks capped at 10, past which a row's score stays."""
+    return replace(sheet, marks=tuple(min(m, solitaire.MARK_CAP) for m in sheet.marks))
+
+
+def brute_final(sheet: Sheet) -> Fraction:
+    """Brute force: the expected final total when Q splits every roll, over whole sheets
+    (marks and throwaways together), exactly.  Sheets only grow once rows are capped, and
+    a roll that leaves the sheet as it was (a free ride onto full rows) is a self-loop."""
+    memo: dict[Sheet, Fraction] = {}
+
+    def value(s: Sheet) -> Fraction:
+        if s.closed:
+            return Fraction(s.total)
+        if s not in memo:
+            counts, stay, rest = Q.counts_of(s), 0, Fraction(0)
+            for roll, ways in ORDERED.items():
+                after = capped(solitaire.apply_split(s, Q.policy_split(counts, roll)))
+                if after == s:
+                    stay += ways
+                else:
+                    rest += ways * value(after)
+            memo[s] = rest / (6**5 - stay)
+        return memo[s]
+
+    return value(capped(sheet))
+
+
+def built_final(sheet: Sheet, table: dict) -> float:
+    """The expected final total from a table of the build, in float64."""
+    counts = Q.counts_of(sheet)
+    return sum(
+        p * solitaire.row_score(total, m + x)
+        for total, m, row in zip(solitaire.SUM_VALUES, sheet.marks, table[counts], strict=True)
+        for x, p in enumerate(row)
+    )
+
+
+NEAR_CLOSING = {
+    "three throwaways, one mark from closing on each": sheet_with(
+        (7, 7, 7, 0, 0, 0), marks(s2=1, s5=5, s7=6, s8=9, s9=10, s10=8, s11=10, s12=9)
+    ),
+    "three throwaways, two marks from closing on the 3": sheet_with(
+        (7, 7, 6, 0, 0, 0), marks(s3=2, s6=7, s7=4, s8=10, s9=8, s10=10, s11=9, s12=10)
+    ),
+    "closing on the 5, 6 or the 4 once more": sheet_with(
+        (0, 0, 0, 6, 7, 7), marks(s2=9, s3=9, s4=10, s5=9, s6=8, s7=7)
+    ),
+}
+
+
+@pytest.mark.parametrize("sheet", NEAR_CLOSING.values(), ids=NEAR_CLOSING.keys())
+def test_the_tables_final_total_is_the_brute_force_over_whole_sheets(sheet):
+    exact = brute_final(sheet)
+    built = solitaire_odds_build.solve([Q.counts_of(sheet)])
+    assert abs(built_final(sheet, built) - exact) < 1e-9
+    assert abs(Q.load().expected_total(sheet) - exact) < 1e-3  # the file's 32-bit floats
+
+
+def test_a_sheet_about_to_close_is_worth_its_closing_rolls_on_average():
+    # Every throwaway on 7 and the rows a free ride can mark (8-12: dice 4-6) full: a roll
+    # holding a 1, 2 or 3 closes the sheet, any other changes nothing.
+    sheet = sheet_with(
+        (7, 7, 7, 0, 0, 0), marks(s2=3, s6=6, s7=5, s8=10, s9=11, s10=10, s11=10, s12=12)
+    )
+    closing = {roll: ways for roll, ways in ORDERED.items() if set(roll) & {1, 2, 3}}
+    direct = Fraction(
+        sum(
+            ways * solitaire.apply_split(sheet, Q.policy_split(Q.counts_of(sheet), roll)).total
+            for roll, ways in closing.items()
+        ),
+        sum(closing.values()),
+    )
+    built = solitaire_odds_build.solve([Q.counts_of(sheet)])
+    assert abs(built_final(sheet, built) - direct) < 1e-9
+    assert abs(Q.load().expected_total(sheet) - direct) < 1e-3
+
+
+def test_the_advice_is_worth_the_brute_forces_final_total_of_each_split():
+    sheet = NEAR_CLOSING["three throwaways, two marks from closing on the 3"]
+    state = table("1 3 3 4 6", sheet)
+    advice = SOL.advice(state)
+    for move, after in accepted(state, pairings(state)):
+        key = SOL.advice_key(state, move)
+        worth = next(c.worth for c in advice.choices if c.key == key)
+        assert abs(worth - brute_final(after.sheets[0])) < 1e-3, key
+
+
+SAMPLE = [STATES[0], *random.Random(17).sample(STATES, 40), (1, 2, 3, 0, 0, 0), (0, 0, 0, 7, 7, 7)]
+
+
+@pytest.mark.parametrize("counts", SAMPLE, ids=[",".join(map(str, c)) for c in SAMPLE])
+def test_q_splits_every_kind_of_roll_legally(counts):
+    sheet = sheet_with(counts)
+    for roll in ORDERED:
+        split = Q.policy_split(counts, roll)
+        state = table(" ".join(map(str, roll)), sheet)
+        after = apply_move(SOL, state, solitaire.split_move("Ann", split))  # the engine accepts
+        assert after.sheets[0] == solitaire.apply_split(sheet, split)
+        assert split.free_ride == solitaire.must_free_ride(sheet, roll)
+        same_throw = [s for s in solitaire.pairings(roll) if s.throwaway == split.throwaway]
+        closeness = [sum(abs(sum(p) - 7) for p in s.pairs) for s in same_throw]
+        assert sum(abs(sum(p) - 7) for p in split.pairs) == min(closeness)
+
+
+def test_q_throws_the_chosen_value_with_fewest_marks_else_the_highest_die():
+    assert Q.throw_of((3, 0, 2, 0, 0, 0), (1, 3, 4, 5, 6)) == 3
+    assert Q.throw_of((2, 0, 2, 0, 0, 0), (1, 3, 4, 5, 6)) == 1
+    assert Q.throw_of((2, 0, 2, 0, 0, 0), (2, 4, 4, 5, 5)) == 5
+    split = Q.policy_split((1, 1, 1, 0, 0, 0), (4, 4, 5, 6, 6))
+    assert split.free_ride and split.throwaway == 6 and split.sums == (9, 10)
+    assert Q.pairing((1, 1, 2, 2)) == ((1, 2), (1, 2))  # 3+3 over 2+4: the more even
+
+
+def test_the_open_states_of_the_throwaways_are_every_one_a_sheet_can_have():
+    assert len(STATES) == len(set(STATES)) == 1 + 6 * 7 + 15 * 7**2 + 20 * 7**3
+    assert all(sum(1 for c in s if c) <= 3 and max(s, default=0) <= 7 for s in STATES)
+
+
+def test_the_shipped_table_is_a_rebuild_of_it():
+    # The rebuild starts from two states with two throwaways and from the three-throwaway
+    # states with 17 or more marks: every state they lead to is rebuilt and compared.
+    starts = [(7, 6, 0, 0, 0, 0), (0, 0, 0, 0, 5, 7)]
+    starts += [s for s in STATES if sum(1 for c in s if c) == 3 and sum(s) >= 17]
+    rebuilt = solitaire_odds_build.solve(starts)
+    assert len(rebuilt) > 500
+    shipped = Q.load()
+    for counts, rows in rebuilt.items():
+        for row, chances in enumerate(rows):
+            assert shipped.row_chances(counts, row) == array("f", chances), (counts, row)
+
+
+def test_the_table_is_small_and_loads_fast():
+    data = resources.files("referee.games").joinpath(Q.DATA).read_bytes()
+    assert len(data) < 5_000_000
+    times = []
+    for _ in range(3):
+        for cached in (Q.load, Q._state_index, Q.throwaway_states):
+            cached.cache_clear()
+        start = time.perf_counter()
+        Q.load()
+        times.append((time.perf_counter() - start) * 1000)
+    assert min(times) < 200, f"{min(times):.1f} ms"
+
+
+def test_every_row_of_the_table_is_a_distribution():
+    chances = Q.load().chances
+    for at in range(0, len(chances), Q.BINS):
+        row = chances[at : at + Q.BINS]
+        assert min(row) >= 0 and abs(sum(row) - 1) < 1e-5
