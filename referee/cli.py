@@ -78,9 +78,9 @@ def odds_text(advice: Advice, *, exact: bool = False) -> str:
     lines = [advice.line]
     lines += [f"  {figure.shown}{shown(figure.value)}" for figure in advice.figures if exact]
     if advice.choices:
-        lines.append("Each choice, by the points it is expected to bank this turn:")
+        lines.append(f"Each choice, by {advice.worth}:")
         lines += [f"  {c.words}: {decimal(c.worth)}{shown(c.worth)}" for c in advice.choices]
-    lines.append(f"Policy: {advice.policy}.")
+    lines.append(f"Policy: {advice.policy.rstrip('.')}.")
     lines += advice.notes
     return "\n".join(lines)
 

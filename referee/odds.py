@@ -76,13 +76,15 @@ class Advice:
     """What the referee can tell the player to move about the decision in front of them.
 
     ``choices`` are best first; ``policy`` says in words what the worths assume
-    ("bank from 350 with 2 dice"); ``notes`` are further sentences (a game-level view).
+    ("bank from 350 with 2 dice"); ``notes`` are further sentences (a game-level view);
+    ``worth`` says what a worth measures ("the points it is expected to bank this turn").
     """
 
     figures: tuple[Figure, ...]
     choices: tuple[Choice, ...]
     policy: str
     notes: tuple[str, ...] = ()
+    worth: str = "its worth"  # what a choice's worth measures, in words
 
     @property
     def best(self) -> Choice | None:
@@ -202,6 +204,28 @@ def die_values(most: int) -> Callable[[str], tuple[int, ...]]:
         if any(len(item) != 1 or item not in "123456" for item in items) or len(items) > most:
             raise ValueError(f"up to {most} die values 1-6 with commas, like 3,3,5, not {text!r}")
         return tuple(sorted(int(item) for item in items))
+
+    return read
+
+
+def tallies(keys: range, most: int) -> Callable[[str], dict[int, int]]:
+    """A reader of counts written "key:count" with commas ("7:9,5:7"; "" for none), each
+    key in ``keys`` at most once and each count from 0 to ``most``."""
+
+    def read(text: str) -> dict[int, int]:
+        found: dict[int, int] = {}
+        for item in (part.strip() for part in text.split(",") if text.strip()):
+            key, _, count = item.partition(":")
+            fine = key.isascii() and key.isdigit() and count.isascii() and count.isdigit()
+            if not fine or len(item) > 6 or int(key) not in keys or int(count) > most:
+                raise ValueError(
+                    f"key:count pairs with commas, keys {keys.start}-{keys.stop - 1}, counts "
+                    f"0-{most}, like {keys.start}:3, not {text!r}"
+                )
+            if int(key) in found:
+                raise ValueError(f"{key} is given twice in {text!r}")
+            found[int(key)] = int(count)
+        return found
 
     return read
 

@@ -359,6 +359,7 @@ def bank_words_each(families: Sequence[tuple[str, Runs]]) -> str:
 # --- Advice from the odds ---------------------------------------------------------------------
 
 BANK, ROLL, TAKE = "bank", "roll", "take"
+BANKED_THIS_TURN = "the points it is expected to bank this turn"  # what a turn's worths measure
 
 
 @dataclass(frozen=True)
@@ -404,7 +405,7 @@ def turn_advice(
 ) -> Advice:
     """The advice on ``steps``, each worth the expected points banked this turn under best play."""
     choices = [Choice(s.key, s.words, step_worth(odds, s)) for s in steps]
-    return Advice(figures, ranked(choices), policy, notes)
+    return Advice(figures, ranked(choices), policy, notes, worth=BANKED_THIS_TURN)
 
 
 def passing_note(

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 from referee import formdata
 from referee.dice import Die, parse_dice, spell, take_from
 from referee.engine import SHEETS, Option, Outcome, RuleViolation, points
+from referee.errors import SetupError
+from referee.odds import Flag, die_values, tallies
 
 if TYPE_CHECKING:
     from referee.odds import Advice
@@ -427,6 +429,37 @@ def advised(state: Solitaire) -> Sheet | None:
     """The sheet the advice is for: the first still to split the roll, the one an assign
     without a player goes to (the only one in solo play)."""
     return state.sheets[state.waiting[0]] if state.waiting else None
+
+
+ODDS_FLAGS = (
+    Flag("roll", "the five dice rolled, with commas", "1,1,3,5,6", die_values(DICE)),
+    Flag(
+        "marks",
+        "the sheet's marks by sum, sum:marks with commas: 7:9,5:7",
+        "",
+        tallies(range(2, 13), MARK_CAP),
+    ),
+    Flag(
+        "throwaways",
+        "the throwaways' marks, value:marks with commas: 1:6,2:4",
+        "",
+        tallies(range(1, 7), 7),
+    ),
+)
+
+
+def advice_for(values: Mapping[str, Any]) -> Advice:
+    """The advice for ``referee odds solitaire``: a roll on a sheet written out."""
+    from referee.games import solitaire_odds
+
+    if len(values["roll"]) != DICE:
+        raise SetupError(f"--roll needs the {DICE} dice rolled, like 1,1,3,5,6.")
+    try:
+        return solitaire_odds.roll_advice(
+            [str(v) for v in values["roll"]], values["marks"], values["throwaways"]
+        )
+    except RuleViolation as exc:
+        raise SetupError(exc.message) from None
 
 
 def advice(state: Solitaire) -> Advice | None:

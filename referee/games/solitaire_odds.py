@@ -218,7 +218,7 @@ def sheet_advice(sheet: Sheet, roll: tuple[Die, ...]) -> Advice:
         choices.append(Choice(split_key(split), words, worth))
     best = ranked(choices)
     figures = () if not best else (Figure("expected final total", best[0].worth, POINTS),)
-    return Advice(figures, best, POLICY)
+    return Advice(figures, best, POLICY, worth="the sheet's expected final total")
 
 
 def roll_advice(
