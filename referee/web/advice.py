@@ -13,10 +13,10 @@ from flask import Blueprint, abort, redirect, request, url_for
 
 from referee.games import all_games, has_own
 from referee.web.access import check_can_change
-from referee.web.extensions import db
 from referee.web.limits import limit_table_writes
 from referee.web.models import GameTable
 from referee.web.seats import seating
+from referee.web.store import show_odds
 from referee.web.tables import table_or_404
 
 bp = Blueprint("advice", __name__)
@@ -45,6 +45,5 @@ def switch(token: str) -> Any:
     sitting = seating(table, others=False)
     if sitting.watching:
         abort(403, sitting.refusal(None))
-    table.show_odds = wanted
-    db.session.commit()
+    show_odds(table, wanted)
     return redirect(url_for("tables.play", token=token, _anchor="odds" if wanted else "now"))

@@ -173,6 +173,20 @@ def catch_up(kept: Kept | None, moves: Sequence[dict[str, Any]]) -> Replay | Non
     return kept.replay.extended(moves[len(kept.moves) :])
 
 
+SHOW_ODDS = (
+    update(TABLES)
+    .where(TABLES.c.id == bindparam("at_table"))
+    .values(show_odds=bindparam("shown"), version=TABLES.c.version + 1)
+)
+
+
+def show_odds(table: GameTable, shown: bool) -> None:
+    """Switch the table's odds on or off, moving its version on in the same statement, so
+    every phone's poll sees the change and no write lands on the old version."""
+    db.session.execute(SHOW_ODDS, {"at_table": table.id, "shown": shown})
+    db.session.commit()
+
+
 def table_by_token(token: str) -> GameTable | None:
     """The table behind a link's token, or None."""
     return db.session.scalar(TABLE_BY_TOKEN, {"token": token})

@@ -137,3 +137,16 @@ def test_every_game_that_gives_advice_explains_it_and_no_other_does():
 
     for game in all_games():
         assert bool(game.TEXT.odds) == has_own(game, "advice"), game.SLUG
+
+
+def test_switching_the_odds_moves_the_table_on_for_every_phone(new_table, app):
+    table = solitaire_rolled(new_table)
+    other = Table(app.test_client(), table.token)
+    seen = other.client.get(f"{table.url}/live").get_json()["version"]
+    assert other.client.get(f"{table.url}/live?v={seen}").status_code == 304
+    switch(table, "on")
+    moved = other.client.get(f"{table.url}/live?v={seen}")
+    assert moved.status_code == 200
+    assert moved.get_json()["version"] == seen + 1
+    assert '<details class="odds"' in other.page()
+    assert table.post(action="assign", split="1,5|1,6|3", player="Sid").status_code == 302
