@@ -1,7 +1,8 @@
 """How often each player followed the advice, over their finished games (issue 17).
 
 A finished table's decisions are judged once per worker and kept by the table's token and
-version (a finished game changes only by an undo, which moves its version on).
+version (a finished game changes only by an undo, which moves its version on).  Judging
+replays the game, so a page judges only a few new tables each visit, newest first.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from time import perf_counter
 from typing import Any
 
 from sqlalchemy import select
@@ -19,7 +21,8 @@ from referee.web.extensions import db
 from referee.web.history import story
 from referee.web.models import GameTable, Seat
 
-KEPT_TABLES = 2048  # judged tables kept per worker before the oldest are let go
+KEPT_TABLES = 4096  # judged tables kept per worker before the oldest are let go
+BUDGET_SECONDS = 0.03  # what one player page may spend judging tables not judged yet
 _kept: dict[tuple[str, int], list[Judged]] = {}
 
 
@@ -54,29 +57,51 @@ def judged_table(table: GameTable) -> list[Judged]:
     return _kept[key]
 
 
-def records(player_key: str) -> Sequence[Record]:
+@dataclass(frozen=True)
+class Standing:
+    """A player's records, from ``judged`` of their ``finished`` tables of advising games."""
+
+    records: Sequence[Record]
+    judged: int
+    finished: int
+
+
+def standing(player_key: str, budget: float = BUDGET_SECONDS) -> Standing:
     """The player's record against the advice, per game that gives advice, over their
-    finished tables; a game with no decision judged is left out."""
+    finished tables, newest first; a game with no decision judged is left out.
+
+    Judging a table replays it, so one page judges only as many tables not judged yet as
+    ``budget`` seconds allow; the rest wait for the page's next visits (the count says so).
+    """
     advising = [g.SLUG for g in all_games() if has_own(g, "advice")]
     rows = db.session.execute(
-        select(GameTable, Seat.name)
+        select(GameTable.id, GameTable.token, GameTable.version, GameTable.game, Seat.name)
         .join(Seat, Seat.table_id == GameTable.id)
         .where(
             Seat.player_key == player_key,
             GameTable.finished_at.is_not(None),
             GameTable.game.in_(advising),
         )
-        .order_by(GameTable.game, GameTable.id)
+        .order_by(GameTable.finished_at.desc(), GameTable.id.desc())
     ).all()
+    deadline = perf_counter() + budget
     tally: dict[str, list[Any]] = {}
-    for table, name in rows:
-        mine = [j for j in judged_table(table) if j.player == name]
-        entry = tally.setdefault(table.game, [0, 0, Fraction(0)])
+    judged = 0
+    for table_id, token, version, game, name in rows:
+        found = _kept.get((token, version))
+        if found is None:
+            if perf_counter() > deadline:
+                continue
+            found = judged_table(db.session.get_one(GameTable, table_id))
+        judged += 1
+        mine = [j for j in found if j.player == name]
+        entry = tally.setdefault(game, [0, 0, Fraction(0)])
         entry[0] += len(mine)
         entry[1] += sum(j.verdict.followed for j in mine)
         entry[2] += sum((j.verdict.cost for j in mine), Fraction(0))
-    return [
+    records = [
         Record(get_game(slug).TITLE, n, followed, cost)
-        for slug, (n, followed, cost) in tally.items()
+        for slug, (n, followed, cost) in sorted(tally.items())
         if n
     ]
+    return Standing(records, judged, len(rows))

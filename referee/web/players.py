@@ -10,7 +10,7 @@ from sqlalchemy import case, func, select
 from referee.engine import PUSH_YOUR_LUCK, Game
 from referee.games import all_games, get_game
 from referee.web.access import house_only
-from referee.web.advice_record import records
+from referee.web.advice_record import standing
 from referee.web.errors import error_page
 from referee.web.extensions import db
 from referee.web.inputs import has_control, plain_text, small_number
@@ -148,7 +148,7 @@ def show(key: str, error: str | None = None) -> Any:
         merges=merges,
         merged_names=merged_names(key) if merges else {},
         error=error,
-        advice_records=records(key),
+        advice=standing(key),
     )
 
 

@@ -150,3 +150,25 @@ def test_switching_the_odds_moves_the_table_on_for_every_phone(new_table, app):
     assert moved.get_json()["version"] == seen + 1
     assert '<details class="odds"' in other.page()
     assert table.post(action="assign", split="1,5|1,6|3", player="Sid").status_code == 302
+
+
+def test_a_players_page_judges_only_what_its_time_allows_and_keeps_it(app, stored):
+    from referee.web import advice_record
+
+    game = get_game("tenk")
+    logs = [
+        GameLog("tenk", ("Ann", "Bo"), {"target": 1000}, tuple(moves))
+        for moves in (
+            play_random_game(game, ("Ann", "Bo"), {"target": 1000}, random.Random(n))
+            for n in range(3)
+        )
+    ]
+    stored(*logs)
+    advice_record._kept.clear()
+    with app.test_request_context():
+        assert advice_record.standing("ann", budget=0) == advice_record.Standing([], 0, 3)
+        full = advice_record.standing("ann", budget=60)
+        assert (full.judged, full.finished) == (3, 3)
+        assert advice_record.standing("ann", budget=0) == full  # kept: no time needed
+    page = html.unescape(house_client(app).get("/players/ann").text)
+    assert "Against the odds" in page and "of 3 finished games" not in page
