@@ -10,7 +10,6 @@ filtered by game and by player, and the page of the busiest player.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import statistics
@@ -67,21 +66,21 @@ def _fill(engine: Any, rng: random.Random) -> float:
                 "id": table_id,
                 "token": new_token(),
                 "game": slug,
-                "players": json.dumps(players),
-                "options": json.dumps(options),
+                "players": list(players),
+                "options": dict(options),
                 "created_at": created,
                 "updated_at": created,
                 "finished_at": created + timedelta(minutes=20),
                 "move_count": len(game_moves),
-                "winners": json.dumps(result.outcome.winners),
+                "winners": list(result.outcome.winners),
             }
         )
         moves.extend(
-            {"table_id": table_id, "seq": seq, "data": json.dumps(m), "created_at": created}
+            {"table_id": table_id, "seq": seq, "data": m, "created_at": created}
             for seq, m in enumerate(game_moves)
         )
         seats.extend(seat_row(table_id, f) for f in figures)
-    with engine.begin() as conn:
+    with engine.begin() as conn:  # reflected as JSON columns: the values go in as they are
         meta = sa.MetaData()
         meta.reflect(conn, only=["game_table", "move", "seat"])
         conn.execute(meta.tables["game_table"].insert(), tables)

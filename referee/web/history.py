@@ -19,6 +19,7 @@ from referee.games import all_games, get_game
 from referee.log import LogError, Replay, check_storable, dumps, loads, replay
 from referee.odds import judged_moves
 from referee.web.access import house_only
+from referee.web.advice_record import keep_judged
 from referee.web.charts import progression_svg
 from referee.web.extensions import db
 from referee.web.inputs import page_number, plain_text
@@ -208,6 +209,8 @@ def table_history(token: str) -> str:
     the odds) each decision that went against the advice is marked with the odds then."""
     table = table_or_404(token)
     steps, series, result = story(table, judging=table.show_odds or bool(table.finished_at))
+    if table.finished_at:
+        keep_judged(table, steps)  # for the players' pages
     game = result.game
     label = game.TURN_WORD
     return render_template(

@@ -106,8 +106,10 @@ def test_a_players_page_shows_how_often_they_followed_the_advice(app, stored):
         result = result.apply(move)
     judged = judged_moves(game, before)
     followed = sum(j.verdict.followed for j in judged)
-    stored(log)
-    page = html.unescape(house_client(app).get("/players/sid").text)
+    (token,) = stored(log)
+    house = house_client(app)
+    house.get(f"/t/{token}/history")  # the story judges the game's decisions
+    page = html.unescape(house.get("/players/sid").text)
     row = re.search(r"<th scope=\"row\">Solitaire Dice</th><td>(\d+)</td><td>\d+% \((\d+)\)", page)
     assert row, "no Solitaire row under Against the odds"
     assert (int(row.group(1)), int(row.group(2))) == (len(judged), followed)
@@ -152,7 +154,7 @@ def test_switching_the_odds_moves_the_table_on_for_every_phone(new_table, app):
     assert table.post(action="assign", split="1,5|1,6|3", player="Sid").status_code == 302
 
 
-def test_a_players_page_judges_only_what_its_time_allows_and_keeps_it(app, stored):
+def test_a_players_page_counts_the_games_whose_story_was_opened(app, stored):
     from referee.web import advice_record
 
     game = get_game("tenk")
@@ -163,12 +165,12 @@ def test_a_players_page_judges_only_what_its_time_allows_and_keeps_it(app, store
             for n in range(3)
         )
     ]
-    stored(*logs)
+    tokens = stored(*logs)
     advice_record._kept.clear()
-    with app.test_request_context():
-        assert advice_record.standing("ann", budget=0) == advice_record.Standing([], 0, 3)
-        full = advice_record.standing("ann", budget=60)
-        assert (full.judged, full.finished) == (3, 3)
-        assert advice_record.standing("ann", budget=0) == full  # kept: no time needed
-    page = html.unescape(house_client(app).get("/players/ann").text)
-    assert "Against the odds" in page and "of 3 finished games" not in page
+    house = house_client(app)
+    page = html.unescape(house.get("/players/ann").text)
+    assert "Counted from the 0 of 3 finished games whose story has been opened" in page
+    house.get(f"/t/{tokens[0]}/history")
+    page = html.unescape(house.get("/players/ann").text)
+    assert "Counted from the 1 of 3 finished games" in page
+    assert '<th scope="row">10K</th>' in page
