@@ -36,7 +36,7 @@ from math import lcm
 from operator import sub
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
-from referee.dice import Die, pick_key
+from referee.dice import Die, pick_key, sub_multisets
 from referee.errors import RuleViolation
 from referee.odds import POINTS, Advice, Choice, Figure, percent, ranked
 from referee.pushluck import SET_ASIDE, SetAsideTurn, set_aside_from_roll
@@ -431,6 +431,21 @@ def passing_note(
 def set_aside_key(dice: Sequence[Die]) -> str:
     """The key of the choice to have set ``dice`` aside from this roll: "set_aside 1,1,5"."""
     return f"{SET_ASIDE} {pick_key(dice)}"
+
+
+def set_aside_steps(
+    state: SetAsideTurn, follow: Callable[[tuple[Die, ...]], tuple[Pos, str] | None]
+) -> list[Step[Pos]]:
+    """A step for each set-aside the dice on the table allow, with those taken already:
+    ``follow`` gives the position after a pick and the pick in words, or None when the
+    rules refuse the pick."""
+    steps = []
+    for pick in sub_multisets(state.on_table):
+        found = follow(pick)
+        if found is not None:
+            after, words = found
+            steps.append(Step(set_aside_key(state.taken + pick), words, after, TAKE))
+    return steps
 
 
 def set_aside_advice_key(

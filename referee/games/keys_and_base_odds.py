@@ -40,7 +40,6 @@ from referee.odds import Advice, Figure
 from referee.pushluck import ROLL, SET_ASIDE, counted
 from referee.turn_odds import (
     BANK,
-    TAKE,
     Part,
     Runs,
     Shape,
@@ -51,7 +50,7 @@ from referee.turn_odds import (
     passing_note,
     roll_figures,
     set_aside_advice_key,
-    set_aside_key,
+    set_aside_steps,
     turn_advice,
 )
 
@@ -199,16 +198,16 @@ def _then(pos: Position) -> str:
 
 def _takes(state: SB) -> list[Step[Position]]:
     """A step for each set-aside the dice on the table allow, with those taken already."""
-    steps = []
-    for pick in sub_multisets(state.on_table):
+
+    def follow(pick: tuple[Die, ...]) -> tuple[Position, str] | None:
         if set_aside_problem(state.taken + pick) is not None:
-            continue
+            return None
         keys = state.turn_keys + tuple(d.value for d in pick if d.key)
         base = state.turn_base + tuple(d.value for d in pick if not d.key)
         after = canonical(keys, base)
-        words = f"set aside {spell(pick)}, then {_then(after)}"
-        steps.append(Step(set_aside_key(state.taken + pick), words, after, TAKE))
-    return steps
+        return after, f"set aside {spell(pick)}, then {_then(after)}"
+
+    return set_aside_steps(state, follow)
 
 
 @cache

@@ -31,7 +31,6 @@ from referee.odds import Advice, Figure
 from referee.pushluck import ROLL, SET_ASIDE, counted
 from referee.turn_odds import (
     BANK,
-    TAKE,
     Part,
     Runs,
     Shape,
@@ -43,7 +42,7 @@ from referee.turn_odds import (
     passing_note,
     roll_figures,
     set_aside_advice_key,
-    set_aside_key,
+    set_aside_steps,
     settled_from,
     turn_advice,
 )
@@ -237,16 +236,16 @@ def _then(pos: Position) -> str:
 
 def _takes(state: TenK, entry: int) -> list[Step[Position]]:
     """A step for each set-aside the dice on the table allow, with those taken already."""
-    steps = []
-    for pick in sub_multisets(state.on_table):
+
+    def follow(pick: tuple[Die, ...]) -> tuple[Position, str] | None:
         split = best_split(state.taken + pick)
         if split is None:
-            continue
+            return None
         left = len(state.roll) - len(state.taken) - len(pick)
         after = position(left or DICE, state.earlier + split.points, entry)
-        words = f"set aside {spell(pick)} ({points(split.points)}), then {_then(after)}"
-        steps.append(Step(set_aside_key(state.taken + pick), words, after, TAKE))
-    return steps
+        return after, f"set aside {spell(pick)} ({points(split.points)}), then {_then(after)}"
+
+    return set_aside_steps(state, follow)
 
 
 def advise(
