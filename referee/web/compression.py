@@ -2,8 +2,9 @@
 stays light on a phone's data plan.
 
 Brotli where the phone asks for it (browsers do over HTTPS), else gzip.  A static file is
-read into memory before it is compressed: Flask streams it from an open file, and
-compressing a stream would leave that file to be closed by the garbage collector.
+read into memory, and its file closed, before it is compressed: Flask streams it from an
+open file, and a phone that drops the connection mid-file would leave that file to the
+garbage collector.
 """
 
 from __future__ import annotations
@@ -21,8 +22,13 @@ SETTINGS = {
 def read_static_file(response: Response) -> Response:
     """A static file's response, its open file read and closed, ready to be compressed."""
     if request.endpoint == "static" and response.is_streamed:
+        stream = response.response
         response.direct_passthrough = False
-        response.make_sequence()  # reads the file; the response closes it when it is sent
+        body = b"".join(response.iter_encoded())
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()
+        response.set_data(body)
     return response
 
 

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import gc
 import gzip
 import random
 import re
+import warnings
 
 import pytest
+from werkzeug.test import EnvironBuilder
 
 from referee.autoplay import play_random_game
 from referee.games import all_games
@@ -71,3 +74,15 @@ def test_a_phone_that_has_a_script_already_is_told_so_without_the_bytes(client):
     again.close()
     assert again.status_code == 304
     assert again.data == b""
+
+
+def test_a_static_file_is_closed_before_it_is_sent_so_a_dropped_phone_leaves_no_file_open(app):
+    """The dev server skips closing a response when the phone hangs up mid-file, so the file
+    must be closed already: the response is dropped here unread and unclosed."""
+    environ = EnvironBuilder(path="/static/icons/icon-maskable-512.png").get_environ()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        body = app.wsgi_app(environ, lambda status, headers, exc_info=None: None)
+        del body
+        gc.collect()
+    assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
