@@ -8,7 +8,7 @@ first one the rules refuse.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -233,3 +233,16 @@ def replay(log: GameLog, moves: Sequence[Mapping[str, Any]] | None = None) -> Re
     game, state = start_state(log)
     start = Replay(game, state, 0, None, {}, resolve_options(game, log.options))
     return start.extended(log.moves if moves is None else moves)
+
+
+def moves_with_states(log: GameLog) -> Iterator[tuple[Any, Mapping[str, Any]]]:
+    """Each of the log's moves with the state it was made in, in order, up to the first
+    move the rules refuse."""
+    result = replay(log, [])
+    for move in log.moves:
+        try:
+            after = result.apply(move)
+        except RuleViolation:
+            return
+        yield result.state, move
+        result = after

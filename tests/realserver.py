@@ -137,6 +137,15 @@ class Phone:
     def get(self, path: str) -> tuple[int, str]:
         return self.send(self.connect(), "GET", path)
 
+    def enter_house_pin(self) -> Phone:
+        """Type the house PIN into this phone, as its owner does once."""
+        status, html = self.get("/house")
+        csrf = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html)
+        assert status == 200 and csrf, (status, html[:500])
+        fields = {"csrf_token": csrf.group(1), "pin": HOUSE_PIN}
+        assert self.send(self.connect(), "POST", "/house", fields)[0] == 302
+        return self
+
     def form(self, token: str) -> tuple[int, str]:
         """Load the table's page: the (seq, csrf token) its forms carry."""
         status, html = self.get(f"/t/{token}")

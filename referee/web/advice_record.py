@@ -1,28 +1,41 @@
 """How often each player followed the advice, over their finished games (issue 17).
 
-A finished table's decisions are judged once per worker and kept by the table's token and
-version (a finished game changes only by an undo, which moves its version on).  Judging a
-game replays it and weighs every decision (0.1-0.3 s for a 10K, Keys and Base Dice or Lucky
-Sevens game), so it happens when the game's story is opened, which shows the judgements;
-a player page only adds up what is judged already and never waits for a replay.
+Judging a game replays it and weighs every decision (0.1-0.3 s for a 10K, Keys and Base
+Dice or Lucky Sevens game), so it is never done for a player page: a game is judged once,
+when it ends (after the finishing move's answer has gone to the phone), when it is
+imported, or when the story of a finished game stored before is opened.  Each seat keeps
+its player's judgement with the table version it was made at, and counts only while the
+table is still at that version: an undo moves the version on, and the game is judged
+again when it ends again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from sqlalchemy import select
+from flask import Response, after_this_request, current_app, has_request_context
+from sqlalchemy import bindparam, func, select, update
+from sqlalchemy.exc import SQLAlchemyError
 
 from referee.games import all_games, get_game, has_own
-from referee.odds import Judged, decimal
+from referee.log import GameLog, moves_with_states
+from referee.odds import Judged, decimal, judged_moves
 from referee.web.extensions import db
 from referee.web.models import GameTable, Seat
 
-KEPT_TABLES = 4096  # judged tables kept per worker before the oldest are let go
-_kept: dict[tuple[str, int], list[Judged]] = {}
+SEATS = Seat.__table__
+KEEP_JUDGEMENT = (
+    update(SEATS)
+    .where(SEATS.c.table_id == bindparam("at_table"), SEATS.c.seat == bindparam("at_seat"))
+    .values(
+        advice_version=bindparam("version"),
+        advice_decisions=bindparam("decisions"),
+        advice_followed=bindparam("followed"),
+        advice_given_up=bindparam("given_up"),
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -32,7 +45,7 @@ class Record:
     title: str
     decisions: int
     followed: int
-    cost: Fraction  # expected points the other decisions gave up
+    cost: float  # expected points the other decisions gave up
 
     @property
     def share(self) -> str:
@@ -42,14 +55,64 @@ class Record:
     @property
     def cost_shown(self) -> str:
         """The points given up, to one decimal."""
-        return decimal(self.cost)
+        return decimal(Fraction(self.cost))
 
 
-def keep_judged(table: GameTable, steps: Sequence[Mapping[str, Any]]) -> None:
-    """Keep a finished table's judgements, from its story's steps, for its players' pages."""
-    if len(_kept) >= KEPT_TABLES:
-        _kept.pop(next(iter(_kept)))
-    _kept[(table.token, table.version)] = [step["judged"] for step in steps if "judged" in step]
+def keep_judged(
+    table_id: int, version: int, players: Sequence[str], judged: Sequence[Judged]
+) -> None:
+    """Keep each seat's share of a finished table's judgements, as made at ``version``
+    (read before the moves were), on the seats, and commit."""
+    rows = []
+    for seat, name in enumerate(players):
+        mine = [j for j in judged if j.player == name]
+        rows.append(
+            {
+                "at_table": table_id,
+                "at_seat": seat,
+                "version": version,
+                "decisions": len(mine),
+                "followed": sum(j.verdict.followed for j in mine),
+                "given_up": float(sum((j.verdict.cost for j in mine), Fraction(0))),
+            }
+        )
+    try:
+        db.session.execute(KEEP_JUDGEMENT, rows)
+        db.session.commit()
+    except SQLAlchemyError:  # a busy database: the story judges the game again when opened
+        db.session.rollback()
+        current_app.logger.warning("Table %s: its judgements were not kept.", table_id)
+
+
+def judged_at(table: GameTable) -> bool:
+    """Whether every seat of ``table`` holds a judgement of its present version."""
+    return all(seat.advice_version == table.version for seat in table.seats)
+
+
+def judge(table_id: int, version: int, log: GameLog) -> None:
+    """Judge a finished game's log, read at table ``version``, and keep the judgements."""
+    game = get_game(log.game)
+    if has_own(game, "advice"):
+        keep_judged(table_id, version, log.players, judged_moves(game, moves_with_states(log)))
+
+
+def judge_once_answered(table_id: int, version: int, log: GameLog) -> None:
+    """Judge a game that has just ended: once the answer has gone to the phone when this
+    is a request (the phone never waits for it), at once otherwise (the command line)."""
+    if not has_request_context():
+        judge(table_id, version, log)
+        return
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+
+    def judge_when_sent(response: Response) -> Response:
+        def later() -> None:
+            with app.app_context():
+                judge(table_id, version, log)
+
+        response.call_on_close(later)
+        return response
+
+    after_this_request(judge_when_sent)
 
 
 @dataclass(frozen=True)
@@ -62,34 +125,30 @@ class Standing:
 
 
 def standing(player_key: str) -> Standing:
-    """The player's record against the advice, per game that gives advice, over the finished
-    tables whose story this worker has judged; a game with no decision judged is left out."""
+    """The player's record against the advice, per game that gives advice, over their
+    finished tables judged at their present version; a game with no decision is left out."""
     advising = [g.SLUG for g in all_games() if has_own(g, "advice")]
+    current = Seat.advice_version == GameTable.version
     rows = db.session.execute(
-        select(GameTable.token, GameTable.version, GameTable.game, Seat.name)
+        select(
+            GameTable.game,
+            func.count(GameTable.id.distinct()),
+            func.count(GameTable.id.distinct()).filter(current),
+            func.coalesce(func.sum(Seat.advice_decisions).filter(current), 0),
+            func.coalesce(func.sum(Seat.advice_followed).filter(current), 0),
+            func.coalesce(func.sum(Seat.advice_given_up).filter(current), 0.0),
+        )
         .join(Seat, Seat.table_id == GameTable.id)
         .where(
             Seat.player_key == player_key,
             GameTable.finished_at.is_not(None),
             GameTable.game.in_(advising),
         )
-        .order_by(GameTable.finished_at.desc(), GameTable.id.desc())
+        .group_by(GameTable.game)
     ).all()
-    tally: dict[str, list[Any]] = {}
-    judged = 0
-    for token, version, game, name in rows:
-        found = _kept.get((token, version))
-        if found is None:
-            continue
-        judged += 1
-        mine = [j for j in found if j.player == name]
-        entry = tally.setdefault(game, [0, 0, Fraction(0)])
-        entry[0] += len(mine)
-        entry[1] += sum(j.verdict.followed for j in mine)
-        entry[2] += sum((j.verdict.cost for j in mine), Fraction(0))
     records = [
-        Record(get_game(slug).TITLE, n, followed, cost)
-        for slug, (n, followed, cost) in sorted(tally.items())
-        if n
+        Record(get_game(slug).TITLE, decisions, followed, given_up)
+        for slug, _, _, decisions, followed, given_up in sorted(rows)
+        if decisions
     ]
-    return Standing(records, judged, len(rows))
+    return Standing(records, sum(r[2] for r in rows), sum(r[1] for r in rows))

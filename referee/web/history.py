@@ -15,11 +15,11 @@ from flask_wtf.file import FileField, FileRequired
 from sqlalchemy import Select, exists, func, select
 
 from referee.engine import SHEETS, RuleViolation, describe_move
-from referee.games import all_games, get_game
+from referee.games import all_games, get_game, has_own
 from referee.log import LogError, Replay, check_storable, dumps, loads, replay
 from referee.odds import judged_moves
 from referee.web.access import house_only
-from referee.web.advice_record import keep_judged
+from referee.web.advice_record import judged_at, keep_judged
 from referee.web.charts import progression_svg
 from referee.web.extensions import db
 from referee.web.inputs import page_number, plain_text
@@ -209,9 +209,10 @@ def table_history(token: str) -> str:
     the odds) each decision that went against the advice is marked with the odds then."""
     table = table_or_404(token)
     steps, series, result = story(table, judging=table.show_odds or bool(table.finished_at))
-    if table.finished_at:
-        keep_judged(table, steps)  # for the players' pages
     game = result.game
+    if table.finished_at and has_own(game, "advice") and not judged_at(table):
+        judged = [step["judged"] for step in steps if "judged" in step]  # the table moved on,
+        keep_judged(table.id, table.version, table.players, judged)  # or was stored before
     label = game.TURN_WORD
     return render_template(
         "history/table.html",

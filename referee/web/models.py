@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     Boolean,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -114,6 +115,10 @@ class Seat(db.Model):  # type: ignore[name-defined]
     d4: Mapped[int] = mapped_column(Integer, default=0)
     d5: Mapped[int] = mapped_column(Integer, default=0)
     d6: Mapped[int] = mapped_column(Integer, default=0)
+    advice_version: Mapped[int | None] = mapped_column(Integer, default=None)
+    advice_decisions: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    advice_followed: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    advice_given_up: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
     table: Mapped[GameTable] = relationship(back_populates="seats")
 
 

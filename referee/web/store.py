@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from referee.engine import describe_move
 from referee.log import GameLog, Replay, replay
 from referee.web import summaries
+from referee.web.advice_record import judge_once_answered
 from referee.web.extensions import db
 from referee.web.models import GameTable, MoveRecord, utcnow
 from referee.web.replays import Kept, replays
@@ -244,6 +245,7 @@ def _write(
     """
     table, version, outcome = loaded.table, loaded.version, after.outcome
     token, table_id, players = table.token, table.id, list(table.players)
+    slug, options = table.game, dict(table.options)
     now = utcnow()
     claim = {
         "at_table": table_id,
@@ -269,6 +271,9 @@ def _write(
         if is_conflict(exc):
             raise TableMoved from None
         raise
+    if outcome.over:  # the game has just ended: a finished table takes no more moves
+        log = GameLog(slug, tuple(players), options, tuple(moves))
+        judge_once_answered(table_id, version + 1, log)
 
 
 def is_conflict(exc: OperationalError) -> bool:
@@ -293,6 +298,8 @@ def import_log(log: GameLog) -> str:
     db.session.flush()
     insert_moves(table.id, 0, log.moves)
     db.session.commit()
+    if table.finished_at:
+        judge_once_answered(table.id, table.version, log)
     return table.token
 
 

@@ -8,11 +8,14 @@ import random
 import re
 
 import pytest
+from sqlalchemy import update
 
 from referee.autoplay import play_random_game
 from referee.games import get_game
-from referee.log import GameLog, replay
+from referee.log import GameLog, loads, moves_with_states, replay
 from referee.odds import judged_moves
+from referee.web.extensions import db
+from referee.web.models import Seat
 from tests.conftest import Table, csrf_token, house_client
 
 
@@ -106,13 +109,9 @@ def test_a_players_page_shows_how_often_they_followed_the_advice(app, stored):
         result = result.apply(move)
     judged = judged_moves(game, before)
     followed = sum(j.verdict.followed for j in judged)
-    (token,) = stored(log)
-    house = house_client(app)
-    house.get(f"/t/{token}/history")  # the story judges the game's decisions
-    page = html.unescape(house.get("/players/sid").text)
-    row = re.search(r"<th scope=\"row\">Solitaire Dice</th><td>(\d+)</td><td>\d+% \((\d+)\)", page)
-    assert row, "no Solitaire row under Against the odds"
-    assert (int(row.group(1)), int(row.group(2))) == (len(judged), followed)
+    stored(log)  # an import judges its game's decisions
+    page = html.unescape(house_client(app).get("/players/sid").text)
+    assert record_row(page, "Solitaire Dice") == (len(judged), followed)
 
 
 def test_working_out_the_odds_fills_every_advising_games_tables(monkeypatch):
@@ -154,9 +153,57 @@ def test_switching_the_odds_moves_the_table_on_for_every_phone(new_table, app):
     assert table.post(action="assign", split="1,5|1,6|3", player="Sid").status_code == 302
 
 
-def test_a_players_page_counts_the_games_whose_story_was_opened(app, stored):
-    from referee.web import advice_record
+def record_row(page: str, title: str) -> tuple[int, int] | None:
+    """(decisions, followed) in the player page's row for ``title``, or None."""
+    row = re.search(rf'<th scope="row">{title}</th><td>(\d+)</td><td>\d+% \((\d+)\)', page)
+    return (int(row.group(1)), int(row.group(2))) if row else None
 
+
+def judged_by_hand(client, table: Table, player: str) -> tuple[int, int]:
+    """(decisions, followed) of ``player`` at the table, judged straight from its log."""
+    log = loads(client.get(f"{table.url}/log.json").text)
+    mine = [
+        j for j in judged_moves(get_game(log.game), moves_with_states(log)) if j.player == player
+    ]
+    return len(mine), sum(j.verdict.followed for j in mine)
+
+
+def finish_tenk(table: Table, bo_rolls=(5, 2, 3, 3, 4, 6)):
+    """Ann banks 1,000 at once; Bo's last turn sets aside the first die and banks.  The
+    finishing post's answer is returned unclosed: it has not gone to the phone yet."""
+    table.roll(1, 1, 1, 2, 3, 4).close()
+    table.pick(0, 1, 2, bank=True).close()
+    table.roll(*bo_rolls).close()
+    return table.pick(0, bank=True)
+
+
+def test_a_game_is_judged_for_the_players_pages_once_its_last_answer_is_sent(new_table, client):
+    table = new_table(target=1000, entry=0)
+    last = finish_tenk(table)
+    assert last.status_code == 302
+    page = html.unescape(client.get("/players/ann").text)
+    assert "Counted from the 0 of 1 finished games judged so far" in page
+    last.close()  # the answer has gone: now the game is judged
+    page = html.unescape(client.get("/players/ann").text)
+    assert record_row(page, "10K") == judged_by_hand(client, table, "Ann")
+    assert "Counted from" not in page
+    bo = html.unescape(client.get("/players/bo").text)
+    assert record_row(bo, "10K") == judged_by_hand(client, table, "Bo")
+
+
+def test_an_undone_ending_stops_counting_and_the_new_ending_is_judged(new_table, client):
+    table = new_table(target=1000, entry=0)
+    finish_tenk(table).close()
+    table.post("undo", turn="whole").close()
+    assert "Against the odds" not in client.get("/players/bo").text  # no finished game now
+    table.roll(1, 5, 2, 3, 4, 6).close()
+    table.pick(0, 1, bank=True).close()
+    page = html.unescape(client.get("/players/bo").text)
+    assert record_row(page, "10K") == judged_by_hand(client, table, "Bo")
+    assert "Counted from" not in page
+
+
+def test_a_game_stored_before_judging_is_judged_when_its_story_is_opened(app, stored):
     game = get_game("tenk")
     logs = [
         GameLog("tenk", ("Ann", "Bo"), {"target": 1000}, tuple(moves))
@@ -165,11 +212,14 @@ def test_a_players_page_counts_the_games_whose_story_was_opened(app, stored):
             for n in range(3)
         )
     ]
-    tokens = stored(*logs)
-    advice_record._kept.clear()
+    tokens = stored(*logs)  # an import judges its game at once
     house = house_client(app)
+    assert "Counted from" not in house.get("/players/ann").text
+    with app.app_context():  # as the migration that added the judgements leaves them
+        db.session.execute(update(Seat).values(advice_version=None))
+        db.session.commit()
     page = html.unescape(house.get("/players/ann").text)
-    assert "Counted from the 0 of 3 finished games whose story has been opened" in page
+    assert "Counted from the 0 of 3 finished games judged so far" in page
     house.get(f"/t/{tokens[0]}/history")
     page = html.unescape(house.get("/players/ann").text)
     assert "Counted from the 1 of 3 finished games" in page
