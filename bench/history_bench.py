@@ -31,10 +31,13 @@ RUNS = 15
 
 
 def _pool(rng: random.Random) -> list[tuple[Any, ...]]:
-    """Autoplayed finished games with their moves and per-seat figures."""
+    """Autoplayed finished games with their moves, per-seat figures and per-seat judgements
+    against the advice (as a game is judged when it ends)."""
     from referee.autoplay import play_random_game
     from referee.games import get_game
-    from referee.log import GameLog, replay
+    from referee.log import GameLog, moves_with_states, replay
+    from referee.odds import judged_moves
+    from referee.web.advice_record import seat_judgements
     from referee.web.summaries import seat_figures
 
     pool = []
@@ -42,8 +45,11 @@ def _pool(rng: random.Random) -> list[tuple[Any, ...]]:
         slug, options = GAMES[n % len(GAMES)]
         players = rng.sample(NAMES, rng.randint(1 if slug == "solitaire" else 2, 4))
         moves = play_random_game(get_game(slug), players, options, rng)
-        result = replay(GameLog(slug, tuple(players), options, tuple(moves)))
-        pool.append((slug, players, options, moves, result, seat_figures(players, result)))
+        log = GameLog(slug, tuple(players), options, tuple(moves))
+        result = replay(log)
+        judged = seat_judgements(players, judged_moves(result.game, moves_with_states(log)))
+        figures = seat_figures(players, result)
+        pool.append((slug, players, options, moves, result, list(zip(figures, judged))))
     return pool
 
 
@@ -79,7 +85,9 @@ def _fill(engine: Any, rng: random.Random) -> float:
             {"table_id": table_id, "seq": seq, "data": m, "created_at": created}
             for seq, m in enumerate(game_moves)
         )
-        seats.extend(seat_row(table_id, f) for f in figures)
+        seats.extend(
+            seat_row(table_id, f) | {"advice_version": 0, **judged} for f, judged in figures
+        )
     with engine.begin() as conn:  # reflected as JSON columns: the values go in as they are
         meta = sa.MetaData()
         meta.reflect(conn, only=["game_table", "move", "seat"])
@@ -139,6 +147,8 @@ def run() -> dict[str, Any]:
         "history, page 100": "/history?page=100",
         "busiest player's page": f"/players/{busiest}",
     }
+    record = client.get(pages["busiest player's page"]).text  # every game judged, all counted
+    assert "Against the odds" in record and "Counted from" not in record
     timings = {name: _time(client, path) for name, path in pages.items()}
     return {
         "tables": TABLES,

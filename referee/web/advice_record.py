@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from flask import Response, after_this_request, current_app, has_request_context
 from sqlalchemy import bindparam, func, select, update
@@ -26,14 +27,12 @@ from referee.web.extensions import db
 from referee.web.models import GameTable, Seat
 
 SEATS = Seat.__table__
+JUDGEMENT_COLUMNS = ("advice_decisions", "advice_followed", "advice_given_up")
 KEEP_JUDGEMENT = (
     update(SEATS)
     .where(SEATS.c.table_id == bindparam("at_table"), SEATS.c.seat == bindparam("at_seat"))
     .values(
-        advice_version=bindparam("version"),
-        advice_decisions=bindparam("decisions"),
-        advice_followed=bindparam("followed"),
-        advice_given_up=bindparam("given_up"),
+        {column: bindparam(f"new_{column}") for column in ("advice_version", *JUDGEMENT_COLUMNS)}
     )
 )
 
@@ -58,24 +57,28 @@ class Record:
         return decimal(Fraction(self.cost))
 
 
+def seat_judgements(players: Sequence[str], judged: Sequence[Judged]) -> list[dict[str, Any]]:
+    """Each seat's share of a table's judgements, in seat order, as ``seat`` column values:
+    its decisions, how many followed the advice, and the expected points the rest gave up."""
+    shares = []
+    for name in players:
+        mine = [j for j in judged if j.player == name]
+        followed = sum(j.verdict.followed for j in mine)
+        given_up = float(sum((j.verdict.cost for j in mine), Fraction(0)))
+        shares.append(dict(zip(JUDGEMENT_COLUMNS, (len(mine), followed, given_up), strict=True)))
+    return shares
+
+
 def keep_judged(
     table_id: int, version: int, players: Sequence[str], judged: Sequence[Judged]
 ) -> None:
     """Keep each seat's share of a finished table's judgements, as made at ``version``
     (read before the moves were), on the seats, and commit."""
-    rows = []
-    for seat, name in enumerate(players):
-        mine = [j for j in judged if j.player == name]
-        rows.append(
-            {
-                "at_table": table_id,
-                "at_seat": seat,
-                "version": version,
-                "decisions": len(mine),
-                "followed": sum(j.verdict.followed for j in mine),
-                "given_up": float(sum((j.verdict.cost for j in mine), Fraction(0))),
-            }
-        )
+    rows = [
+        {"at_table": table_id, "at_seat": seat, "new_advice_version": version}
+        | {f"new_{column}": value for column, value in share.items()}
+        for seat, share in enumerate(seat_judgements(players, judged))
+    ]
     try:
         db.session.execute(KEEP_JUDGEMENT, rows)
         db.session.commit()
