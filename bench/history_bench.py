@@ -49,7 +49,9 @@ def _pool(rng: random.Random) -> list[tuple[Any, ...]]:
         result = replay(log)
         judged = seat_judgements(players, judged_moves(result.game, moves_with_states(log)))
         figures = seat_figures(players, result)
-        pool.append((slug, players, options, moves, result, list(zip(figures, judged))))
+        pool.append(
+            (slug, players, options, moves, result, list(zip(figures, judged, strict=True)))
+        )
     return pool
 
 

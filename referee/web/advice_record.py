@@ -36,6 +36,15 @@ KEEP_JUDGEMENT = (
     )
 )
 
+CARRY_JUDGEMENT = (
+    update(SEATS)
+    .where(
+        SEATS.c.table_id == bindparam("at_table"),
+        SEATS.c.advice_version == bindparam("new_version") - 1,
+    )
+    .values(advice_version=bindparam("new_version"))
+)
+
 
 @dataclass(frozen=True)
 class Record:
@@ -85,6 +94,12 @@ def keep_judged(
     except SQLAlchemyError:  # a busy database: the story judges the game again when opened
         db.session.rollback()
         current_app.logger.warning("Table %s: its judgements were not kept.", table_id)
+
+
+def carry_judgements(table_id: int, version: int) -> None:
+    """Carry the seats' judgements of the table's previous version to ``version``, in the
+    caller's transaction, for a write that moved the version on but changed no move."""
+    db.session.execute(CARRY_JUDGEMENT, {"at_table": table_id, "new_version": version})
 
 
 def judged_at(table: GameTable) -> bool:

@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from referee.engine import describe_move
 from referee.log import GameLog, Replay, replay
 from referee.web import summaries
-from referee.web.advice_record import judge_once_answered
+from referee.web.advice_record import carry_judgements, judge_once_answered
 from referee.web.extensions import db
 from referee.web.models import GameTable, MoveRecord, utcnow
 from referee.web.replays import Kept, replays
@@ -178,13 +178,16 @@ SHOW_ODDS = (
     update(TABLES)
     .where(TABLES.c.id == bindparam("at_table"))
     .values(show_odds=bindparam("shown"), version=TABLES.c.version + 1)
+    .returning(TABLES.c.version)
 )
 
 
 def show_odds(table: GameTable, shown: bool) -> None:
     """Switch the table's odds on or off, moving its version on in the same statement, so
-    every phone's poll sees the change and no write lands on the old version."""
-    db.session.execute(SHOW_ODDS, {"at_table": table.id, "shown": shown})
+    every phone's poll sees the change and no write lands on the old version.  The moves
+    stay as they were, so the seats' judgements move on with the version."""
+    version = db.session.execute(SHOW_ODDS, {"at_table": table.id, "shown": shown}).scalar_one()
+    carry_judgements(table.id, version)
     db.session.commit()
 
 

@@ -224,3 +224,12 @@ def test_a_game_stored_before_judging_is_judged_when_its_story_is_opened(app, st
     page = html.unescape(house.get("/players/ann").text)
     assert "Counted from the 1 of 3 finished games" in page
     assert '<th scope="row">10K</th>' in page
+
+
+def test_switching_the_odds_on_a_finished_table_keeps_its_judgements_counted(new_table, client):
+    table = new_table(target=1000, entry=0)
+    finish_tenk(table).close()
+    assert switch(table, "on").status_code == 302
+    page = html.unescape(client.get("/players/bo").text)
+    assert record_row(page, "10K") == judged_by_hand(client, table, "Bo")
+    assert "Counted from" not in page
