@@ -189,6 +189,7 @@ def test_a_game_is_judged_for_the_players_pages_once_its_last_answer_is_sent(new
     assert "Counted from" not in page
     bo = html.unescape(client.get("/players/bo").text)
     assert record_row(bo, "10K") == judged_by_hand(client, table, "Bo")
+    assert "1 turn · average 50 points a turn" in bo and "(0 of 1 turn)" in bo
 
 
 def test_an_undone_ending_stops_counting_and_the_new_ending_is_judged(new_table, client):
