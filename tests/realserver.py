@@ -140,9 +140,8 @@ class Phone:
     def enter_house_pin(self) -> Phone:
         """Type the house PIN into this phone, as its owner does once."""
         status, html = self.get("/house")
-        csrf = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html)
-        assert status == 200 and csrf, (status, html[:500])
-        fields = {"csrf_token": csrf.group(1), "pin": HOUSE_PIN}
+        assert status == 200, (status, html[:500])
+        fields = {"csrf_token": csrf_of(html), "pin": HOUSE_PIN}
         assert self.send(self.connect(), "POST", "/house", fields)[0] == 302
         return self
 
@@ -151,9 +150,15 @@ class Phone:
         status, html = self.get(f"/t/{token}")
         assert status == 200, (status, html[:500])
         seq = re.search(r'name="seq" value="(\d+)"', html)
-        csrf = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html)
-        assert seq and csrf, html[:2000]
-        return int(seq.group(1)), csrf.group(1)
+        assert seq, html[:2000]
+        return int(seq.group(1)), csrf_of(html)
+
+
+def csrf_of(html: str) -> str:
+    """The CSRF token a page's forms carry."""
+    found = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html)
+    assert found, html[:2000]
+    return found.group(1)
 
 
 def roll_fields(dice: tuple[int, ...]) -> dict[str, str]:
