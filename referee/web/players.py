@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.blueprints import BlueprintSetupState
 from sqlalchemy import case, func, select
 from werkzeug.routing import BaseConverter
 
@@ -57,9 +58,14 @@ class PlayerKey(BaseConverter):
         return ESCAPED.sub(lambda escape: chr(int(escape.group(1), 16)), value)
 
 
+def teach_player_keys(state: BlueprintSetupState) -> None:
+    """Give the app's URL map the ``player`` converter (``<player:key>``)."""
+    state.app.url_map.converters["player"] = PlayerKey
+
+
 bp = Blueprint("players", __name__, url_prefix="/players")
 # Recorded before any route, so the URL map knows <player:...> when the routes are added.
-bp.record_once(lambda state: state.app.url_map.converters.setdefault("player", PlayerKey))
+bp.record_once(teach_player_keys)
 
 
 @bp.before_request
