@@ -96,11 +96,15 @@ def awkward(stored, tenk_log):
     return stored(*(tenk_log((name, "Zed"), "win") for name in STORED_BEFORE))
 
 
-def player_links(client) -> dict[str, str]:
+def links_in(players_list: str) -> dict[str, str]:
     """Each player's name on the players' list and the link it gives."""
-    page = client.get("/players/").text
-    found = re.findall(r'<a href="([^"]+)"><b>([^<]+)</b>', page)
+    found = re.findall(r'<a href="([^"]+)"><b>([^<]+)</b>', players_list)
     return {html.unescape(name): html.unescape(href) for href, name in found}
+
+
+def player_links(client) -> dict[str, str]:
+    """The links of the players' list as the test client reads it."""
+    return links_in(client.get("/players/").text)
 
 
 @pytest.mark.parametrize("name", STORED_BEFORE)
@@ -150,3 +154,22 @@ def test_the_merge_lookup_says_which_name_rule_a_name_nobody_has_breaks(
     assert expected in words(refused) and "Nothing was changed." in words(refused)
     with app.app_context():
         assert db.session.scalar(select(PlayerMerge.id)) is None
+
+
+@pytest.mark.race
+def test_player_links_work_under_gunicorn(app, database_url, tmp_path, request, tenk_log):
+    """gunicorn decodes a path once, as the test client does: each link stays one segment."""
+    from referee.web.store import import_log
+    from tests.realserver import Gunicorn, Phone
+
+    with app.app_context():
+        for name in STORED_BEFORE:
+            import_log(tenk_log((name, "Zed"), "win"))
+    server = Gunicorn(database_url, tmp_path).start()
+    request.addfinalizer(server.stop)
+    phone = Phone(server.port).enter_house_pin()
+    links = links_in(phone.get("/players/")[1])
+    assert set(STORED_BEFORE) <= set(links)
+    for name in STORED_BEFORE:
+        status, page = phone.get(links[name])
+        assert status == 200 and f"<h1>{html.escape(name, quote=False)}</h1>" in page, name
