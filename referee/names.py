@@ -3,9 +3,9 @@
 A name is shown on phones, sheets and player pages, and its folded key joins a player's
 seats across tables and names the player's page.  So a name may not hold what cannot be
 seen (control, format and bidi characters: two names would look alike, or one would
-reorder the text around it), a "/" or nothing but dots (its page link would break), and
-names that read the same once case and Unicode compatibility forms are set aside
-("Ann", "ann", "Ａｎｎ"; "ﬁ" and "fi") are one player, so one table cannot seat both.
+reorder the text around it), nor a "/", nor be dots alone (its page link would break).
+Names that read the same once case and Unicode compatibility forms are set aside ("Ann",
+"ann", "Ａｎｎ"; "ﬁ" and "fi") are one player, so one table cannot seat both.
 
 ``referee replay`` reads a log as GAMELOG.md says (names unique as written); these rules
 are checked where a table is stored: the new-table form and every import.

@@ -4,13 +4,13 @@ Revision ID: 0569dd7ac6ac
 Revises: e5b7c3a9d214
 Create Date: 2026-11-25 13:30:00.000000
 
-Keys were the name case-folded; now they are ``referee.names.fold`` of it ("Ａnn", "ann"
-and "Ann" with a zero-width space are one player, "ﬁ" and "fi" too).  Every stored key is folded again: the
-aliases first (their keys and what they count as), then each seat's key from its name
-and the aliases, then the merges, so that every merge still shown can be split back.
-Two aliases that now fold to one key keep one (the plainly spelled one), an alias that
-now points at itself or round a loop is dropped, and a merge that no longer stands
-(its names became one, or its alias was the one dropped) is marked undone.
+Keys were the name case-folded; now they are ``referee.names.fold`` of it: "Ａnn", "ann"
+and "Ann" with a zero-width space in it are one player, "ﬁsh" and "fish" too.  Every stored
+key is folded again: the aliases first (their keys and what they count as), then each
+seat's key from its name and the aliases, then the merges, so that every merge still shown
+can be split back.  Two aliases that now fold to one key keep one (the plainly spelled
+one), an alias that now points at itself or round a loop is dropped, and a merge that no
+longer stands (its two names became one, or its alias was the one dropped) is marked undone.
 """
 import sqlalchemy as sa
 from alembic import op
@@ -74,7 +74,9 @@ def refolded_aliases(rows, fold):
 
 def refolded_merges(bind, aliases, fold):
     """New values for every merge, newest first: keys folded anew, and undone when the
-    merge no longer stands (a later merge of its target still counts it as merged)."""
+    merge no longer stands.  A merge stands when its alias still points at its target, or
+    when its target was merged on since by a merge that stands (its split waits for that
+    one's, as before)."""
     from referee.web.models import utcnow
 
     rows = bind.execute(
