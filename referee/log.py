@@ -23,6 +23,7 @@ from referee.engine import (
     resolve_options,
 )
 from referee.games import get_game
+from referee.names import check_names
 
 FORMAT = "referee-log/1"
 # The most moves a stored table keeps: a long real game has a few hundred.
@@ -173,11 +174,16 @@ def loads(text: str) -> GameLog:
 
 
 def check_storable(log: GameLog) -> None:
-    """``LogError`` when a log holds more moves than a stored table keeps."""
+    """``LogError`` when a log holds more moves than a stored table keeps, or a player name
+    a stored table does not take (``referee.names``: replay itself reads those names)."""
     if len(log.moves) > MAX_MOVES:
         raise LogError(
             f"A table keeps at most {MAX_MOVES:,} moves; this log has {len(log.moves):,}."
         )
+    try:
+        check_names(log.players)
+    except SetupError as exc:
+        raise LogError(str(exc)) from None
 
 
 def dumps(log: GameLog) -> str:

@@ -22,9 +22,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from referee.names import KEY_LENGTH
 from referee.web.extensions import db
-
-KEY_LENGTH = 100  # a folded name: casefold() can make a 30-character name longer ("ß" -> "ss")
 
 
 def utcnow() -> datetime:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.blueprints import BlueprintSetupState
 from sqlalchemy import case, func, select
+from werkzeug.routing import BaseConverter
 
 from referee.engine import PUSH_YOUR_LUCK, Game
 from referee.games import all_games, get_game
+from referee.names import fold, name_problem
 from referee.web.access import house_only
 from referee.web.advice_record import standing
 from referee.web.errors import error_page
@@ -29,7 +33,39 @@ from referee.web.models import KEY_LENGTH, GameTable, Seat
 from referee.web.stats import dice_check, longest_streak
 from referee.web.summaries import canonical, dice_of
 
+# What ``PlayerKey.to_url`` escapes once more than a URL would: "%", "/" and dots.
+ESCAPED = re.compile("%(25|2F|2E)", re.IGNORECASE)
+
+
+class PlayerKey(BaseConverter):
+    """A player's key as one segment of a URL, whatever it holds.
+
+    A server decodes a URL's "%2F" to "/" before routing, and a browser reads "." and ".."
+    (even spelled "%2E%2E") as steps up the path: so "%", "/" and the dots of a key made
+    of dots alone are escaped twice ("Sl/ash" -> "Sl%252Fash") and read back here.  Names
+    like those are refused now; players stored before keep working links.
+    """
+
+    def to_url(self, value: str) -> str:
+        """The key escaped for one path segment."""
+        escaped = value.replace("%", "%25").replace("/", "%2F")
+        if not value.strip("."):
+            escaped = escaped.replace(".", "%2E")
+        return super().to_url(escaped)
+
+    def to_python(self, value: str) -> str:
+        """The key back from the segment the server decoded once."""
+        return ESCAPED.sub(lambda escape: chr(int(escape.group(1), 16)), value)
+
+
+def teach_player_keys(state: BlueprintSetupState) -> None:
+    """Give the app's URL map the ``player`` converter (``<player:key>``)."""
+    state.app.url_map.converters["player"] = PlayerKey
+
+
 bp = Blueprint("players", __name__, url_prefix="/players")
+# Recorded before any route, so the URL map knows <player:...> when the routes are added.
+bp.record_once(teach_player_keys)
 
 
 @bp.before_request
@@ -77,7 +113,7 @@ def name_or_404(key: str) -> str:
     return name
 
 
-@bp.get("/<key>")
+@bp.get("/<player:key>")
 def show(key: str, error: str | None = None) -> Any:
     """One player's games, wins, turns, busts, streak and dice check; ``error``: why a
     merge asked for from this page was refused."""
@@ -162,7 +198,18 @@ def asked_merge(key: str) -> MergePreview:
         )
     name_or_404(key)
     args = request.form if request.method == "POST" else request.args
-    return check_merge(plain_text(args.get("other"), KEY_LENGTH) or "", key)
+    return check_merge(looked_up(plain_text(args.get("other"), KEY_LENGTH) or ""), key)
+
+
+def looked_up(other: str) -> str:
+    """The key of the player ``other`` stands for, picked or typed ("ANN" finds ann):
+    ``MergeRefused`` saying which name rule it breaks when it is no player's and could
+    be nobody's."""
+    key = fold(other) if other else ""
+    problem = name_problem(other) if other else None
+    if problem and display_name(key) is None and canonical(db.session, key) == key:
+        raise MergeRefused(f"{problem} {NOTHING_CHANGED}")
+    return key
 
 
 def refused(key: str, message: str) -> Any:
@@ -173,7 +220,7 @@ def refused(key: str, message: str) -> Any:
     return show(key, error=message), 422
 
 
-@bp.get("/<key>/merge")
+@bp.get("/<player:key>/merge")
 def merge_check(key: str) -> Any:
     """Before merging: which name disappears into which, and what it moves."""
     try:
@@ -183,7 +230,7 @@ def merge_check(key: str) -> Any:
     return render_template("players/merge.html", preview=preview)
 
 
-@bp.post("/<key>/merge")
+@bp.post("/<player:key>/merge")
 def merge(key: str) -> Any:
     """Count another name's tables as this player's, now and for tables to come (posted
     from the confirmation that showed what moves)."""
@@ -205,7 +252,7 @@ def merge(key: str) -> Any:
     return redirect(url_for("players.show", key=key))
 
 
-@bp.post("/<key>/split")
+@bp.post("/<player:key>/split")
 def split(key: str) -> Any:
     """Undo a merge into this player: the other name counts as itself again."""
     merge_id = small_number(request.form.get("merge"))

@@ -16,6 +16,7 @@ from sqlalchemy import bindparam, update
 from sqlalchemy.orm import Session, scoped_session
 
 from referee.log import Replay
+from referee.names import fold
 from referee.web.models import GameTable, PlayerAlias, Seat
 
 AnySession = Session | scoped_session[Any]
@@ -43,11 +44,6 @@ class SeatFigures:
     best_turn: int | None
     turn_points: int
     dice: tuple[int, ...]
-
-
-def fold(name: str) -> str:
-    """The key that matches a player's name across tables."""
-    return name.strip().casefold()
 
 
 def seat_figures(players: Iterable[str], result: Replay) -> list[SeatFigures]:

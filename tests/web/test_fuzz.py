@@ -271,7 +271,7 @@ def real_values(world: World, rule, name: str) -> list[str]:
 
 def takes_text(rule, name: str) -> bool:
     """Whether the argument's converter accepts any text (hostile values reach the view)."""
-    return converters(rule)[name] in ("default", "string", "path")
+    return converters(rule)[name] in ("default", "string", "path", "player")
 
 
 def path_of(rule, args: dict[str, str]) -> str:
@@ -317,7 +317,7 @@ def test_every_route_is_fuzzed(app):
     assert {m for _, m in rules} == {"GET", "POST"}
     for rule, _ in rules:
         assert set(converters(rule)) == set(rule.arguments), rule.rule
-        assert set(converters(rule).values()) <= {"token", "default"}, rule.rule
+        assert set(converters(rule).values()) <= {"token", "player", "default"}, rule.rule
 
 
 def test_every_route_with_every_hostile_value(world, stored):
