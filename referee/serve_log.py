@@ -11,11 +11,11 @@ from typing import Any
 
 from gunicorn.glogging import Logger
 
-from referee.web.redaction import guard
+from referee.redaction import guard
 
 
 class RedactingLogger(Logger):
-    """gunicorn's own logger, its access and error logs redacted (``referee.web.redaction``)."""
+    """gunicorn's own logger, its access and error logs redacted (``referee.redaction``)."""
 
     def setup(self, cfg: Any) -> None:
         """Set the logs up as gunicorn does, then guard both."""

@@ -14,10 +14,10 @@ import pytest
 from flask.sessions import SecureCookieSessionInterface
 from sqlalchemy import func, select
 
+from referee.redaction import redact
 from referee.web.access import pin_fingerprint
 from referee.web.extensions import db
 from referee.web.models import HouseGrant
-from referee.web.redaction import redact
 from tests.conftest import HOUSE_PIN, Table, csrf_token
 from tests.realserver import Gunicorn, Phone, csrf_of, roll_fields
 

@@ -3,15 +3,14 @@
 A table's link is its key, so no log line may hold one: a token (32 hex digits, wherever it
 appears: a path, a ``next=`` query, an SQL error's parameters) is cut to its first 4 digits
 and an ellipsis, ``/t/3f2a…``; a join code, ``/j/<code>`` or ``?code=``, is dropped whole.
-The same filter guards gunicorn's logs (``referee.serve_log``) and the app's own.
+The same filter guards gunicorn's logs (``referee.serve_log``) and the app's own.  Only the
+standard library here: gunicorn's master process loads it before any of the app.
 """
 
 from __future__ import annotations
 
 import logging
 from re import IGNORECASE, Match, compile
-
-from flask import Flask
 
 SHOWN_DIGITS = 4  # of a token: enough to tell two tables apart in a log, far from a key
 # Any run of 32 hex digits or more, not only after /t/: a phone's id is as long, and a link
@@ -21,6 +20,9 @@ TOKEN = compile(rf"([0-9a-f]{{{SHOWN_DIGITS}}})[0-9a-f]{{{32 - SHOWN_DIGITS},}}"
 # goes, up to its query or the quote that closes it in the access log (or the line's end).
 JOIN_PATH = compile(r"(/j/)[^?#\"'\r\n]+")
 JOIN_QUERY = compile(r"(?<![^\s?&\"'])(code=)[^\s&#\"']*")
+# Libraries whose logs name a request: werkzeug's development server logs every request
+# line, and Flask-Limiter a breached limit's key (a table's token for the per-table limit).
+LIBRARY_LOGGERS = ("werkzeug", "flask-limiter")
 
 
 def redact(text: str) -> str:
@@ -56,10 +58,8 @@ def guard(logger: logging.Logger) -> None:
         logger.addFilter(RedactingFilter())
 
 
-def register(app: Flask) -> None:
-    """Guard the app's logger (its errors name the request's path), werkzeug's (the
-    development server logs every request line) and Flask-Limiter's (a breached limit
-    names its key, a table's token for the per-table limit)."""
-    guard(app.logger)
-    guard(logging.getLogger("werkzeug"))
-    guard(logging.getLogger("flask-limiter"))
+def guard_app_logs(app_logger: logging.Logger) -> None:
+    """Guard the app's logger (an error names the request's path) and the libraries'."""
+    guard(app_logger)
+    for name in LIBRARY_LOGGERS:
+        guard(logging.getLogger(name))
