@@ -245,3 +245,22 @@ def test_the_real_servers_logs_hold_no_link_and_no_join_code(app, database_url, 
     for typed in ("", " ", "+", "%20"):
         assert token[:4] + typed + token[4:8] not in log
     assert re.search(r"/t/[0-9a-f]{5}", log) is None
+
+
+@pytest.mark.race
+def test_a_copied_cookie_loses_the_house_on_every_worker(app, database_url, tmp_path, request):
+    server = Gunicorn(database_url, tmp_path).start()
+    request.addfinalizer(server.stop)
+    phone = Phone(server.port).enter_house_pin()
+    copy = Phone(server.port)
+    copy.cookies = dict(phone.cookies)
+    for _ in range(4):  # each a new connection: both workers answer some
+        assert copy.get("/history")[0] == 200
+    status, page = copy.get("/import")
+    assert status == 200
+    csrf = csrf_of(page)
+    leave = {"csrf_token": csrf_of(phone.get("/")[1])}
+    assert phone.send(phone.connect(), "POST", "/house/leave", leave)[0] == 302
+    for _ in range(4):
+        assert copy.get("/history")[0] == 302
+        assert copy.send(copy.connect(), "POST", "/import", {"csrf_token": csrf})[0] == 403
