@@ -14,7 +14,7 @@ import pytest
 from flask.sessions import SecureCookieSessionInterface
 from sqlalchemy import func, select
 
-from referee.redaction import redact
+from referee.redaction import RedactingFilter, redact
 from referee.web.access import pin_fingerprint
 from referee.web.extensions import db
 from referee.web.models import HouseGrant
@@ -59,6 +59,8 @@ def test_the_apps_own_errors_are_logged_without_the_link(app, caplog, monkeypatc
     assert "Exception on /t/3f2a…/move" in caplog.text and "'3f2a…'" in caplog.text
     assert '"GET /t/3f2a… HTTP/1.1"' in caplog.text
     assert TOKEN[:8] not in caplog.text
+    filters = [f for f in app.logger.filters if isinstance(f, RedactingFilter)]
+    assert len(filters) == 1  # however many apps were made in this process
 
 
 def readable(cookie: str) -> str:
