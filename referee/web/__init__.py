@@ -118,10 +118,14 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_security(app: Flask) -> None:
-    """Security headers, the HTTPS-aware session cookie, trusted proxies (``REFEREE_PROXIES``)."""
-    from referee.web import security
+    """Security headers, the HTTPS-aware session cookie (sealed), trusted proxies
+    (``REFEREE_PROXIES``), and logs that never hold a table's link."""
+    from referee.redaction import guard_app_logs
+    from referee.web import sealed_session, security
 
     security.register(app)
+    sealed_session.register(app)
+    guard_app_logs(app.logger)
 
 
 def register_blueprints(app: Flask) -> None:

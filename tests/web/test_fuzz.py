@@ -24,10 +24,9 @@ from sqlalchemy import func, select
 
 from referee.games import all_games
 from referee.log import loads
-from referee.web.access import pin_fingerprint
 from referee.web.extensions import db
 from referee.web.models import GameTable, MoveRecord
-from tests.conftest import HOUSE_PIN, csrf_token
+from tests.conftest import HOUSE_PIN, csrf_token, house_grant
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 HUGE = "9" * 5000
@@ -283,10 +282,10 @@ def send(world: World, who: str, rule, method: str, args, query, form, csrf: str
     """Make one request and check it: no 5xx, and nothing changed when it was refused."""
     client, token = world.clients[who]
     with client.session_transaction() as session:  # a fuzzed /house or /house/leave
-        if who == "house":  # may have given a phone the PIN, or made it forget
-            session["house"] = pin_fingerprint(world.app)
-        else:
+        if who != "house":  # may have given a phone the PIN, or made it forget
             session.pop("house", None)
+        elif "house" not in session:
+            session["house"] = house_grant(world.app)
     url = path_of(rule, args)
     table = args.get("token")
     before = (world.tables(), world.moves(table))
