@@ -1,7 +1,7 @@
 """house grants: the phones that entered the house PIN, each revocable on its own
 
 Revision ID: c7d1e9f3a2b6
-Revises: e5b7c3a9d214
+Revises: 0569dd7ac6ac
 Create Date: 2026-11-25 13:30:00.000000
 
 """
@@ -11,7 +11,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'c7d1e9f3a2b6'
-down_revision = 'e5b7c3a9d214'
+down_revision = '0569dd7ac6ac'
 branch_labels = None
 depends_on = None
 
