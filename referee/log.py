@@ -8,6 +8,8 @@ first one the rules refuse.
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,12 +23,15 @@ from referee.engine import (
     apply_move,
     check_players,
     resolve_options,
+    unknown_fields,
 )
 from referee.games import get_game
 
 FORMAT = "referee-log/1"
 # The most moves a stored table keeps: a long real game has a few hundred.
 MAX_MOVES = 5000
+# A code point no UTF-8 file, database or page can hold: JSON's "\ud800" escape decodes to one.
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class LogError(ValueError):
@@ -141,10 +146,51 @@ def setup(
         raise LogError(str(exc)) from None
 
 
+def valid_text(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8: no lone surrogate (a pair of JSON escapes
+    decodes to one character, so what is left is unpaired)."""
+    return LONE_SURROGATE.search(text) is None
+
+
+def check_values(data: object) -> None:
+    """``LogError`` unless every text in ``data`` (keys too) is valid Unicode and every
+    number is finite: NaN and Infinity are not JSON, and nothing could store or export them."""
+    pending = [data]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, str):
+            if not valid_text(value):
+                raise LogError(
+                    "The log holds text that is not valid Unicode (a lone surrogate "
+                    "such as \\ud800)."
+                )
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise LogError("The log holds NaN or Infinity, which are not JSON numbers.")
+        elif isinstance(value, Mapping):
+            pending.extend(value.keys())
+            pending.extend(value.values())
+        elif isinstance(value, list | tuple):
+            pending.extend(value)
+
+
+def check_fields(game: Game, moves: Sequence[object]) -> None:
+    """``LogError`` when a move carries a field its game does not know (a typo, or data
+    that would be stored and exported unread): the first such move, counted from 1."""
+    for number, move in enumerate(moves, start=1):
+        if isinstance(move, Mapping) and (extra := unknown_fields(game, move)):
+            known = ", ".join(("type", "player", *game.MOVE_FIELDS[str(move["type"])]))
+            raise LogError(
+                f"Move {number}: a {move['type']} move of {game.TITLE} has no field "
+                f"{extra[0]!r} (its fields: {known})."
+            )
+
+
 def parse_log(data: object) -> GameLog:
     """Check the envelope of a decoded log and return it as a ``GameLog``."""
     if not isinstance(data, Mapping):
         raise LogError("A game log is a JSON object.")
+    check_values(data)
     if data.get("format") != FORMAT:
         raise LogError(f"Not a {FORMAT} log (format is {data.get('format')!r}).")
     slug = data.get("game")
@@ -154,15 +200,31 @@ def parse_log(data: object) -> GameLog:
     moves = data.get("moves", [])
     if not isinstance(moves, list):
         raise LogError("The moves must be a list.")
+    check_fields(game, moves)
     given = data.get("options") or {}
     kept = {k: v for k, v in options.items() if k in given}
     return GameLog(game.SLUG, players, kept, tuple(moves))
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A decoded JSON object; ``LogError`` when a key appears twice in it (JSON leaves
+    which value counts undefined: decoders disagree)."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise LogError(f"The key {key!r} appears twice in one object of the log.")
+            seen.add(key)
+    return found
+
+
 def loads(text: str) -> GameLog:
     """Read a log from JSON text; ``LogError`` when it cannot be read."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_object)
+    except LogError:
+        raise
     except json.JSONDecodeError as exc:
         raise LogError(f"Not valid JSON: {exc.msg} at line {exc.lineno}.") from None
     except RecursionError:
@@ -183,8 +245,8 @@ def check_storable(log: GameLog) -> None:
 def dumps(log: GameLog) -> str:
     """The log as pretty JSON text, one move per line."""
     head = {k: v for k, v in log.to_json().items() if k != "moves"}
-    lines = [json.dumps(m, ensure_ascii=False) for m in log.moves]
-    body = json.dumps(head, indent=2, ensure_ascii=False)[:-2]
+    lines = [json.dumps(m, ensure_ascii=False, allow_nan=False) for m in log.moves]
+    body = json.dumps(head, indent=2, ensure_ascii=False, allow_nan=False)[:-2]
     moves = ",\n    ".join(lines)
     return (
         f'{body},\n  "moves": [\n    {moves}\n  ]\n}}\n'
