@@ -13,7 +13,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from referee.games import has_own
-from referee.web.extensions import csrf, db, migrate
+from referee.web.extensions import csrf, db, migrate, strict_json_responses
 from referee.web.limits import limiter
 from referee.web.security import precreate_sqlite, private_dir, private_file
 
@@ -104,10 +104,11 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """Bind the database, migrations, CSRF protection, rate limits, compression and the
-    house PIN."""
+    """Bind the database (and strict JSON), migrations, CSRF protection, rate limits,
+    compression and the house PIN."""
     from referee.web import access, compression
 
+    strict_json_responses(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
