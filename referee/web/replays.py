@@ -29,7 +29,7 @@ MIB = 1024 * 1024
 BUDGET_MB = 64  # a worker's budget unless ``REPLAY_CACHE_MB`` says otherwise
 # What a kept table weighs besides its moves: the entry, the replay's opening state and
 # the few large moves a game may open with (a Six D board entered whole).
-ENTRY_BYTES = 16 * 1024
+ENTRY_BYTES = 32 * 1024
 # What each move weighs: the stored move as read back (a dict, its dice, the player's
 # name) and what it adds to the state (a finished turn's record).  The worst measured,
 # 10K rolls that each bust, with colour letters on every die and 30-letter names of

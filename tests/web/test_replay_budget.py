@@ -58,7 +58,7 @@ def test_the_app_takes_its_budget_from_the_setting(monkeypatch, app, stored, ten
     monkeypatch.setenv("REPLAY_CACHE_MB", "0.5")
     create_app({key: app.config[key] for key in ("TESTING", "SECRET_KEY")})  # binds the setting
     assert replays.budget == MIB // 2
-    (token,) = stored(tenk_log(("Ann", "Bo"), *["bust"] * 300))  # 16 + 600 KiB: not kept
+    (token,) = stored(tenk_log(("Ann", "Bo"), *["bust"] * 300))  # 32 + 600 KiB: not kept
     assert client.get(f"/t/{token}").status_code == 200
     assert replays.latest(token) is None and replays.held <= replays.budget
 
