@@ -38,8 +38,9 @@ from referee.games import all_games, get_game
 from referee.log import MAX_MOVES, GameLog, replay
 from referee.web.replays import Kept, weight
 
-# 30 letters of 4 bytes each: the heaviest name a player may have (30 characters at most).
-LONG_NAMES = tuple(chr(0x1D538 + n) * 29 + str(n) for n in range(8))
+# 30 letters, 29 of 4 bytes each (CJK ideographs outside the Basic Multilingual Plane): the
+# heaviest name a player may have (30 characters at most).
+LONG_NAMES = tuple(chr(0x20000 + n) * 29 + str(n) for n in range(8))
 # Options that make a random game run longest: the highest target, the most rounds or dice.
 LONGEST = ("target", "rounds", "rounds_per_player", "dice")
 # Rolls that bust every time: one turn, so one turn record, per move.
