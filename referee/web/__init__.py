@@ -84,6 +84,10 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         JOIN_LIMIT=os.environ.get("JOIN_LIMIT", "30 per minute"),
         RATELIMIT_ENABLED=os.environ.get("REFEREE_RATE_LIMITS", "on") != "off",
         BASE_URL=os.environ.get("BASE_URL", ""),
+        REPLAY_CACHE_MB=float(os.environ.get("REPLAY_CACHE_MB", 64)),
+        PDF_CACHE_MB=float(os.environ.get("PDF_CACHE_MB", 16)),
+        PDF_LIMIT=os.environ.get("PDF_LIMIT", "20 per minute"),
+        REQUEST_TIME_LIMIT=float(os.environ.get("REQUEST_TIME_LIMIT", 10)),
     )
     if test_config:
         app.config.update(test_config)
@@ -105,8 +109,10 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def register_extensions(app: Flask) -> None:
     """Bind the database (and strict JSON), migrations, CSRF protection, rate limits,
-    compression and the house PIN."""
-    from referee.web import access, compression
+    compression, the house PIN, the time limit of a request and the memory budgets of what
+    is kept between requests."""
+    from referee.web import access, compression, deadlines, printing
+    from referee.web.replays import MIB, replays
 
     strict_json_responses(app)
     db.init_app(app)
@@ -115,6 +121,9 @@ def register_extensions(app: Flask) -> None:
     limiter.init_app(app)
     compression.register(app)
     access.register(app)
+    deadlines.register(app)
+    replays.resize(int(app.config["REPLAY_CACHE_MB"] * MIB))
+    printing.printouts.resize(int(app.config["PDF_CACHE_MB"] * MIB))
     from referee.web import models  # noqa: F401  (tables must be known to migrations)
 
 
