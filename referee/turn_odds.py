@@ -39,7 +39,7 @@ from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from referee.dice import Die, pick_key, sub_multisets
 from referee.errors import RuleViolation
-from referee.odds import POINTS, Advice, Choice, Figure, percent, ranked
+from referee.odds import POINTS, Advice, Choice, Figure, ranked
 from referee.pushluck import SET_ASIDE, SetAsideTurn, set_aside_from_roll
 
 Pos = TypeVar("Pos", bound=Hashable)
@@ -421,16 +421,15 @@ def turn_advice(
 
 
 def passing_note(
-    score: int, best_other: int | None, chance: Callable[[int], Fraction] | None = None
+    score: int, best_other: int | None, chance: Callable[[int], str] | None = None
 ) -> tuple[str, ...]:
     """In a final round, what passing ``best_other`` from ``score`` needs this turn, and with
-    ``chance(goal)`` the chance of banking that much when playing for it alone."""
+    ``chance(goal)`` the chance of banking that much when playing for it alone, in words
+    ("18.6%", or a bound: "under 1 in 10^41")."""
     if best_other is None or best_other < score:
         return ()
     goal = best_other - score + 1
-    played = (
-        "" if chance is None else f"; played for that alone, the chance is {percent(chance(goal))}"
-    )
+    played = "" if chance is None else f"; played for that alone, the chance is {chance(goal)}"
     return (
         f"Final round: passing {best_other:,} needs {goal:,} this turn{played}. "
         "The worths count points, not the chance to pass.",

@@ -9,6 +9,7 @@ from itertools import product
 
 import pytest
 
+from referee.odds import percent
 from referee.turn_odds import (
     Part,
     Shape,
@@ -137,7 +138,7 @@ def test_a_final_round_note_says_what_passing_needs():
         "Final round: passing 1,000 needs 101 this turn. "
         "The worths count points, not the chance to pass.",
     )
-    assert passing_note(900, 1000, lambda goal: Fraction(1, goal - 93)) == (
+    assert passing_note(900, 1000, lambda goal: percent(Fraction(1, goal - 93))) == (
         "Final round: passing 1,000 needs 101 this turn; played for that alone, the chance "
         "is 12.5%. The worths count points, not the chance to pass.",
     )
