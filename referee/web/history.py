@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, time
 from typing import Any
@@ -16,13 +16,13 @@ from sqlalchemy import Select, exists, func, select
 
 from referee.engine import SHEETS, RuleViolation, describe_move
 from referee.games import all_games, get_game, has_own
-from referee.log import LogError, Replay, check_storable, dumps, loads, replay
-from referee.odds import judged_moves
+from referee.log import GameLog, LogError, Replay, check_storable, dumps, loads, replay
 from referee.web.access import house_only
 from referee.web.advice_record import judged_at, keep_judged
 from referee.web.charts import progression_svg
 from referee.web.extensions import db
 from referee.web.inputs import page_number, plain_text
+from referee.web.judgements import Decision, Judgements, judgements
 from referee.web.models import GameTable, Seat
 from referee.web.security import SpreadsheetWriter
 from referee.web.store import import_log, load, log_of
@@ -123,17 +123,15 @@ def filters_kept(args: Any) -> dict[str, Any]:
 
 
 def story(
-    table: GameTable, *, judging: bool = False
+    log: GameLog, judged: Mapping[int, Decision]
 ) -> tuple[list[dict[str, Any]], dict[str, list[int]], Replay]:
     """Each move with the referee's ruling after it, each player's total after every turn,
-    and the replay at the end.  ``judging``: each decision the game's advice can judge
-    also carries its ``Judged`` (``referee.odds``)."""
-    log = log_of(table)
+    and the replay at the end; a move among ``judged`` (by index) that went against the
+    advice also carries the decision in words (``against``)."""
     result = replay(log, [])
     game = result.game
     steps: list[dict[str, Any]] = []
-    series: dict[str, list[int]] = {p: [] for p in table.players}
-    before: list[tuple[Any, dict[str, Any]]] = []
+    series: dict[str, list[int]] = {p: [] for p in log.players}
     done = 0
     for index, move in enumerate(log.moves):
         who = move.get("player") or game.to_move(result.state)
@@ -144,7 +142,6 @@ def story(
                           "ruling": f"Refused on replay: {refused.message}", "bust": False,
                           "final": False})  # fmt: skip
             break
-        before.append((result.state, move))
         result = after
         state = result.state
         ended = game.turns_done(state) > done
@@ -158,13 +155,14 @@ def story(
                 "final": game.in_final_round(state),
             }
         )
+        decision = judged.get(index)
+        if decision is not None and decision.words is not None:
+            steps[-1]["against"] = decision.words
         if ended or result.outcome.over:
             done = game.turns_done(state)
             for name, score in result.outcome.scores.items():
                 series[name].append(score)
             steps[-1]["scores"] = result.outcome.scores
-    for judged in judged_moves(game, before) if judging else ():
-        steps[judged.index]["judged"] = judged
     return steps, series, result
 
 
@@ -206,13 +204,17 @@ def folds(steps: list[dict[str, Any]], size: int = FOLD) -> list[Fold]:
 def table_history(token: str) -> str:
     """A table's story: the score chart, then every move and ruling with the running
     scores, folded ten turns at a time; once the game is over (or while the table shows
-    the odds) each decision that went against the advice is marked with the odds then."""
+    the odds) each decision that went against the advice is marked with the odds then,
+    from the table's stored judgements (a view judges the moves since for a second at most)."""
     table = table_or_404(token)
-    steps, series, result = story(table, judging=table.show_odds or bool(table.finished_at))
-    game = result.game
-    if table.finished_at and has_own(game, "advice") and not judged_at(table):
-        judged = [step["judged"] for step in steps if "judged" in step]  # the table moved on,
-        keep_judged(table.id, table.version, table.players, judged)  # or was stored before
+    version, log, game = table.version, log_of(table), get_game(table.game)
+    found: Judgements | None = None
+    if (table.show_odds or table.finished_at) and has_own(game, "advice"):
+        found = judgements(table.id, log)
+    steps, series, result = story(log, found.by_index() if found else {})
+    if table.finished_at and found and found.complete and not judged_at(table):
+        # the table moved on since its seats were judged, or was stored before they were
+        keep_judged(table.id, version, log.players, found.decisions)
     label = game.TURN_WORD
     return render_template(
         "history/table.html",
@@ -222,6 +224,7 @@ def table_history(token: str) -> str:
         folds=folds(steps),
         chart=progression_svg(series, label=label),
         outcome=result.outcome,
+        judging=found,
     )
 
 
