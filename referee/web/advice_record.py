@@ -114,7 +114,7 @@ def judge(table_id: int, version: int, log: GameLog) -> None:
     """Judge a finished game's log, read at table ``version`` (the moves its stored
     judgements do not hold yet), and keep each seat's share."""
     if has_own(get_game(log.game), "advice"):
-        found = judgements(table_id, log, seconds=None)
+        found = judgements(table_id, log, every_move=True)
         keep_judged(table_id, version, log.players, found.decisions)
 
 

@@ -126,9 +126,9 @@ def stored(table_id: int, moves: Sequence[Mapping[str, Any]]) -> Judgements:
 
 
 def judged_further(log: GameLog, known: Judgements, seconds: float | None) -> Judgements:
-    """``known`` with the log's moves after it judged, for at most ``seconds`` of this
-    thread's CPU (None: all of them).  A move the rules refuse ends the judging: no move
-    after it can be judged."""
+    """``known`` with the log's moves after it judged, for ``seconds`` of this thread's CPU
+    (None: all of them); at least one move is judged, so that every view gets further.  A
+    move the rules refuse ends the judging: no move after it can be judged."""
     game = get_game(log.game)
     decisions = list(known.decisions)
     judged = known.moves
@@ -137,10 +137,10 @@ def judged_further(log: GameLog, known: Judgements, seconds: float | None) -> Ju
         moves_with_states(log), known.moves, None
     )
     for state, move in states:
-        if stop is not None and thread_time() > stop:
-            return Judgements(judged, known.total, tuple(decisions))
         decisions += (Decision.of(j) for j in judged_moves(game, [(state, move)], start=judged))
         judged += 1
+        if stop is not None and thread_time() > stop and judged < known.total:
+            return Judgements(judged, known.total, tuple(decisions))
     return Judgements(known.total, known.total, tuple(decisions))
 
 
@@ -164,13 +164,13 @@ def keep(table_id: int, moves: Sequence[Mapping[str, Any]], found: Judgements) -
         current_app.logger.warning("Table %s: its judgements were not stored.", table_id)
 
 
-def judgements(table_id: int, log: GameLog, seconds: float | None = VIEW_SECONDS) -> Judgements:
+def judgements(table_id: int, log: GameLog, *, every_move: bool = False) -> Judgements:
     """The table's judgements: the stored ones still in place, and the moves after them
-    judged for at most ``seconds`` of CPU (None: all), stored when any were."""
+    judged for ``VIEW_SECONDS`` of CPU (``every_move``: all of them), stored when any were."""
     known = stored(table_id, log.moves)
     if known.complete:
         return known
-    found = judged_further(log, known, seconds)
+    found = judged_further(log, known, None if every_move else VIEW_SECONDS)
     if found.moves > known.moves:
         keep(table_id, log.moves, found)
     return found
