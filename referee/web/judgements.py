@@ -8,14 +8,16 @@ its ``table_judgement`` row; its story and its seats' records read them from the
 The row judges the table's leading ``moves``, with digests of the moves at every ``MARK``
 moves and at its end: the judgements of the moves still in place after an undo are kept,
 and only the moves since are judged.  A view of the story judges for at most
-``VIEW_SECONDS`` of CPU, stores what it got and says how far it got (``Judgements``); the
-end of the game judges whatever is left, once, after the finishing answer has gone.
+``VIEW_SECONDS`` of CPU (none while another thread of the worker judges the table), stores
+what it got and says how far it got (``Judgements``); the end of the game judges whatever
+is left, once, after the finishing answer has gone.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,8 +36,10 @@ from referee.web.extensions import db
 from referee.web.models import TableJudgement
 
 MARK = 50  # moves between two digests: an undo re-judges at most this many more
-VIEW_SECONDS = 1.0  # CPU a view of a story may spend judging moves not judged yet
+VIEW_SECONDS = 0.25  # CPU a view of a story may spend judging moves not judged yet
 ROWS = TableJudgement.__table__
+_judging: set[int] = set()  # the tables a thread of this worker is judging now
+_judging_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -170,7 +174,15 @@ def judgements(table_id: int, log: GameLog, *, every_move: bool = False) -> Judg
     known = stored(table_id, log.moves)
     if known.complete:
         return known
-    found = judged_further(log, known, None if every_move else VIEW_SECONDS)
+    with _judging_lock:
+        if table_id in _judging and not every_move:
+            return known  # another thread is at it: this view shows what is stored
+        _judging.add(table_id)
+    try:
+        found = judged_further(log, known, None if every_move else VIEW_SECONDS)
+    finally:
+        with _judging_lock:
+            _judging.discard(table_id)
     if found.moves > known.moves:
         keep(table_id, log.moves, found)
     return found
