@@ -24,7 +24,7 @@ from referee.web.inputs import page_number, plain_text, small_number
 from referee.web.judgements import Judgements, judgements
 from referee.web.models import GameTable, Seat
 from referee.web.security import SpreadsheetWriter
-from referee.web.store import import_log, load, log_of
+from referee.web.store import import_log, load, log_of, move_data
 from referee.web.stories import stories, story
 from referee.web.summaries import canonical, fold
 from referee.web.tables import table_or_404
@@ -181,8 +181,8 @@ def table_history(token: str) -> str:
     from the table's stored judgements (a view judges the moves since for 0.25 s at most).
     The story itself is worked out once per table version (``stories``)."""
     table = table_or_404(token)
-    loaded = load(table)
-    version, log, game = loaded.version, log_of(table, loaded.moves), loaded.replay.game
+    version, game = table.version, get_game(table.game)  # the version before the moves
+    log = log_of(table, move_data(table.id))
     told = stories.get(token, version, lambda: story(log))
     found: Judgements | None = None
     if (table.show_odds or table.finished_at) and has_own(game, "advice"):
