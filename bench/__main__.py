@@ -28,6 +28,7 @@ from bench import (
     printables_bench,
     sixd_bench,
     web_bench,
+    worst_case_bench,
 )
 
 RESULTS = Path(__file__).with_name("results")
@@ -105,6 +106,7 @@ def table(results: dict[str, Any]) -> str:
         sixd_bench.line(results["sixd"]),
         load_bench.line(results["load"]),
         *history_bench.lines(results["history"]),
+        *worst_case_bench.lines(results["worst_case"]),
         f"game: 10K, {engine['game']['players']} players, options {engine['game']['options']}, "
         f"seed {engine['game']['seed']}, {engine['game']['moves']} moves",
         f"web: {web['tables']} tables x 1 roll ({dice}) per app, "
@@ -138,6 +140,8 @@ def main() -> int:
     load = load_bench.run()
     print("Building 10,000 tables for the history benchmark...", flush=True)
     history = history_bench.run()
+    print("Timing the worst-case pages (a far final round, the longest stories)...", flush=True)
+    worst_case = worst_case_bench.run()
     results = {
         "started": started,
         "seconds": perf_counter() - start,
@@ -149,6 +153,7 @@ def main() -> int:
         "web": web,
         "load": load,
         "history": history,
+        "worst_case": worst_case,
     }
     results["printables"] = printables_bench.main()
     print()

@@ -4,8 +4,9 @@ What: in one process, through the Flask test client on a fresh SQLite database, 
 of ``bench.worst_case``'s tables with the odds on: the play page of a 10K final round
 200,000 past the target (its first view in the process, then the next), and the story of
 the longest table of each game that gives advice (5,000 moves; Solitaire Dice ends by
-itself): its first view, which judges for at most ``judgements.VIEW_SECONDS`` of CPU, and
-a view once every move is judged and stored.  Also: the CPU the end of each game would take
+itself): its first view, which works the story out and judges for at most
+``judgements.VIEW_SECONDS`` of CPU, and a view once every move is judged and stored (the
+story kept from the first view).  Also: the CPU the end of each game would take
 to judge it all once (after the finishing answer, never for a view).  CPU time of the
 thread (``time.thread_time``): on a shared machine wall time counts the neighbours too.
 
@@ -21,7 +22,7 @@ from typing import Any
 
 from bench.worst_case import LONG_GAMES, far_final_round_log, long_log
 
-PAGE_BUDGET_MS = 2000.0  # CPU of any one page, judging included
+PAGE_BUDGET_MS = 1000.0  # CPU of any one page, judging and the odds' first tables included
 
 
 def _cpu_ms(client: Any, url: str) -> float:
@@ -100,7 +101,7 @@ def lines(result: dict[str, Any]) -> list[str]:
     for slug, s in result["stories"].items():
         out.append(
             f"  story of {slug:9} ({s['moves']:,} moves): first view {s['first_view_ms']:.0f} ms "
-            f"(judges {result['view_seconds']:g} s at most), judged {s['judged_view_ms']:.0f} ms; "
+            f"(judges {result['view_seconds']:g} s at most), then {s['judged_view_ms']:.0f} ms; "
             f"judging it all once {s['judge_all_s']:.1f} s"
         )
     verdict = "met" if result["pass"] else "NOT met"
