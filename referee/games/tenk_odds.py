@@ -193,12 +193,6 @@ def _needing(step: Step[Position], goal: int) -> Step[tuple[int, int]]:
     return Step(step.key, step.words, (dice, _still_needed(max(goal, entry), total)), step.kind)
 
 
-def chance_to_bank(steps: Sequence[Step[Position]], goal: int) -> Fraction:
-    """The best chance, over ``steps``, to bank ``goal`` or more this turn, worked out
-    exactly (every step needing at most ``EXACT_MOST``)."""
-    return best_worth(PASSING, [_needing(step, goal) for step in steps])
-
-
 @cache
 def most_one_roll() -> int:
     """The most points one roll can add: 10,000, the colour run."""

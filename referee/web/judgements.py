@@ -85,10 +85,6 @@ class Judgements:
         """Whether every move of the table is judged."""
         return self.moves >= self.total
 
-    def by_index(self) -> dict[int, Decision]:
-        """The decisions by the index of their move."""
-        return {decision.index: decision for decision in self.decisions}
-
 
 def _digests(moves: Sequence[Mapping[str, Any]], at: Iterable[int]) -> dict[int, str]:
     """The digest of the first ``n`` moves for each ``n`` of ``at`` (each at most their
