@@ -184,10 +184,14 @@ def table_history(token: str) -> str:
     version, game = table.version, get_game(table.game)  # the version before the moves
     log = log_of(table, move_data(table.id))
     told = stories.get(token, version, lambda: story(log))
+    seats_judged = judged_at(table)
+    # The page shows the table as read: storing judgements below commits, which must not
+    # reload it (a delete meanwhile would make that a 500).
+    db.session.expunge(table)
     found: Judgements | None = None
     if (table.show_odds or table.finished_at) and has_own(game, "advice"):
         found = judgements(table.id, log)
-    if table.finished_at and found and found.complete and not judged_at(table):
+    if table.finished_at and found and found.complete and not seats_judged:
         # the table moved on since its seats were judged, or was stored before they were
         keep_judged(table.id, version, log.players, found.decisions)
     against = {d.index: d.words for d in found.decisions if d.words} if found else {}

@@ -132,3 +132,23 @@ def test_a_view_judges_within_its_budget_and_says_how_far_it_got(
     assert "judged against the advice so far" not in page
     assert against(page) == by_hand(moves[:-1])
     assert judged_count[0] == total  # each move weighed once over the three views
+
+
+def test_a_story_view_racing_a_delete_is_answered_not_a_500(app, stored, monkeypatch):
+    """The table is deleted while its story is judged: the judgements are not stored, and
+    the page is still the story as read."""
+    moves = tenk_moves()
+    (token,) = stored(GameLog("tenk", PLAYERS, {"target": 3000}, tuple(moves[:-1])))
+    with_odds(app, token)
+    judged_further = judgements.judged_further
+
+    def deleted_meanwhile(log, known, seconds):
+        found = judged_further(log, known, seconds)
+        with db.engine.begin() as other:  # another request's delete, committed first
+            other.execute(GameTable.__table__.delete().where(GameTable.token == token))
+        return found
+
+    monkeypatch.setattr(judgements, "judged_further", deleted_meanwhile)
+    response = house_client(app).get(f"/t/{token}/history")
+    assert response.status_code == 200 and "Move by move" in response.text
+    assert house_client(app).get(f"/t/{token}/history").status_code == 404
