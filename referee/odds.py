@@ -93,11 +93,12 @@ class Advice:
 
     @property
     def line(self) -> str:
-        """The quiet line a turn screen shows: figures, then the advice."""
+        """The quiet line a turn screen shows: figures, then the advice (the policy when
+        there are neither)."""
         parts = [f.shown for f in self.figures]
         if self.best is not None:
             parts.append(f"best: {self.best.words}")
-        return " · ".join(parts)
+        return " · ".join(parts) or self.policy
 
 
 @dataclass(frozen=True)

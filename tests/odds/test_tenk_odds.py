@@ -290,3 +290,5 @@ def test_an_entry_past_the_settled_total_leaves_the_worths_out_with_a_sentence()
         "is not worked out); until then rolling on is best.",
     )
     assert odds.advise(6, 0, 20_950).choices  # below the settled total: worked out
+    rolled = odds.advise(None, 0, 100_000)  # a roll on the table, nothing to set aside
+    assert rolled.line == rolled.policy  # the turn screen's line is never empty
