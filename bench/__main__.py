@@ -29,6 +29,7 @@ from bench import (
     printables_bench,
     sixd_bench,
     web_bench,
+    worst_case_bench,
 )
 
 RESULTS = Path(__file__).with_name("results")
@@ -107,6 +108,7 @@ def table(results: dict[str, Any]) -> str:
         load_bench.line(results["load"]),
         *history_bench.lines(results["history"]),
         *caches_bench.lines(results["caches"]),
+        *worst_case_bench.lines(results["worst_case"]),
         f"game: 10K, {engine['game']['players']} players, options {engine['game']['options']}, "
         f"seed {engine['game']['seed']}, {engine['game']['moves']} moves",
         f"web: {web['tables']} tables x 1 roll ({dice}) per app, "
@@ -142,6 +144,8 @@ def main() -> int:
     history = history_bench.run()
     print("Weighing kept replays and timing kept PDFs...", flush=True)
     caches = caches_bench.run()
+    print("Timing the worst-case pages (a far final round, the longest stories)...", flush=True)
+    worst_case = worst_case_bench.run()
     results = {
         "started": started,
         "seconds": perf_counter() - start,
@@ -154,6 +158,7 @@ def main() -> int:
         "load": load,
         "history": history,
         "caches": caches,
+        "worst_case": worst_case,
     }
     results["printables"] = printables_bench.main()
     print()

@@ -38,6 +38,7 @@ def _pool(rng: random.Random) -> list[tuple[Any, ...]]:
     from referee.log import GameLog, moves_with_states, replay
     from referee.odds import judged_moves
     from referee.web.advice_record import seat_judgements
+    from referee.web.judgements import Decision
     from referee.web.summaries import seat_figures
 
     pool = []
@@ -47,7 +48,8 @@ def _pool(rng: random.Random) -> list[tuple[Any, ...]]:
         moves = play_random_game(get_game(slug), players, options, rng)
         log = GameLog(slug, tuple(players), options, tuple(moves))
         result = replay(log)
-        judged = seat_judgements(players, judged_moves(result.game, moves_with_states(log)))
+        decisions = judged_moves(result.game, moves_with_states(log))
+        judged = seat_judgements(players, [Decision.of(d) for d in decisions])
         figures = seat_figures(players, result)
         pool.append(
             (slug, players, options, moves, result, list(zip(figures, judged, strict=True)))

@@ -93,11 +93,12 @@ class Advice:
 
     @property
     def line(self) -> str:
-        """The quiet line a turn screen shows: figures, then the advice."""
+        """The quiet line a turn screen shows: figures, then the advice (the policy when
+        there are neither)."""
         parts = [f.shown for f in self.figures]
         if self.best is not None:
             parts.append(f"best: {self.best.words}")
-        return " · ".join(parts)
+        return " · ".join(parts) or self.policy
 
 
 @dataclass(frozen=True)
@@ -152,11 +153,13 @@ class Judged:
         return f"{against}; the odds then: {figures}" if figures else against
 
 
-def judged_moves(game: Game, before: Iterable[tuple[Any, Mapping[str, Any]]]) -> list[Judged]:
-    """Every decision among ``before`` (each move with the state it was made in, in order)
-    that the game's advice can judge."""
+def judged_moves(
+    game: Game, before: Iterable[tuple[Any, Mapping[str, Any]]], start: int = 0
+) -> list[Judged]:
+    """Every decision among ``before`` (each move with the state it was made in, in order,
+    the first being move ``start`` of its game) that the game's advice can judge."""
     found = []
-    for index, (state, move) in enumerate(before):
+    for index, (state, move) in enumerate(before, start=start):
         advice = game.advice(state)
         verdict = judge(advice, game.advice_key(state, move) if advice else None)
         if advice is not None and verdict is not None:

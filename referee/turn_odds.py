@@ -34,11 +34,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 from operator import sub
+from threading import Lock
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from referee.dice import Die, pick_key, sub_multisets
 from referee.errors import RuleViolation
-from referee.odds import POINTS, Advice, Choice, Figure, percent, ranked
+from referee.odds import POINTS, Advice, Choice, Figure, ranked
 from referee.pushluck import SET_ASIDE, SetAsideTurn, set_aside_from_roll
 
 Pos = TypeVar("Pos", bound=Hashable)
@@ -218,12 +219,17 @@ def nothing_chance(parts: Sequence[Part[Pos]]) -> Fraction:
 
 
 class TurnOdds(Generic[Pos]):
-    """The exact odds of a model's turn, each position's value worked out once and kept."""
+    """The exact odds of a model's turn, each position's value worked out once and kept.
+
+    One is shared by every thread of a process: a position's value is published only after
+    its guess (a reader that finds the value finds the guess), and one thread at a time
+    works positions out (two threads asking for a new position do the work once)."""
 
     def __init__(self, model: TurnModel[Pos]) -> None:
         self.model = model
         self._values: dict[Pos, Number] = {}  # a bank kept as an int: quicker to add
         self._guesses: dict[Pos, float] = {}  # the values as floats, to compare quickly
+        self._solving = Lock()
 
     def value(self, pos: Pos) -> Fraction:
         """Expected points banked this turn from ``pos`` when playing to maximise them."""
@@ -233,8 +239,8 @@ class TurnOdds(Generic[Pos]):
         return Fraction(values[pos])
 
     def positions(self) -> Iterable[Pos]:
-        """Every position worked out so far."""
-        return self._values.keys()
+        """Every position worked out so far (a snapshot: other threads may add more)."""
+        return tuple(self._values)
 
     def rolling(self, pos: Pos) -> Fraction:
         """Expected points banked this turn when rolling now from ``pos``, then playing best."""
@@ -264,7 +270,12 @@ class TurnOdds(Generic[Pos]):
         return worth is not None and self.value(pos) == worth
 
     def _solve(self, start: Pos) -> None:
-        """Work out ``start`` and every position after it not worked out yet, deepest first."""
+        """Work out ``start`` and every position after it not worked out yet, deepest first,
+        one thread at a time."""
+        with self._solving:
+            self._solve_alone(start)
+
+    def _solve_alone(self, start: Pos) -> None:
         model, values, guesses = self.model, self._values, self._guesses
         pending: dict[Pos, tuple[Part[Pos], ...]] = {}
         stack = [start]
@@ -288,12 +299,13 @@ class TurnOdds(Generic[Pos]):
             bank = model.bank(pos)
             best = expected_best(parts, values.__getitem__, guesses.__getitem__) if parts else None
             if bank is not None and (best is None or bank >= best):
-                values[pos] = bank
+                value: Number = bank
             elif best is not None:
-                values[pos] = best
+                value = best
             else:
                 raise ValueError(f"At {pos!r} the player may neither bank nor roll.")
-            guesses[pos] = float(values[pos])
+            guesses[pos] = float(value)  # before the value: see the class
+            values[pos] = value
 
 
 def settled_from(rolls: Iterable[tuple[Fraction, Fraction]]) -> Fraction:
@@ -409,16 +421,15 @@ def turn_advice(
 
 
 def passing_note(
-    score: int, best_other: int | None, chance: Callable[[int], Fraction] | None = None
+    score: int, best_other: int | None, chance: Callable[[int], str] | None = None
 ) -> tuple[str, ...]:
     """In a final round, what passing ``best_other`` from ``score`` needs this turn, and with
-    ``chance(goal)`` the chance of banking that much when playing for it alone."""
+    ``chance(goal)`` the chance of banking that much when playing for it alone, in words
+    ("18.6%", or a bound: "under 1 in 10^41")."""
     if best_other is None or best_other < score:
         return ()
     goal = best_other - score + 1
-    played = (
-        "" if chance is None else f"; played for that alone, the chance is {percent(chance(goal))}"
-    )
+    played = "" if chance is None else f"; played for that alone, the chance is {chance(goal)}"
     return (
         f"Final round: passing {best_other:,} needs {goal:,} this turn{played}. "
         "The worths count points, not the chance to pass.",

@@ -32,13 +32,14 @@ BUSTS = ((2, 2, 3, 3, 4, 6), (6, 4, 4, 3, 2, 2), (3, 6, 6, 2, 4, 4))
 
 @dataclass
 class Gunicorn:
-    """A gunicorn serving ``referee.web:create_app()`` in its own process group."""
+    """A gunicorn serving ``app`` (``referee.web:create_app()``) in its own process group."""
 
     database_url: str
     instance: Path
     port: int = field(default_factory=free_port)
     process: subprocess.Popen | None = None
     extra: tuple[str, ...] = ()  # more gunicorn options, after (so over) `make run`'s
+    app: str = "referee.web:create_app()"  # `make run` serves "referee.web:serving_app()"
 
     @property
     def log(self) -> Path:
@@ -57,7 +58,7 @@ class Gunicorn:
         # The options `make run` uses, on loopback, with 2 workers x 4 threads.
         env.update(WORKERS="2", THREADS="4", BIND="127.0.0.1")
         options = [*gunicorn_args(str(self.port), env), *self.extra]
-        command = [str(GUNICORN), *options, "referee.web:create_app()"]
+        command = [str(GUNICORN), *options, self.app]
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
                 command, cwd=PROJECT, env=env, stdout=log, stderr=log, start_new_session=True

@@ -8,7 +8,8 @@ none reaching it with a seven left unscored) and busts when it offers none, so n
 target more rolls bust.  A choice that reaches the target exactly ends the turn and the
 game (position (0, total, 0)); banking scores the turn total.  Room bounds the totals, so
 the search needs no bound; each banked score has its own positions, worked out on the
-first advice of the turn.
+first advice of the turn, and only the last ``ROOMS_KEPT`` are kept (a long game at a high
+target reaches hundreds of banked scores).
 
 The worths count this turn's points only: banking with dice left offers the next player
 a steal, which they do not weigh.  Stealing (``steal``) is worth rolling from the stolen
@@ -20,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Any
@@ -130,9 +131,13 @@ class Turn:
         return (Part(shape, tuple((m, total + p, room - p) for p, m in moves)),)
 
 
-@cache
-def odds(bonus: int) -> TurnOdds[Position]:
-    """The odds of a turn whose Completed Set is worth ``bonus``."""
+ROOMS_KEPT = 16  # turns' rooms kept: a room of 1,000 holds about 2.5 MB of positions
+
+
+@lru_cache(maxsize=ROOMS_KEPT)
+def odds(bonus: int, room: int) -> TurnOdds[Position]:
+    """The odds of a turn whose Completed Set is worth ``bonus``, started ``room`` points short
+    of the target: each of its positions has total + room = ``room`` (or has won)."""
     return TurnOdds(Turn(bonus))
 
 
@@ -144,7 +149,7 @@ def runs(bonus: int, room: int, dice: int) -> Runs:
     """The turn totals at which best play banks with ``dice`` to roll, for a player with
     ``room`` to go at the start of the turn."""
     family = [(t, (dice, t, room - t)) for t in range(1, room)]
-    return bank_runs(odds(bonus), family)
+    return bank_runs(odds(bonus, room), family)
 
 
 def policy(bonus: int, room: int, dice: int | None) -> str:
@@ -208,8 +213,8 @@ def advise(
     """The advice for a player on ``score`` with ``total`` this turn: to bank (``may_bank``)
     or roll ``dice``, or take one of ``takes`` from the roll on the table (``dice`` None);
     ``steal`` (points, dice) is a banked turn on offer at the start of a turn."""
-    the_odds = odds(bonus)
     room = target - score
+    the_odds = odds(bonus, room)
     steps = list(takes)
     figures: tuple[Figure, ...] = ()
     if dice is not None:
@@ -241,7 +246,9 @@ def advice(state: Lucky7) -> Advice | None:
         dice=None if state.phase == SCORE else (DICE if state.phase == START else state.to_roll),
         total=0 if state.phase == START else state.turn_total,
         may_bank=state.phase == CHOOSE,
-        takes=_takes(state, odds(state.set_bonus)) if scoring else (),
+        takes=_takes(state, odds(state.set_bonus, state.target - state.board.score))
+        if scoring
+        else (),
         steal=state.stealable if state.phase == START else None,
     )
 

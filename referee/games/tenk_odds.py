@@ -9,6 +9,12 @@ banking is provably best with any number of dice, which bounds the search.
 
 The target does not change what a turn can bank, so the worths ignore it; in the final
 round a note gives the chance to pass the best other total, played for that alone.
+
+Every figure is worked out within a fixed budget, whatever the scores (a table can bank
+200,000 in a final round): chances to bank are worked out exactly up to ``EXACT_MOST``
+points, and past it bounded (``chance_bound``); with an entry threshold past the settled
+total the worths of a turn still short of it are left out, with a note saying why (rolling
+on is best until the threshold, banking from it).
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import cache, partial
 from itertools import combinations_with_replacement
-from math import ceil, factorial, prod
+from math import ceil, factorial, floor, log10, prod
 from typing import Any
 
 from referee.dice import Die, spell, sub_multisets
@@ -27,10 +33,11 @@ from referee.engine import points
 from referee.errors import SetupError
 from referee.games import tenk_winning
 from referee.games.tenk import COLOUR_RUN_ORDER, DICE, TenK, best_split, dice_to_roll
-from referee.odds import Advice, Figure
+from referee.odds import Advice, Figure, percent
 from referee.pushluck import ROLL, SET_ASIDE, counted
 from referee.turn_odds import (
     BANK,
+    BANKED_THIS_TURN,
     Part,
     Runs,
     Shape,
@@ -174,15 +181,62 @@ class Passing:
 PASSING: TurnOdds[tuple[int, int]] = TurnOdds(Passing())
 
 
-def chance_to_bank(steps: Sequence[Step[Position]], goal: int) -> Fraction:
-    """The best chance, over ``steps``, to bank ``goal`` or more this turn (short of the entry
-    threshold a bank adds nothing, so it takes the threshold too)."""
+# The most points a chance to bank is worked out for exactly (about 1 in a million for
+# 20,000; 0.1 s of CPU once per process); past it a chance is bounded.
+EXACT_MOST = 20_000
 
-    def needing(step: Step[Position]) -> Step[tuple[int, int]]:
-        dice, total, entry = step.pos
-        return Step(step.key, step.words, (dice, _still_needed(max(goal, entry), total)), step.kind)
 
-    return best_worth(PASSING, [needing(step) for step in steps])
+def _needing(step: Step[Position], goal: int) -> Step[tuple[int, int]]:
+    """``step`` as a step of the passing turn, towards ``goal`` (short of the entry threshold
+    a bank adds nothing, so it takes the threshold too)."""
+    dice, total, entry = step.pos
+    return Step(step.key, step.words, (dice, _still_needed(max(goal, entry), total)), step.kind)
+
+
+@cache
+def most_one_roll() -> int:
+    """The most points one roll can add: 10,000, the colour run."""
+    return max(p for n in range(1, DICE + 1) for _, takes in roll_outcomes(n) for p, _ in takes)
+
+
+@cache
+def _log_chance_at_most(dice: int) -> float:
+    """log10 of the chance to bank ``EXACT_MOST`` from the turn's start with ``dice``
+    (0: with any number of dice, the most of them), a hair above the exact value."""
+    dice_counts = range(1, DICE + 1) if dice == 0 else (dice,)
+    chance = max(PASSING.value((n, EXACT_MOST)) for n in dice_counts)
+    return log10(chance) + 1e-9
+
+
+def chance_bound(dice: int, need: int) -> float:
+    """log10 of an upper bound on the chance to bank ``need`` (over ``EXACT_MOST``) with
+    ``dice`` to roll, playing for that alone.
+
+    Why it is sound: write q(d, n) for that chance, Q(n) for its most over d, A for
+    ``EXACT_MOST`` and M for ``most_one_roll``.  A turn that banks n first gains A or more
+    (chance at most q(d, A)), and at that moment has gained less than A + M, so it still
+    needs more than n - A - M, from any dice (chance at most Q(n - A - M), the turn going
+    on from there like a new one).  So q(d, n) <= q(d, A) Q(n - A - M), and as chances fall
+    as the need grows, q(d, n) <= q(d, A) Q(A)^(k - 1) with k = 1 + (n - A) // (A + M).
+    """
+    times = (need - EXACT_MOST) // (EXACT_MOST + most_one_roll())
+    return _log_chance_at_most(dice) + times * _log_chance_at_most(0)
+
+
+def chance_words(steps: Sequence[Step[Position]], goal: int) -> str:
+    """The best chance, over ``steps``, to bank ``goal`` or more this turn, in words: exact
+    where every step needs at most ``EXACT_MOST``, else bounded: "under 1 in 10^41"."""
+    needs = [_needing(step, goal) for step in steps]
+    exact = [step for step in needs if step.pos[1] <= EXACT_MOST]
+    bounded = [step.pos for step in needs if step.pos[1] > EXACT_MOST and step.kind != BANK]
+    found = best_worth(PASSING, exact) if exact else Fraction(0)
+    if not bounded:
+        return percent(found)
+    bound = max(chance_bound(dice, need) for dice, need in bounded)
+    if found and log10(found) >= bound:
+        return percent(found)
+    places = floor(-bound)
+    return f"under 1 in {10**places:,}" if places < 10 else f"under 1 in 10^{places}"
 
 
 def _still_needed(goal: int, total: int) -> int:
@@ -190,14 +244,18 @@ def _still_needed(goal: int, total: int) -> int:
     return max(ceil((goal - total) / 50) * 50, 0)
 
 
-WARM_GOALS = 20_000  # the chance table is worked out to the target at first, up to this
-
-
 @cache
 def _warm(target: int) -> None:
     """Work out the chances to bank up to the target once, with the rest of the first advice,
     so that no final-round page pays for them (about 6.5 ms per 1,000 points)."""
-    PASSING.value((DICE, _still_needed(min(target, WARM_GOALS), 0)))
+    PASSING.value((DICE, _still_needed(min(target, EXACT_MOST), 0)))
+
+
+def worked_out(entry: int) -> bool:
+    """Whether the worths of a turn short of ``entry`` are worked out: below the settled
+    total (0.15 s of CPU once per process at most).  Past it, banking is best from the
+    threshold on, and scores nothing before it: rolling on until then is best play."""
+    return entry < settled_total()
 
 
 @cache
@@ -210,6 +268,8 @@ def runs(dice: int, entry: int) -> Runs:
 
 def policy(dice: int | None, entry: int) -> str:
     """The policy the worths assume, with where it banks with ``dice`` (None: every count)."""
+    if not worked_out(entry):
+        return f"most points this turn: roll on until the total reaches {points(entry)}, then bank"
     counts = range(1, DICE + 1) if dice is None else (dice,)
     shown = bank_words_each([(counted(n, "die", "dice"), runs(n, entry)) for n in counts])
     return f"most points this turn: {shown}"
@@ -231,6 +291,8 @@ def _bank_words(pos: Position, entry: int) -> str:
 
 
 def _then(pos: Position) -> str:
+    if not worked_out(pos[2]):
+        return _roll_words(pos[0], pos[1])
     return "bank" if ODDS.banks(pos) else _roll_words(pos[0], pos[1])
 
 
@@ -271,7 +333,13 @@ def advise(
         steps = [*banking, rolling, *steps]
         figures = roll_figures(ODDS, pos)
     shown = policy(dice if total else None, entry)
-    notes = passing_note(score, best_other, partial(chance_to_bank, steps))
+    notes = passing_note(score, best_other, partial(chance_words, steps))
+    if total < entry and not worked_out(entry):
+        left_out = (
+            f"The worths are left out until the turn reaches the {points(entry)} entry "
+            "(an entry this high is not worked out); until then rolling on is best.",
+        )
+        return Advice(figures, (), shown, (*notes, *left_out), worth=BANKED_THIS_TURN)
     return turn_advice(ODDS, steps, figures=figures, policy=shown, notes=notes)
 
 

@@ -1,9 +1,11 @@
 """How often each player followed the advice, over their finished games (issue 17).
 
 Judging a game replays it and weighs every decision (0.1-0.3 s for a 10K, Keys and Base
-Dice or Lucky Sevens game), so it is never done for a player page: a game is judged once,
-when it ends (after the finishing move's answer has gone to the phone), when it is
-imported, or when the story of a finished game stored before is opened.  Each seat keeps
+Dice or Lucky Sevens game, up to a minute for a 5,000-move one), so it is never done for a
+player page: a game is judged once, when it ends (after the finishing move's answer has
+gone to the phone), when it is imported, or when the story of a finished game stored before
+is opened, each time judging only the moves the table's stored judgements
+(``referee.web.judgements``) do not hold yet.  Each seat keeps
 its player's judgement with the table version it was made at, and counts only while the
 table is still at that version: an undo moves the version on, and the game is judged
 again when it ends again.
@@ -21,9 +23,10 @@ from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from referee.games import all_games, get_game, has_own
-from referee.log import GameLog, moves_with_states
-from referee.odds import Judged, decimal, judged_moves
+from referee.log import GameLog
+from referee.odds import decimal
 from referee.web.extensions import db
+from referee.web.judgements import Decision, judgements
 from referee.web.models import GameTable, Seat
 
 SEATS = Seat.__table__
@@ -66,20 +69,20 @@ class Record:
         return decimal(Fraction(self.cost))
 
 
-def seat_judgements(players: Sequence[str], judged: Sequence[Judged]) -> list[dict[str, Any]]:
+def seat_judgements(players: Sequence[str], judged: Sequence[Decision]) -> list[dict[str, Any]]:
     """Each seat's share of a table's judgements, in seat order, as ``seat`` column values:
     its decisions, how many followed the advice, and the expected points the rest gave up."""
     shares = []
     for name in players:
         mine = [j for j in judged if j.player == name]
-        followed = sum(j.verdict.followed for j in mine)
-        given_up = float(sum((j.verdict.cost for j in mine), Fraction(0)))
+        followed = sum(j.followed for j in mine)
+        given_up = float(sum((j.cost for j in mine), Fraction(0)))
         shares.append(dict(zip(JUDGEMENT_COLUMNS, (len(mine), followed, given_up), strict=True)))
     return shares
 
 
 def keep_judged(
-    table_id: int, version: int, players: Sequence[str], judged: Sequence[Judged]
+    table_id: int, version: int, players: Sequence[str], judged: Sequence[Decision]
 ) -> None:
     """Keep each seat's share of a finished table's judgements, as made at ``version``
     (read before the moves were), on the seats, and commit."""
@@ -108,10 +111,11 @@ def judged_at(table: GameTable) -> bool:
 
 
 def judge(table_id: int, version: int, log: GameLog) -> None:
-    """Judge a finished game's log, read at table ``version``, and keep the judgements."""
-    game = get_game(log.game)
-    if has_own(game, "advice"):
-        keep_judged(table_id, version, log.players, judged_moves(game, moves_with_states(log)))
+    """Judge a finished game's log, read at table ``version`` (the moves its stored
+    judgements do not hold yet), and keep each seat's share."""
+    if has_own(get_game(log.game), "advice"):
+        found = judgements(table_id, log, every_move=True)
+        keep_judged(table_id, version, log.players, found.decisions)
 
 
 def judge_once_answered(table_id: int, version: int, log: GameLog) -> None:

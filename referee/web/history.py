@@ -14,19 +14,18 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from sqlalchemy import Select, exists, func, select
 
-from referee.deadline import check
-from referee.engine import SHEETS, RuleViolation, describe_move
+from referee.engine import SHEETS
 from referee.games import all_games, get_game, has_own
-from referee.log import LogError, Replay, check_storable, dumps, loads, replay
-from referee.odds import judged_moves
+from referee.log import LogError, check_storable, dumps, loads, replay
 from referee.web.access import house_only
 from referee.web.advice_record import judged_at, keep_judged
-from referee.web.charts import progression_svg
 from referee.web.extensions import db
-from referee.web.inputs import page_number, plain_text
+from referee.web.inputs import page_number, plain_text, small_number
+from referee.web.judgements import Judgements, judgements
 from referee.web.models import GameTable, Seat
 from referee.web.security import SpreadsheetWriter
-from referee.web.store import REPLAY_CHUNK, import_log, load, log_of
+from referee.web.store import import_log, load, log_of, move_data
+from referee.web.stories import stories, story
 from referee.web.summaries import canonical, fold
 from referee.web.tables import table_or_404
 
@@ -34,6 +33,7 @@ bp = Blueprint("history", __name__)
 PAGE_SIZE = 50
 FILTERS = ("game", "player", "from", "to")
 FOLD = 10  # turns to a fold of a table's story
+FOLDS_SHOWN = 3  # the last folds whose moves a story page holds; older ones are a tap away
 
 
 class ImportForm(FlaskForm):
@@ -123,54 +123,8 @@ def filters_kept(args: Any) -> dict[str, Any]:
     return {name: args[name] for name in FILTERS if args.get(name)}
 
 
-def story(
-    table: GameTable, *, judging: bool = False
-) -> tuple[list[dict[str, Any]], dict[str, list[int]], Replay]:
-    """Each move with the referee's ruling after it, each player's total after every turn,
-    and the replay at the end.  ``judging``: each decision the game's advice can judge
-    also carries its ``Judged`` (``referee.odds``)."""
-    log = log_of(table)
-    result = replay(log, [])
-    game = result.game
-    steps: list[dict[str, Any]] = []
-    series: dict[str, list[int]] = {p: [] for p in table.players}
-    before: list[tuple[Any, dict[str, Any]]] = []
-    done = 0
-    for index, move in enumerate(log.moves):
-        if index % REPLAY_CHUNK == 0:
-            check()  # the request's deadline (a long table's story is long work)
-        who = move.get("player") or game.to_move(result.state)
-        try:
-            after = result.apply(move)
-        except RuleViolation as refused:  # a stored move the rules now refuse: stop there
-            steps.append({"n": index + 1, "move": describe_move(game, move),
-                          "ruling": f"Refused on replay: {refused.message}", "bust": False,
-                          "final": False})  # fmt: skip
-            break
-        before.append((result.state, move))
-        result = after
-        state = result.state
-        ended = game.turns_done(state) > done
-        records = game.turn_records(state)
-        steps.append(
-            {
-                "n": index + 1,
-                "move": describe_move(game, {**move, "player": who} if who else move),
-                "ruling": game.ruling(state),
-                "bust": ended and bool(records) and records[-1].bust,
-                "final": game.in_final_round(state),
-            }
-        )
-        if ended or result.outcome.over:
-            done = game.turns_done(state)
-            for name, score in result.outcome.scores.items():
-                series[name].append(score)
-            steps[-1]["scores"] = result.outcome.scores
-    for judged in judged_moves(game, before) if judging else ():
-        steps[judged.index]["judged"] = judged
-    return steps, series, result
-
-
+from referee.web.store import import_log, load, log_of, move_data
+from referee.web.stories import stories, story
 @dataclass(frozen=True)
 class Fold:
     """Some turns of a table's story, folded under one line: turns ``first`` to ``last``
@@ -182,12 +136,16 @@ class Fold:
     steps: list[dict[str, Any]]
     scores: dict[str, int] | None
     open: bool
+    shown: bool = True  # its moves are on the page; else a link to a page with them
+    number: int = 1  # counted from 1
 
 
-def folds(steps: list[dict[str, Any]], size: int = FOLD) -> list[Fold]:
+def folds(steps: list[dict[str, Any]], size: int = FOLD, asked: int | None = None) -> list[Fold]:
     """The story's moves folded ``size`` turns at a time, only the last fold open: a long
     game reads from its chart and the scores each fold ends on, and its moves are a tap
-    away (a page of every move of a 10K game was many screens long on a phone)."""
+    away (a page of every move of a 10K game was many screens long on a phone).  Only the
+    last ``FOLDS_SHOWN`` folds, and fold number ``asked``, hold their moves: a 5,000-move
+    story was a 1.4 MB page; the others link to the page that holds theirs."""
     turns: list[list[dict[str, Any]]] = [[]]
     for step in steps:
         turns[-1].append(step)
@@ -195,36 +153,62 @@ def folds(steps: list[dict[str, Any]], size: int = FOLD) -> list[Fold]:
             turns.append([])
     if not turns[-1]:
         turns.pop()
-    made = []
+    made: list[Fold] = []
     for start in range(0, len(turns), size):
         chunk = turns[start : start + size]
         moves = [step for turn in chunk for step in turn]
-        made.append(Fold(start + 1, start + len(chunk), moves, moves[-1].get("scores"), False))
+        number = len(made) + 1
+        made.append(
+            Fold(start + 1, start + len(chunk), moves, moves[-1].get("scores"), False,
+                 number=number)
+        )  # fmt: skip
     if made:
         made[-1] = replace(made[-1], open=True)
-    return made
+    hidden = len(made) - FOLDS_SHOWN
+    return [
+        replace(fold, steps=[], shown=False)
+        if fold.number <= hidden and fold.number != asked
+        else replace(fold, open=True)
+        if fold.number == asked
+        else fold
+        for fold in made
+    ]
 
 
 @bp.get("/t/<token:token>/history")
 def table_history(token: str) -> str:
     """A table's story: the score chart, then every move and ruling with the running
     scores, folded ten turns at a time; once the game is over (or while the table shows
-    the odds) each decision that went against the advice is marked with the odds then."""
+    the odds) each decision that went against the advice is marked with the odds then,
+    from the table's stored judgements (a view judges the moves since for 0.25 s at most).
+    The story itself is worked out once per table version (``stories``)."""
     table = table_or_404(token)
-    steps, series, result = story(table, judging=table.show_odds or bool(table.finished_at))
-    game = result.game
-    if table.finished_at and has_own(game, "advice") and not judged_at(table):
-        judged = [step["judged"] for step in steps if "judged" in step]  # the table moved on,
-        keep_judged(table.id, table.version, table.players, judged)  # or was stored before
-    label = game.TURN_WORD
+    version, game = table.version, get_game(table.game)  # the version before the moves
+    log = log_of(table, move_data(table.id))
+    told = stories.get(token, version, lambda: story(log))
+    seats_judged = judged_at(table)
+    # The page shows the table as read: storing judgements below commits, which must not
+    # reload it (a delete meanwhile would make that a 500).
+    db.session.expunge(table)
+    found: Judgements | None = None
+    if (table.show_odds or table.finished_at) and has_own(game, "advice"):
+        found = judgements(table.id, log)
+    if table.finished_at and found and found.complete and not seats_judged:
+        # the table moved on since its seats were judged, or was stored before they were
+        keep_judged(table.id, version, log.players, found.decisions)
+    against = {d.index: d.words for d in found.decisions if d.words} if found else {}
+    asked = small_number(request.args.get("fold"))
     return render_template(
         "history/table.html",
         table=table,
         game=game,
-        steps=steps,
-        folds=folds(steps),
-        chart=progression_svg(series, label=label),
-        outcome=result.outcome,
+        steps=told.steps,
+        folds=folds(list(told.steps), asked=asked),
+        asked=asked,
+        chart=told.chart,
+        outcome=told.outcome,
+        judging=found,
+        against=against,
     )
 
 

@@ -121,6 +121,21 @@ class Seat(db.Model):  # type: ignore[name-defined]
     table: Mapped[GameTable] = relationship(back_populates="seats")
 
 
+class TableJudgement(db.Model):  # type: ignore[name-defined]
+    """A table's decisions judged against the advice, stored once (``referee.web.judgements``):
+    the leading ``moves`` judged, digests of them (``marks``: [moves, hex digest] pairs) to
+    tell which judgements still hold after an undo, and the ``decisions`` found among them."""
+
+    __tablename__ = "table_judgement"
+
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("game_table.id", ondelete="CASCADE"), primary_key=True
+    )
+    moves: Mapped[int] = mapped_column(Integer)
+    marks: Mapped[list[Any]] = mapped_column(JSON)
+    decisions: Mapped[list[Any]] = mapped_column(JSON)
+
+
 class PlayerAlias(db.Model):  # type: ignore[name-defined]
     """A player key merged into another: ``key`` now counts as ``canonical``."""
 

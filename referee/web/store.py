@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from referee.deadline import check
+from referee.deadline import REPLAY_CHUNK, check
 from referee.engine import describe_move
 from referee.log import GameLog, Replay, replay
 from referee.web import summaries
@@ -24,9 +24,6 @@ from referee.web.advice_record import carry_judgements, judge_once_answered
 from referee.web.extensions import db
 from referee.web.models import GameTable, MoveRecord, utcnow
 from referee.web.replays import Kept, replays
-
-# Moves replayed between two looks at the request's deadline: 3-15 ms of work.
-REPLAY_CHUNK = 250
 
 # PostgreSQL's codes for a write that lost to another: serialization failure, deadlock,
 # lock not available.  SQLite says "database is locked" when its busy timeout runs out.

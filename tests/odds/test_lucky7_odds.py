@@ -83,7 +83,7 @@ def test_bust_chance_by_counting_subset_sums(n):
 
 @pytest.mark.parametrize("n", range(2, DICE + 1))
 def test_the_advice_shows_the_same_bust_chance_far_from_the_target(n):
-    assert odds.odds(BONUS).bust((n, 0, 100)) == BUST[n]
+    assert odds.odds(BONUS, 100).bust((n, 0, 100)) == BUST[n]
 
 
 # --- The finish rule --------------------------------------------------------------------------
@@ -97,12 +97,12 @@ def legal(counts, room: int):
 @pytest.mark.parametrize("n", [2, 5, 8])
 def test_near_the_target_a_roll_busts_when_no_choice_is_allowed(n, room):
     busts = sum(ways for ways, values in kinds(n) if not legal(counts_of(list(values)), room))
-    assert odds.odds(BONUS).bust((n, 0, room)) == Fraction(busts, 6**n)
-    assert odds.odds(BONUS).bust((n, 40, room)) == Fraction(busts, 6**n)
+    assert odds.odds(BONUS, room).bust((n, 0, room)) == Fraction(busts, 6**n)
+    assert odds.odds(BONUS, 40 + room).bust((n, 40, room)) == Fraction(busts, 6**n)
 
 
 def test_one_point_to_go_with_eight_dice_mostly_busts():
-    assert round(float(odds.odds(BONUS).bust((8, 0, 1))), 3) == 0.902
+    assert round(float(odds.odds(BONUS, 1).bust((8, 0, 1))), 3) == 0.902
 
 
 # --- The dynamic programming against plain recursion ------------------------------------------
@@ -131,7 +131,7 @@ def by_recursion(dice: int, total: int, room: int) -> Fraction:
 
 @pytest.mark.parametrize("line", [3, 6, 9])
 def test_values_match_plain_recursion(line):
-    the_odds = odds.odds(BONUS)
+    the_odds = odds.odds(BONUS, line)
     for dice in range(2, DICE + 1):
         for total in range(line):
             pos = (dice, total, line - total)
@@ -141,7 +141,7 @@ def test_values_match_plain_recursion(line):
 @pytest.mark.parametrize("dice", [2, 3, 4])
 @pytest.mark.parametrize(("total", "room"), [(0, 100), (7, 60), (3, 4), (2, 1)])
 def test_figures_match_every_ordered_roll(dice, total, room):
-    the_odds = odds.odds(BONUS)
+    the_odds = odds.odds(BONUS, total + room)
     pos = (dice, total, room)
     busts = best = rolling = Fraction(0)
     for values in product(range(1, 7), repeat=dice):
@@ -160,11 +160,11 @@ def test_figures_match_every_ordered_roll(dice, total, room):
 
 
 def test_a_choice_reaching_the_target_ends_the_turn_with_its_points():
-    assert odds.odds(BONUS).value((0, 12, 0)) == 12
+    assert odds.odds(BONUS, 12).value((0, 12, 0)) == 12
 
 
 def test_the_completed_set_bonus_changes_the_odds():
-    assert odds.odds(5).value((8, 0, 100)) < odds.odds(6).value((8, 0, 100))
+    assert odds.odds(5, 100).value((8, 0, 100)) < odds.odds(6, 100).value((8, 0, 100))
 
 
 # --- Thresholds and advice --------------------------------------------------------------------
@@ -188,7 +188,7 @@ def test_scoring_choices_are_told_apart_by_what_they_do():
     best = advice.best
     assert best.key == "score 9 leaving 0"
     assert best.words == "score 1 6 and 1 6 and 2 5 and 3 4 (+9), then roll eight dice"
-    assert best.worth == odds.odds(BONUS).value((8, 9, 91))
+    assert best.worth == odds.odds(BONUS, 100).value((8, 9, 91))
     sevens = {"type": "score", "sevens": [["6", "1"], ["1", "6"], ["5", "2"], ["4", "3"]]}
     assert LUCKY7.advice_key(state, sevens) == best.key
     assert LUCKY7.advice_key(state, {"type": "score", "sevens": [["3", "5"]]}) is None
@@ -199,7 +199,7 @@ def test_bank_or_roll_after_scoring():
     advice = LUCKY7.advice(state)
     worths = {c.key: c.worth for c in advice.choices}
     assert worths["bank"] == 1
-    assert worths["roll"] == odds.odds(BONUS).rolling((6, 1, 99))
+    assert worths["roll"] == odds.odds(BONUS, 100).rolling((6, 1, 99))
     assert LUCKY7.advice_key(state, {"type": "bank"}) == "bank"
 
 
@@ -208,8 +208,8 @@ def test_a_steal_is_worth_rolling_the_stolen_dice():
     state = apply_move(LUCKY7, state, {"type": "bank"})
     advice = LUCKY7.advice(state)
     worths = {c.key: c.worth for c in advice.choices}
-    assert worths["steal"] == odds.odds(BONUS).rolling((6, 1, 99))
-    assert worths["roll"] == odds.odds(BONUS).rolling((8, 0, 100))
+    assert worths["steal"] == odds.odds(BONUS, 100).rolling((6, 1, 99))
+    assert worths["roll"] == odds.odds(BONUS, 100).rolling((8, 0, 100))
     assert LUCKY7.advice_key(state, {"type": "steal"}) == "steal"
     assert "to bust stealing" in advice.line
 

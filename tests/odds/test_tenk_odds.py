@@ -7,6 +7,8 @@ import sys
 from fractions import Fraction
 from functools import cache
 from itertools import combinations, product
+from math import log10
+from time import process_time
 
 import pytest
 
@@ -245,3 +247,48 @@ def test_no_advice_once_the_game_is_over():
     state = play(roll("1 1 1 1 1 1"), aside("1 1 1 1 1 1"), {"type": "bank"}, players=("Ann",),
                  target=4000)  # fmt: skip
     assert TENK.is_over(state) and TENK.advice(state) is None
+
+
+@pytest.mark.parametrize("need", [1_050, 5_000, 11_950, 12_000, 14_000, 23_000])
+def test_the_bound_on_a_chance_to_bank_holds_over_the_exact_chance(monkeypatch, need):
+    """``chance_bound`` past a smaller exact limit (1,000 points) against the exact chance:
+    the bound is never under it, and from twice the limit plus a roll's most it multiplies."""
+    monkeypatch.setattr(odds, "EXACT_MOST", 1_000)
+    odds._log_chance_at_most.cache_clear()
+    try:
+        for dice in range(1, DICE + 1):
+            exact = odds.PASSING.value((dice, need))
+            assert log10(exact) <= odds.chance_bound(dice, need)
+    finally:
+        odds._log_chance_at_most.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("beat", "words"),
+    [
+        (30_000, "under 1 in 1,000,000"),
+        (209_000, "under 1 in 10^36"),
+        (10_009_000, "under 1 in 10^1998"),
+    ],
+)
+def test_a_final_round_far_past_the_target_bounds_the_chance_at_once(beat, words):
+    advice = odds.advice_for({"dice": 3, "turn": 350, "score": 9000, "entry": 500, "beat": beat})
+    start = process_time()
+    advice = odds.advice_for({"dice": 3, "turn": 350, "score": 9000, "entry": 500, "beat": beat})
+    assert process_time() - start < 0.05
+    assert f"played for that alone, the chance is {words}." in advice.notes[0]
+
+
+def test_an_entry_past_the_settled_total_leaves_the_worths_out_with_a_sentence():
+    advice = odds.advise(6, 0, 100_000)
+    assert advice.choices == () and advice.figures  # the roll's figures stay
+    assert (
+        advice.policy == "most points this turn: roll on until the total reaches 100,000, then bank"
+    )
+    assert advice.notes == (
+        "The worths are left out until the turn reaches the 100,000 entry (an entry this high "
+        "is not worked out); until then rolling on is best.",
+    )
+    assert odds.advise(6, 0, 20_950).choices  # below the settled total: worked out
+    rolled = odds.advise(None, 0, 100_000)  # a roll on the table, nothing to set aside
+    assert rolled.line == rolled.policy  # the turn screen's line is never empty

@@ -9,6 +9,7 @@ from itertools import product
 
 import pytest
 
+from referee.odds import percent
 from referee.turn_odds import (
     Part,
     Shape,
@@ -137,7 +138,7 @@ def test_a_final_round_note_says_what_passing_needs():
         "Final round: passing 1,000 needs 101 this turn. "
         "The worths count points, not the chance to pass.",
     )
-    assert passing_note(900, 1000, lambda goal: Fraction(1, goal - 93)) == (
+    assert passing_note(900, 1000, lambda goal: percent(Fraction(1, goal - 93))) == (
         "Final round: passing 1,000 needs 101 this turn; played for that alone, the chance "
         "is 12.5%. The worths count points, not the chance to pass.",
     )
@@ -145,3 +146,40 @@ def test_a_final_round_note_says_what_passing_needs():
 
 def test_settled_from_is_the_largest_gain_over_bust_ratio():
     assert settled_from([(Fraction(1, 6), Fraction(20, 6)), (Fraction(1, 2), Fraction(3))]) == 20
+
+
+def answers_at_once(odds: TurnOdds, ask: object, threads: int = 16) -> list[object]:
+    """What ``ask(odds)`` answers in each of ``threads`` threads started together (an
+    exception raised is the answer)."""
+    from threading import Barrier, Thread
+
+    start = Barrier(threads)
+    answers: list[object] = []
+
+    def one() -> None:
+        start.wait()
+        try:
+            answers.append(ask(odds))  # type: ignore[operator]
+        except Exception as error:  # the failure is what is counted
+            answers.append(error)
+
+    running = [Thread(target=one) for _ in range(threads)]
+    for thread in running:
+        thread.start()
+    for thread in running:
+        thread.join()
+    return answers
+
+
+def test_threads_asking_a_fresh_position_at_once_all_get_its_value():
+    """The odds are shared by a worker's threads: 16 asking at once for a position nobody
+    has worked out yet all get the same exact answer, with no error (a value was once
+    published before its guess, and a reader found one without the other)."""
+    from referee.games.tenk_odds import Turn, position
+
+    for attempt in range(3):
+        answers = answers_at_once(
+            TurnOdds(Turn()),
+            lambda odds: (odds.rolling(position(6, 0, 500)), odds.value((3, 350, 0))),
+        )
+        assert len(answers) == 16 and len(set(answers)) == 1, (attempt, answers[:3])

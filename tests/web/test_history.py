@@ -209,6 +209,24 @@ def test_a_long_story_is_folded_ten_turns_at_a_time_the_last_fold_open(client, s
     assert "Ann's set-aside 1 1 1" in html.unescape(page)
 
 
+def test_a_very_long_story_holds_the_moves_of_its_last_three_folds_and_links_the_rest(
+    client, stored, tenk_log
+):
+    turns = ["bust"] * 54 + ["win"]  # 55 turns: six folds, the first three as links
+    (token,) = stored(tenk_log(("Ann", "Bo"), *turns))
+    page = client.get(f"/t/{token}/history").text
+    shown = re.findall(r'<details class="fold"( open)?>\s*<summary><b>([^<]+)</b>', page)
+    assert shown == [("", "Turns 31–40"), ("", "Turns 41–50"), (" open", "Turns 51–55")]
+    assert f'href="/t/{token}/history?fold=1#fold-1"><b>Turns 1–10</b></a>' in page
+    assert f'href="/t/{token}/history?fold=2#fold-2"><b>Turns 11–20</b></a>' in page
+    assert "Turns 1–10 after turn 10: Ann 0 · Bo 0" in words(page)
+    assert f'href="/t/{token}/history?fold=3#fold-3"><b>Turns 21–30</b></a>' in page
+    assert page.count('<span class="what">') == 27  # turns 31-55: moves of shown folds only
+    asked = client.get(f"/t/{token}/history?fold=2").text
+    assert '<span id="fold-2"></span>' in asked
+    assert re.findall(r'<ol start="(\d+)">', asked) == ["11", "31", "41", "51"]
+
+
 def test_a_turn_under_way_ends_the_story_open(client, stored, tenk_log):
     log = tenk_log(("Ann", "Bo"), "bust", "bust")
     (table_id,) = stored(replace(log, moves=(*log.moves, {"type": "roll", "dice": ["1"] * 6})))

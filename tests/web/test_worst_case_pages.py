@@ -1,0 +1,127 @@
+"""The worst pages a link can ask for, 16 at once under gunicorn (issue 24): a 10K final
+round 200,000 past the target with the odds on, and the longest story of each game that
+gives advice (5,000 moves, the odds on, nothing judged yet).  Every page is answered within
+its budget, and a plain table page meanwhile in under a second.
+
+Before: one final-round page took 69 s, a story 8-78 s, and 16 of them stalled every
+table for 100 s.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from sqlalchemy import update
+
+from bench.worst_case import LONG_GAMES, far_final_round_log, long_log
+from referee.web.extensions import db
+from referee.web.models import GameTable
+from tests.realserver import Gunicorn, Phone, bust_log
+
+pytestmark = pytest.mark.race
+
+LOADS = 16
+PAGE_SECONDS = 30.0  # wall time of one page among 16 on 2 shared cores (CPU: bench/)
+SERVER_CPU_SECONDS = 8.0  # the server's CPU for all 16, the first in each cold worker
+PLAIN_SECONDS = 1.0  # on an idle machine; scaled by the load of a shared one
+
+
+def server_cpu(server: Gunicorn) -> float:
+    """The CPU seconds the server's processes (its process group) have used so far."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == server.process.pid:  # its process group
+            used += int(fields[11]) + int(fields[12])
+    return used / tick
+
+
+def settled(server: Gunicorn, most: float = 60.0) -> None:
+    """Wait until the server's workers have worked the odds' tables out (its CPU time stops
+    growing), for ``most`` seconds at most."""
+    deadline = time.monotonic() + most
+    before = server_cpu(server)
+    while time.monotonic() < deadline:
+        time.sleep(1.0)
+        now = server_cpu(server)
+        if now - before < 0.05:
+            return
+        before = now
+
+
+def load_factor() -> float:
+    """How many times over the machine's cores are asked for now (1 when idle)."""
+    return max(1.0, os.getloadavg()[0] / len(os.sched_getaffinity(0)))
+
+
+@pytest.fixture(scope="module")
+def logs():
+    """The worst-case logs, built once (a few seconds)."""
+    return far_final_round_log(), [long_log(slug) for slug in LONG_GAMES]
+
+
+def test_sixteen_worst_pages_at_once_stay_bounded_and_a_table_is_answered(
+    app, database_url, tmp_path, logs
+):
+    from referee.web.store import import_log
+
+    far_log, long_logs = logs
+    with app.app_context():
+        far = import_log(far_log)
+        stories = [import_log(log) for log in long_logs]
+        plain = import_log(bust_log(4))
+        db.session.execute(update(GameTable).values(show_odds=True))
+        db.session.commit()
+        db.engine.dispose()
+    paths = [f"/t/{far}", *(f"/t/{token}/history" for token in stories)]
+    # as `make run` serves it: 2 workers x 8 threads, each working the odds' tables out as
+    # it starts (the harness's default is 4 threads and no odds at start)
+    server = Gunicorn(
+        database_url, tmp_path, extra=("--threads", "8"), app="referee.web:serving_app()"
+    ).start()
+    answers: list[tuple[str, int, float, str]] = []
+
+    def load(path: str) -> None:
+        started = time.monotonic()
+        status, page = Phone(server.port).get(path)
+        answers.append((path, status, time.monotonic() - started, page))
+
+    try:
+        settled(server)
+        cpu_before = server_cpu(server)
+        threads = [
+            threading.Thread(target=load, args=(paths[n % len(paths)],)) for n in range(LOADS)
+        ]
+        for thread in threads:
+            thread.start()
+        time.sleep(0.2)  # the 16 are in
+        started = time.monotonic()
+        status, page = Phone(server.port).get(f"/t/{plain}")
+        plain_took = time.monotonic() - started
+        for thread in threads:
+            thread.join(60)
+        cpu = server_cpu(server) - cpu_before
+    finally:
+        server.stop()
+    assert status == 200 and "Ann" in page
+    assert len(answers) == LOADS
+    for path, code, took, body in answers:
+        assert code == 200, (path, code, body[:300])
+        assert took < PAGE_SECONDS, (path, took)
+    final_round = next(body for path, _, _, body in answers if path == paths[0])
+    assert "Final round: passing 212,000 needs 212,001 this turn" in final_round
+    assert "the chance is under 1 in 10^" in final_round
+    assert cpu < SERVER_CPU_SECONDS, f"the 16 pages took {cpu:.1f} s of the server's CPU"
+    factor = load_factor()
+    assert plain_took < PLAIN_SECONDS * factor, (
+        f"a plain table page took {plain_took:.2f} s (load {factor:.1f} times the cores); "
+        f"the 16 pages {cpu:.1f} s of CPU"
+    )
