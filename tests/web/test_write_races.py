@@ -81,8 +81,14 @@ class Phones:
         conn = phone.connect()
         return lambda: phone.send(conn, "POST", path, fields)
 
-    def sit(self, phone: Phone, csrf: str, token: str, choice: str, **extra: str) -> Post:
-        return self.post(phone, f"/t/{token}/seat", {"as": choice, "csrf_token": csrf, **extra})
+    def sit(
+        self, phone: Phone, csrf: str, token: str, choice: str, before: bool = False, **extra: str
+    ) -> Post:
+        """A seat choice ready to go; ``before``: posted at once, before the race, and done."""
+        post = self.post(phone, f"/t/{token}/seat", {"as": choice, "csrf_token": csrf, **extra})
+        if before:
+            assert post()[0] == 302
+        return post
 
 
 def seat_take_over_vs_leave(phones: Phones, trial: Trial) -> str | None:
@@ -91,12 +97,7 @@ def seat_take_over_vs_leave(phones: Phones, trial: Trial) -> str | None:
     token = trial.token
     holder, holder_csrf = phones.at(token)
     taker, taker_csrf = phones.at(token)
-    assert (
-        holder.send(
-            holder.connect(), "POST", f"/t/{token}/seat", {"as": "0", "csrf_token": holder_csrf}
-        )[0]
-        == 302
-    )
+    phones.sit(holder, holder_csrf, token, "0", before=True)
     trial.race(
         (
             phones.sit(holder, holder_csrf, token, "table"),
@@ -125,12 +126,7 @@ def one_phone_two_seats(phones: Phones, trial: Trial) -> str | None:
     """One phone posts Ann's seat and Bo's at once (a double tap): it ends in one of them."""
     token = trial.token
     phone, csrf = phones.at(token)
-    assert (
-        phone.send(
-            phone.connect(), "POST", f"/t/{token}/seat", {"as": "table", "csrf_token": csrf}
-        )[0]
-        == 302
-    )  # its id
+    phones.sit(phone, csrf, token, "table", before=True)  # the phone gets its id
     trial.race((phones.sit(phone, csrf, token, "0"), phones.sit(phone, csrf, token, "1")))
     if trial.statuses != [302, 302]:
         return f"not both done: {trial.statuses}"
@@ -205,7 +201,9 @@ def odds_vs_odds(phones: Phones, trial: Trial) -> str | None:
     trial.race((posts[0], posts[1]))
     if sorted(trial.statuses) != [302, 409]:
         return f"not one switched and one refused: {trial.statuses}"
-    return None
+    trial.after = Phone(phones.port).get(f"/t/{token}")[1]
+    shown = "Hide the odds" in trial.after
+    return None if shown == (trial.statuses[0] == 302) else "the loser's switch was stored"
 
 
 KINDS: dict[str, Callable[[Phones, Trial], str | None]] = {
