@@ -1,9 +1,12 @@
 """Reading and writing tables as game logs; views and the CLI share these.
 
-Every write to a table is one transaction that starts by advancing the table's
-``version`` from the value it was read at (``write``): of two writes that read
-the same version, exactly one passes and the other is told ``TableMoved``,
-on SQLite and PostgreSQL alike.
+Every write to a table (a move, an undo, the odds switch, a delete) is one transaction
+that starts by advancing the table's ``version`` from the value it was read at
+(``_claim_and_commit``): of two writes that read the same version, exactly one passes
+and the other is told ``TableMoved``, on SQLite and PostgreSQL alike.  A write that
+leaves the version as it is (a seat choice) starts by locking the same row
+(``hold_table``), so every write locks a table's rows in one order, its own row first,
+and none can deadlock another.
 """
 
 from __future__ import annotations
