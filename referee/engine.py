@@ -251,6 +251,12 @@ class Game(Protocol[GameState]):
         """Sheets still to fill from the current roll (None: the game has no such sheets)."""
         ...
 
+    def player_of(self, state: GameState, move: Move) -> str | None:
+        """The player a move that names none is applied for while nobody is to move (a
+        split of a shared roll goes to the first sheet still to split it); None, by
+        default: the table's own move, such as the shared roll itself."""
+        ...
+
     # What random play (``referee.autoplay``) asks of a game, for tests, benchmarks, seeds.
     def dice_to_roll(self, state: GameState) -> int | None:
         """How many dice the next roll has; None when no roll may be entered now."""

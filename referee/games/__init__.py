@@ -51,6 +51,10 @@ def _no_key(state: Any, move: Mapping[str, Any]) -> None:
     return None
 
 
+def _the_tables(state: Any, move: Mapping[str, Any]) -> None:
+    return None
+
+
 def _no_odds(values: Mapping[str, Any]) -> None:
     return None
 
@@ -63,6 +67,7 @@ DEFAULTS: dict[str, Any] = {
     "in_final_round": _never,
     "warning": _no_warning,
     "waiting_for": _none,
+    "player_of": _the_tables,
     "keys_to_roll": _nothing,
     "at_stake": _nothing,
     "table_entry": _none,

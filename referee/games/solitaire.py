@@ -141,6 +141,14 @@ def waiting_for(state: Solitaire) -> list[str]:
     return [state.sheets[i].player for i in state.waiting]
 
 
+def player_of(state: Solitaire, move: Mapping[str, Any]) -> str | None:
+    """A split naming no sheet goes to the first sheet still to split the roll (as
+    ``_assign`` applies it); a roll is the table's own move."""
+    if move.get("type") == "assign" and state.waiting:
+        return state.sheets[state.waiting[0]].player
+    return None
+
+
 def outcome(state: Solitaire) -> Outcome:
     """Each sheet's current total; winners once all sheets are closed."""
     scores = {s.player: s.total for s in state.sheets}

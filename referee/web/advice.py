@@ -13,11 +13,12 @@ from flask import Blueprint, abort, redirect, request, url_for
 
 from referee.games import all_games, has_own
 from referee.web.access import check_can_change
+from referee.web.inputs import version_shown
 from referee.web.limits import limit_table_writes
 from referee.web.models import GameTable
 from referee.web.seats import seating
-from referee.web.store import show_odds
-from referee.web.tables import table_or_404
+from referee.web.store import TableMoved, show_odds
+from referee.web.tables import stale, table_or_404
 
 bp = Blueprint("advice", __name__)
 SWITCH = {"on": True, "off": False}
@@ -36,14 +37,22 @@ def work_out_odds() -> None:
 @bp.post("/t/<token:token>/odds")
 @limit_table_writes
 def switch(token: str) -> Any:
-    """Switch the odds on or off for everyone at the table (a watching phone may not)."""
+    """Switch the odds on or off for everyone at the table (a watching phone may not), as a
+    claim of the version the page showed (``version``), like a move: a switch posted from
+    a page the table has moved on from is told so (409) and changes nothing."""
     table: GameTable = table_or_404(token)
     check_can_change(table)
     wanted = SWITCH.get(request.form.get("odds", ""))
     if wanted is None:
         abort(400, "Say whether the odds are to be shown: on or off.")
+    shown = version_shown(request.form.get("version"))
+    if shown is None:
+        abort(400, "The odds form was incomplete: nothing was changed.")
     sitting = seating(table, others=False)
     if sitting.watching:
         abort(403, sitting.refusal(None))
-    show_odds(table, wanted)
+    try:
+        show_odds(table.id, shown, wanted)
+    except TableMoved:  # a move, another switch or a delete got there first
+        return stale(token)
     return redirect(url_for("tables.play", token=token, _anchor="odds" if wanted else "now"))

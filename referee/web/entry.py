@@ -1,8 +1,10 @@
 """Turning a posted play page into log moves: the game reads its own buttons.
 
 Each game's ``read_form(state, form)`` (see ``referee.formdata``) says which moves a
-post stands for; this module stamps them with the player to move and keeps what only
-the web needs: the confirmation step and the fields to post again when confirming.
+post stands for; this module stamps each with the player it is for, so that the seat
+check and the log name the player the move is applied to whatever the form left out,
+and keeps what only the web needs: the confirmation step and the fields to post again
+when confirming.
 """
 
 from __future__ import annotations
@@ -20,10 +22,18 @@ class NeedsConfirmation(Exception):
 
 
 def moves_from_form(game: Game, state: Any, form: MultiDict[str, str]) -> list[dict[str, Any]]:
-    """The log moves a posted play form stands for, stamped with the player to move."""
-    moves = game.read_form(state, form)
-    player = game.to_move(state)
-    return [{"player": player, **m} if player else m for m in moves]
+    """The log moves a posted play form stands for, each naming the player it is for: the
+    one it names, else the player to move, else the one the game gives it to
+    (``player_of``).  Only the table's own moves (a shared roll) name nobody."""
+    return [
+        _stamped(m, m.get("player") or game.to_move(state) or game.player_of(state, m))
+        for m in game.read_form(state, form)
+    ]
+
+
+def _stamped(move: Mapping[str, Any], player: str | None) -> dict[str, Any]:
+    rest = {key: value for key, value in move.items() if key != "player"}
+    return {"player": player, **rest} if player else rest
 
 
 def confirm_fields(form: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -12,6 +12,7 @@ import re
 from flask import abort
 
 DIGITS = re.compile(r"[0-9]{1,6}")
+VERSION = re.compile(r"[0-9]{1,9}")  # below 2**31: it fits every database's integer
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 MAX_TEXT = 100
 
@@ -34,6 +35,12 @@ def plain_text(value: str | None, max_length: int = MAX_TEXT) -> str | None:
 def small_number(raw: str | None) -> int | None:
     """A whole number of at most six ASCII digits, or None."""
     return int(raw) if raw is not None and DIGITS.fullmatch(raw) else None
+
+
+def version_shown(raw: str | None) -> int | None:
+    """The table version a page showed, as its form posts it back (``version``), or None
+    when it is missing or not a version at all."""
+    return int(raw) if raw is not None and VERSION.fullmatch(raw) else None
 
 
 def page_number(raw: str | None, pages: int) -> int:

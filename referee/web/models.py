@@ -162,13 +162,17 @@ class PlayerMerge(db.Model):  # type: ignore[name-defined]
 
 
 class SeatClaim(db.Model):  # type: ignore[name-defined]
-    """A phone that said "I am this player" at a table: one phone per seat at most.
+    """A phone that said "I am this player" at a table: one phone per seat and one seat per
+    phone at most, both kept by the database.
 
     ``phone`` is the random id kept in that phone's sealed session cookie.
     """
 
     __tablename__ = "seat_claim"
-    __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_seat_claim_table_seat"),)
+    __table_args__ = (
+        UniqueConstraint("table_id", "seat", name="uq_seat_claim_table_seat"),
+        Index("uq_seat_claim_table_phone", "table_id", "phone", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(

@@ -1,11 +1,14 @@
 """Seats at a table: a phone may say "I am Ann", stay a table phone passed round (the
 default), or only watch.
 
-A seat is held in the database (``SeatClaim``: one phone per seat, enforced by a unique
-key, so two phones asking at the same instant cannot both get it), the phone by a random
-id in its signed session.  A seated phone enters only the moves of its own seat, and the
-table's own moves while nobody is to move; a watching phone enters none.  Another phone
-may take a seat over only by saying so: the phone that had it becomes a table phone.
+A seat is held in the database (``SeatClaim``: one phone per seat and one seat per phone,
+both enforced by unique keys, so two phones asking at the same instant cannot both get a
+seat, nor one phone two seats), the phone by a random id in its signed session.  Every
+seat choice is one transaction that locks the table's row first, as moves and deletes do.
+A seated phone enters only the moves of its own seat (every move it posts names its
+player), and the table's own moves while nobody is to move; a watching phone enters none.
+Another phone may take a seat over only by saying so: the phone that had it becomes a
+table phone.
 """
 
 from __future__ import annotations
@@ -15,19 +18,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, flash, redirect, request, session, url_for
-from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import bindparam, delete, insert, select, update
 
 from referee.web.access import check_can_change
 from referee.web.extensions import db
-from referee.web.models import GameTable, SeatClaim
-from referee.web.store import load
+from referee.web.models import GameTable, SeatClaim, utcnow
+from referee.web.store import TableMoved, hold_table, load
 
 bp = Blueprint("seats", __name__)
 
 PHONE = "phone"  # the session key of this phone's id
 WATCHING = "watching"  # the session key of the tables this phone only watches
 MAX_WATCHED = 20
+SEATS_MOVED = (
+    "Another phone changed this table’s seats at the same instant: nothing was changed. "
+    "Here is the table as it stands now; choose again."
+)
 
 
 @dataclass(frozen=True)
@@ -76,38 +82,60 @@ def seating(table: GameTable, *, others: bool = True) -> Seating:
     return Seating(seat, table.token in session.get(WATCHING, []), taken)
 
 
-def _watch(table: GameTable, on: bool) -> None:
-    watched = [t for t in session.get(WATCHING, []) if t != table.token]
-    session[WATCHING] = ([table.token] if on else []) + watched[: MAX_WATCHED - 1]
+def _watch(token: str, on: bool) -> None:
+    watched = [t for t in session.get(WATCHING, []) if t != token]
+    session[WATCHING] = ([token] if on else []) + watched[: MAX_WATCHED - 1]
 
 
-def _leave(table: GameTable, me: str) -> None:
-    db.session.execute(
-        delete(SeatClaim).where(SeatClaim.table_id == table.id, SeatClaim.phone == me)
+CLAIMS = SeatClaim.__table__
+HOLDER = select(CLAIMS.c.phone).where(
+    CLAIMS.c.table_id == bindparam("at_table"), CLAIMS.c.seat == bindparam("at_seat")
+)
+LEAVE = delete(CLAIMS).where(
+    CLAIMS.c.table_id == bindparam("at_table"), CLAIMS.c.phone == bindparam("me")
+)
+TAKE_OVER = (
+    update(CLAIMS)
+    .where(
+        CLAIMS.c.table_id == bindparam("at_table"),
+        CLAIMS.c.seat == bindparam("at_seat"),
+        CLAIMS.c.phone == bindparam("holder"),
     )
+    .values(phone=bindparam("me"), claimed_at=bindparam("now"))
+)
+SIT = insert(CLAIMS)
 
 
-def _sit(table: GameTable, seat: int, me: str, take_over: bool) -> bool:
-    """Give this phone ``seat``; False when another phone holds it and this one did not
-    ask to take it over."""
-    held = db.session.scalar(
-        select(SeatClaim).where(SeatClaim.table_id == table.id, SeatClaim.seat == seat)
-    )
-    if held is not None and held.phone == me:
-        return True
-    if held is not None and not take_over:
-        return False
-    _leave(table, me)
-    if held is not None:
-        held.phone = me
-    else:
-        db.session.add(SeatClaim(table_id=table.id, seat=seat, phone=me))
-    try:
-        db.session.commit()
-    except IntegrityError:  # another phone sat down at the same instant
-        db.session.rollback()
-        return False
-    return True
+def _leave(table_id: int, me: str) -> None:
+    """Give up this phone's seat at the table, if it has one (in one transaction that
+    locks the table first, as every write does)."""
+    hold_table(table_id, lambda: db.session.execute(LEAVE, {"at_table": table_id, "me": me}))
+
+
+def _sit(table_id: int, seat: int, me: str, take_over: bool) -> bool:
+    """Give this phone ``seat`` and no other; False when another phone holds it and this
+    one did not ask to take it over.  One transaction that locks the table's row first, so
+    seat choices at one table take turns; plain statements, so a holder leaving meanwhile
+    is read, never a stale object.  The database keeps one phone per seat and one seat per
+    phone (two unique keys) whatever happens."""
+    rows = {"at_table": table_id, "at_seat": seat, "me": me}
+
+    def sit() -> bool:
+        holder = db.session.scalar(HOLDER, rows)
+        if holder == me:
+            return True
+        if holder is not None and not take_over:
+            return False
+        db.session.execute(LEAVE, rows)
+        if holder is None:
+            db.session.execute(
+                SIT, {"table_id": table_id, "seat": seat, "phone": me, "claimed_at": utcnow()}
+            )
+            return True
+        taken = db.session.execute(TAKE_OVER, {**rows, "holder": holder, "now": utcnow()})
+        return taken.rowcount == 1  # type: ignore[attr-defined]
+
+    return hold_table(table_id, sit)
 
 
 @bp.post("/t/<token:token>/seat")
@@ -120,30 +148,35 @@ def choose(token: str) -> Any:
 
     table = table_or_404(token)
     check_can_change(table)
+    table_id, players = table.id, list(table.players)
     choice = request.form.get("as", "")
     me = phone_id(create=True)
     assert me is not None
-    if choice in ("table", "watch"):
-        _leave(table, me)
-        db.session.commit()
-        _watch(table, choice == "watch")
-        flash(
-            "This phone now only watches."
-            if choice == "watch"
-            else "This phone is now a table phone: it enters every player’s moves."
-        )
-        return redirect(url_for("tables.play", token=token))
-    if not (choice.isascii() and choice.isdigit() and len(choice) <= 2) or int(choice) >= len(
-        table.players
+    if choice not in ("table", "watch") and not (
+        choice.isascii() and choice.isdigit() and len(choice) <= 2 and int(choice) < len(players)
     ):
         return render_play(load(table), status=400, error="Choose one of the table’s seats.")
-    name = table.players[int(choice)]
-    if not _sit(table, int(choice), me, request.form.get("take_over") == "yes"):
+    try:
+        if choice in ("table", "watch"):
+            _leave(table_id, me)
+            _watch(token, choice == "watch")
+            flash(
+                "This phone now only watches."
+                if choice == "watch"
+                else "This phone is now a table phone: it enters every player’s moves."
+            )
+            return redirect(url_for("tables.play", token=token))
+        seat, take_over = int(choice), request.form.get("take_over") == "yes"
+        sat = _sit(table_id, seat, me, take_over)
+    except TableMoved:  # the table was deleted meanwhile (404), or the database said wait
+        return render_play(load(table_or_404(token)), status=409, error=SEATS_MOVED)
+    name = players[seat]
+    if not sat:
         error = (
             f"{name}’s seat is already taken by another phone. This phone can watch, be a "
             f"table phone, or take {name}’s seat over (that phone becomes a table phone)."
         )
-        return render_play(load(table), status=409, error=error, seat_taken=int(choice))
-    _watch(table, False)
+        return render_play(load(table_or_404(token)), status=409, error=error, seat_taken=seat)
+    _watch(token, False)
     flash(f"This phone is now {name}’s seat: it enters {name}’s moves.")
     return redirect(url_for("tables.play", token=token))

@@ -1,9 +1,12 @@
 """Reading and writing tables as game logs; views and the CLI share these.
 
-Every write to a table is one transaction that starts by advancing the table's
-``version`` from the value it was read at (``write``): of two writes that read
-the same version, exactly one passes and the other is told ``TableMoved``,
-on SQLite and PostgreSQL alike.
+Every write to a table (a move, an undo, the odds switch, a delete) is one transaction
+that starts by advancing the table's ``version`` from the value it was read at
+(``_claim_and_commit``): of two writes that read the same version, exactly one passes
+and the other is told ``TableMoved``, on SQLite and PostgreSQL alike.  A write that
+leaves the version as it is (a seat choice) starts by locking the same row
+(``hold_table``), so every write locks a table's rows in one order, its own row first,
+and none can deadlock another.
 """
 
 from __future__ import annotations
@@ -11,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.sql import Executable
 
 from referee.deadline import REPLAY_CHUNK, check
 from referee.engine import describe_move
@@ -22,12 +26,13 @@ from referee.log import GameLog, Replay, replay
 from referee.web import summaries
 from referee.web.advice_record import carry_judgements, judge_once_answered
 from referee.web.extensions import db
-from referee.web.models import GameTable, MoveRecord, utcnow
+from referee.web.models import GameTable, MoveRecord, Seat, SeatClaim, utcnow
 from referee.web.replays import Kept, replays
 
 # PostgreSQL's codes for a write that lost to another: serialization failure, deadlock,
 # lock not available.  SQLite says "database is locked" when its busy timeout runs out.
 CONFLICT_CODES = ("40001", "40P01", "55P03")
+T = TypeVar("T")
 
 
 # The statements of every read and write of a table, built once: building a statement
@@ -189,21 +194,49 @@ def catch_up(kept: Kept | None, moves: Sequence[dict[str, Any]]) -> Replay | Non
     return extended(kept.replay, moves[len(kept.moves) :])
 
 
-SHOW_ODDS = (
+SWITCH_ODDS = (
     update(TABLES)
-    .where(TABLES.c.id == bindparam("at_table"))
-    .values(show_odds=bindparam("shown"), version=TABLES.c.version + 1)
-    .returning(TABLES.c.version)
+    .where(TABLES.c.id == bindparam("at_table"), TABLES.c.version == bindparam("read_at"))
+    .values(show_odds=bindparam("shown"), version=bindparam("new_version"))
+)
+CLAIM_FOR_DELETE = (
+    update(TABLES)
+    .where(TABLES.c.id == bindparam("at_table"), TABLES.c.version == bindparam("read_at"))
+    .values(version=bindparam("new_version"))
+)
+# A table's rows in the order every write locks them: the table's row, then its children.
+DELETE_CHILDREN = tuple(
+    delete(child).where(child.c.table_id == bindparam("at_table"))
+    for child in (SeatClaim.__table__, Seat.__table__, MOVES)
+)
+DELETE_TABLE = delete(TABLES).where(TABLES.c.id == bindparam("at_table"))
+# Takes the row's lock (SQLite's write lock) and changes nothing: version = version.
+HOLD_TABLE = (
+    update(TABLES).where(TABLES.c.id == bindparam("at_table")).values(version=TABLES.c.version)
 )
 
 
-def show_odds(table: GameTable, shown: bool) -> None:
-    """Switch the table's odds on or off, moving its version on in the same statement, so
-    every phone's poll sees the change and no write lands on the old version.  The moves
-    stay as they were, so the seats' judgements move on with the version."""
-    version = db.session.execute(SHOW_ODDS, {"at_table": table.id, "shown": shown}).scalar_one()
-    carry_judgements(table.id, version)
-    db.session.commit()
+def show_odds(table_id: int, read_at: int, shown: bool) -> None:
+    """Switch the table's odds on or off as a claim of the version the page showed, like a
+    move, so every phone's poll sees the change and of two switches (or a switch and a
+    move) read at one version exactly one is stored; ``TableMoved`` for the other, and
+    for a table deleted meanwhile.  The moves stay as they were, so the seats' judgements
+    move on with the version."""
+    claim = {"at_table": table_id, "read_at": read_at, "new_version": read_at + 1, "shown": shown}
+    _claim_and_commit(SWITCH_ODDS, claim, lambda: carry_judgements(table_id, read_at + 1))
+
+
+def delete_table(table_id: int, read_at: int) -> None:
+    """Delete a table and everything of it for good, as a claim of the version the page
+    showed: the table's row is locked first, as every move locks it, then its children
+    go, then the row.  ``TableMoved`` when it changed (or went) since: nothing is deleted."""
+    claim = {"at_table": table_id, "read_at": read_at, "new_version": read_at + 1}
+
+    def remove() -> None:
+        for statement in (*DELETE_CHILDREN, DELETE_TABLE):
+            db.session.execute(statement, {"at_table": table_id})
+
+    _claim_and_commit(CLAIM_FOR_DELETE, claim, remove)
 
 
 def table_by_token(token: str) -> GameTable | None:
@@ -274,13 +307,38 @@ def _write(
         "now": now,
         "finished": now if outcome.over else None,
     }
-    try:
-        if db.session.execute(CLAIM_VERSION, claim).rowcount != 1:  # type: ignore[attr-defined]
-            raise TableMoved
+
+    def change_and_rewrite() -> None:
         change()
         summaries.rewrite_changed(db.session, table_id, players, loaded.replay, after)
+
+    _claim_and_commit(CLAIM_VERSION, claim, change_and_rewrite)
+    replays.put(token, version + 1, moves, after)
+    if outcome.over:  # the game has just ended: a finished table takes no more moves
+        log = GameLog(slug, tuple(players), options, tuple(moves))
+        judge_once_answered(table_id, version + 1, log)
+
+
+def hold_table(table_id: int, change: Callable[[], T]) -> T:
+    """Make ``change`` (to rows of the table's own, such as its seat claims) in one
+    transaction that first locks the table's row without moving its version on, as a
+    move locks it, and commit; ``change``'s answer.  ``TableMoved`` with nothing stored
+    when the table is gone (deleted meanwhile) or the database refused a conflicting write."""
+    return _claim_and_commit(HOLD_TABLE, {"at_table": table_id}, change)
+
+
+def _claim_and_commit(claim: Executable, values: Mapping[str, Any], change: Callable[[], T]) -> T:
+    """Run ``claim``, an UPDATE of one table's row (that matches only at the version it
+    was read at, for a write that moves the version on), then ``change``, and commit them
+    as one transaction; ``change``'s answer.  Raise ``TableMoved`` with nothing stored
+    when the claim matched no row (another write, or a delete, got there first) or the
+    database refused a write that conflicts with another."""
+    try:
+        if db.session.execute(claim, values).rowcount != 1:  # type: ignore[attr-defined]
+            raise TableMoved
+        answer = change()
         db.session.commit()
-        replays.put(token, version + 1, moves, after)
+        return answer
     except (TableMoved, IntegrityError):
         db.session.rollback()
         raise TableMoved from None
@@ -289,9 +347,9 @@ def _write(
         if is_conflict(exc):
             raise TableMoved from None
         raise
-    if outcome.over:  # the game has just ended: a finished table takes no more moves
-        log = GameLog(slug, tuple(players), options, tuple(moves))
-        judge_once_answered(table_id, version + 1, log)
+    except BaseException:
+        db.session.rollback()
+        raise
 
 
 def is_conflict(exc: OperationalError) -> bool:

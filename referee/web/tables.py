@@ -30,6 +30,7 @@ from referee.web.access import (
 from referee.web.entry import NeedsConfirmation, confirm_fields, moves_from_form
 from referee.web.extensions import db
 from referee.web.forms import MoveForm, new_table_form
+from referee.web.inputs import version_shown
 from referee.web.limits import limit_table_writes
 from referee.web.models import GameTable
 from referee.web.replays import replays
@@ -38,6 +39,7 @@ from referee.web.store import (
     Loaded,
     TableMoved,
     add_moves,
+    delete_table,
     load,
     log_of,
     new_table,
@@ -51,6 +53,10 @@ bp = Blueprint("tables", __name__)
 STALE = (
     "This table moved on since your page was loaded (another phone, or a double tap): "
     "nothing was changed. Here is the table as it stands now."
+)
+DELETE_STALE = (
+    "The table changed since its page was loaded (a move, an undo or a setting): nothing was "
+    "deleted. Open its history again to see it as it stands, and delete it from there."
 )
 FULL = f"A table keeps at most {MAX_MOVES:,} moves, and this one has them all: nothing was added."
 
@@ -131,7 +137,7 @@ def move(token: str) -> Any:
     try:
         moves = moves_from_form(game, after.state, request.form)
         for item in moves:
-            refused = sitting.refusal(item.get("player") or game.to_move(after.state))
+            refused = sitting.refusal(item.get("player"))  # the player it is applied for
             if refused:
                 return render_play(loaded, status=403, error=refused, entered=request.form)
             message = game.warning(after.state, item)
@@ -185,13 +191,20 @@ def undo(token: str) -> Any:
 @bp.post("/t/<token:token>/delete")
 @house_only
 def delete(token: str) -> Any:
-    """Delete a table and its moves for good (house PIN, and a ticked confirmation)."""
+    """Delete a table and its moves for good (house PIN, and a ticked confirmation), as a
+    claim of the version its page showed: a table that moved on since is kept (409)."""
     table = table_or_404(token)
     if request.form.get("sure") != "yes":
         flash("Tick the box to confirm that the table goes for good; nothing was deleted.")
         return redirect(url_for("history.table_history", token=token))
-    db.session.delete(table)
-    db.session.commit()
+    shown = version_shown(request.form.get("version"))
+    if shown is None:
+        abort(400, "The delete form was incomplete: nothing was deleted.")
+    try:
+        delete_table(table.id, shown)
+    except TableMoved:
+        table_or_404(token)  # deleted by another phone meanwhile: nothing is here any more
+        abort(409, DELETE_STALE)
     replays.forget(token)
     flash("The table was deleted.")
     return redirect(url_for("history.index"))

@@ -158,7 +158,7 @@ def test_a_finished_table_closes_for_its_link_after_the_grace_period(
 
 def test_deleting_a_table_needs_the_pin_and_a_tick(app, client, stored, tenk_log):
     (token,) = stored(tenk_log(("Ann", "Bo"), "win"))
-    data = {"csrf_token": csrf_token(client, f"/t/{token}/history")}
+    data = {"csrf_token": csrf_token(client, f"/t/{token}/history"), "version": "0"}
     assert client.post(f"/t/{token}/delete", data=data).status_code == 302
     assert table_by_token_exists(app, token)
     data["sure"] = "yes"

@@ -134,7 +134,8 @@ def test_a_deleted_table_is_forgotten(new_table, client, form_token):
     table.page()
     assert replays.get(table.token, version_shown(table)) is not None
     token = form_token(f"/t/{table.token}/history")
-    response = client.post(f"{table.url}/delete", data={"sure": "yes", "csrf_token": token})
+    data = {"sure": "yes", "csrf_token": token, "version": str(version_shown(table))}
+    response = client.post(f"{table.url}/delete", data=data)
     assert response.status_code == 302
     assert replays.get(table.token, 1) is None and replays.get(table.token, 0) is None
 

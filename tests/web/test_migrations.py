@@ -161,3 +161,35 @@ def store_old_keys(conn) -> None:
             {"i": merge_id, "s": source, "t": target, "r": json.dumps(repointed),
              "u": "2026-01-02" if undone else None},
         )  # fmt: skip
+
+
+def test_a_phone_holding_two_seats_keeps_its_latest_on_upgrade(tmp_path, monkeypatch, empty_url):
+    """Before a7c4e2b9d361 a race could give one phone two seats of a table; the upgrade
+    keeps its latest claim, then the database refuses a second one for good."""
+    monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path))
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": empty_url})
+    with app.app_context():
+        upgrade(revision="e5b7c3a9d214")
+        engine = sa.create_engine(empty_url)
+        claim = sa.text(
+            "INSERT INTO seat_claim (id, table_id, seat, phone, claimed_at)"
+            " VALUES (:id, 1, :seat, :phone, '2026-01-01')"
+        )
+        with engine.begin() as conn:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO game_table (id, game, players, options, created_at, updated_at)"
+                    " VALUES (1, 'tenk', '[\"Ann\", \"Bo\", \"Cy\"]', '{}', '2026-01-01',"
+                    " '2026-01-01')"
+                )
+            )
+            for id_, seat, phone in ((1, 0, "p"), (2, 1, "p"), (3, 2, "q")):
+                conn.execute(claim, {"id": id_, "seat": seat, "phone": phone})
+        upgrade()
+        with engine.connect() as conn:
+            rows = conn.execute(sa.text("SELECT seat, phone FROM seat_claim ORDER BY seat")).all()
+            assert [tuple(row) for row in rows] == [(1, "p"), (2, "q")]
+        with pytest.raises(sa.exc.IntegrityError), engine.begin() as conn:
+            conn.execute(claim, {"id": 4, "seat": 0, "phone": "q"})
+        engine.dispose()
+        db.engine.dispose()

@@ -20,8 +20,12 @@ from tests.conftest import Table, csrf_token, house_client
 
 
 def switch(table: Table, value: str, **extra):
-    """Post the odds switch as the table page's form does."""
-    fields = {"odds": value, "csrf_token": csrf_token(table.client, table.url), **extra}
+    """Post the odds switch as the table page's form does, with the version it shows (read
+    from the live note, which a watching phone's page has too)."""
+    page = table.page()
+    version = re.search(r'data-version="(\d+)"', page).group(1)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    fields = {"odds": value, "csrf_token": token, "version": version, **extra}
     return table.client.post(f"{table.url}/odds", data=fields)
 
 
@@ -72,6 +76,34 @@ def test_a_forged_switch_is_refused(new_table):
     response = table.client.post(f"{table.url}/odds", data={"odds": "on"})
     assert response.status_code == 400
     assert 'class="odds"' not in table.page()
+
+
+@pytest.mark.parametrize("version", ["", "x", "-1", "1.0", "１", "9" * 10])
+def test_a_switch_without_a_usable_version_is_refused(new_table, version):
+    table = solitaire_rolled(new_table)
+    response = switch(table, "on", version=version)
+    assert response.status_code == 400
+    assert "The odds form was incomplete: nothing was changed." in response.text
+    assert 'class="odds"' not in table.page()
+
+
+def test_a_switch_from_a_page_the_table_moved_on_from_is_a_409(new_table):
+    """The switch claims the version its page showed, like a move: a second tap of the
+    same page (or a page read before a move) changes nothing."""
+    table = new_table("solitaire", ("Sid",))
+    page = table.page()
+    shown = re.search(r'name="version" value="(\d+)"', page).group(1)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    table.roll(1, 1, 3, 5, 6)
+    stale = {"odds": "on", "csrf_token": token, "version": shown}
+    response = table.client.post(f"{table.url}/odds", data=stale)
+    assert response.status_code == 409
+    assert "This table moved on since your page was loaded" in html.unescape(response.text)
+    assert 'class="odds"' not in table.page()
+    assert switch(table, "on").status_code == 302
+    again = table.client.post(f"{table.url}/odds", data={**stale, "version": str(int(shown) + 1)})
+    assert again.status_code == 409  # the page the first switch was read from
+    assert 'class="odds"' in table.page()
 
 
 def test_an_unknown_table_has_no_switch(client):

@@ -121,3 +121,107 @@ def test_a_seat_post_without_the_form_token_is_refused(two_phones):
 
 def test_a_stranger_without_the_link_cannot_sit(stranger):
     assert stranger.post(f"/t/{'0' * 32}/seat", data={"as": "0"}).status_code in (400, 404)
+
+
+def test_one_phone_holds_one_seat_and_a_new_choice_moves_it(two_phones, app):
+    ann, _ = two_phones
+    assert sit(ann, "0").status_code == 302
+    assert sit(ann, "1").status_code == 302
+    assert "This phone: Bo’s seat" in html.unescape(ann.page())
+    assert claims(app, ann.token) == [1]
+
+
+def test_the_database_refuses_a_second_seat_for_one_phone(two_phones, app):
+    """The unique key on (table, phone) holds even for a write that skips the view."""
+    from sqlalchemy.exc import IntegrityError
+
+    from referee.web.extensions import db
+    from referee.web.models import SeatClaim
+    from referee.web.store import table_by_token
+
+    ann, _ = two_phones
+    with app.app_context():
+        table_id = table_by_token(ann.token).id
+        db.session.add_all([SeatClaim(table_id=table_id, seat=s, phone="p" * 32) for s in (0, 1)])
+        with pytest.raises(IntegrityError):
+            db.session.commit()
+        db.session.rollback()
+
+
+def test_a_seat_choice_at_a_deleted_table_is_a_404(two_phones, client, app):
+    ann, _ = two_phones
+    token = csrf_token(ann.client, ann.url)
+    delete_table_now(app, ann.token)
+    response = ann.client.post(f"{ann.url}/seat", data={"as": "0", "csrf_token": token})
+    assert response.status_code == 404
+    assert "There is nothing here" in response.text
+
+
+def test_a_split_posted_without_its_player_is_checked_against_the_seat(new_table, app):
+    """A Solitaire Dice split that names no sheet goes to the first sheet still to split the
+    roll: the seat check judges it as that sheet's, and the stored move names it."""
+    table = new_table("solitaire", ("Ann", "Bo"))
+    bo = Table(app.test_client(), table.token)
+    assert sit(bo, "1").status_code == 302
+    assert bo.roll(1, 1, 3, 5, 6).status_code == 302  # the shared roll: the table's move
+    refused = forged(bo, action="assign", split="1,3|5,6|1")  # no player: Ann's sheet first
+    assert refused.status_code == 403
+    assert "This phone sits in Bo’s seat: Ann’s move is for Ann’s phone" in html.unescape(
+        refused.text
+    )
+    blank = forged(bo, action="assign", split="1,3|5,6|1", player="")
+    assert blank.status_code == 403
+    assert moves(bo) == 1
+    assert bo.post(action="assign", split="1,3|5,6|1", player="Bo").status_code == 302
+    assert table.post(action="assign", split="1,3|5,6|1").status_code == 302  # a table phone
+    assert [m.get("player") for m in logged_moves(app, table.token)] == [None, "Bo", "Ann"]
+
+
+def test_a_move_is_checked_against_the_seat_whatever_player_the_form_names(two_phones, app):
+    """A normal game: the move is the player to move's, whatever ``player`` says."""
+    ann, bo = two_phones
+    assert sit(bo, "1").status_code == 302
+    dice = {f"d{i}": str(v) for i, v in enumerate(BUST)}
+    refused = forged(bo, action="roll", player="Bo", **dice)  # Ann's turn
+    assert refused.status_code == 403
+    assert "Ann’s move is for Ann’s phone" in html.unescape(refused.text)
+    assert ann.roll(*BUST, player="Bo").status_code == 302  # a table phone enters it as Ann's
+    assert bo.roll(*BUST).status_code == 302
+    assert [m.get("player") for m in logged_moves(app, ann.token)] == ["Ann", "Bo"]
+
+
+def forged(table: Table, **fields):
+    """Post a move form this phone's page does not show (another seat's), at the table's seq."""
+    data = {"seq": moves(table), "csrf_token": csrf_token(table.client, table.url), **fields}
+    return table.client.post(f"{table.url}/move", data=data)
+
+
+def claims(app, token: str) -> list[int]:
+    """The seats phones hold at the table."""
+    from sqlalchemy import select
+
+    from referee.web.extensions import db
+    from referee.web.models import SeatClaim
+    from referee.web.store import table_by_token
+
+    with app.app_context():
+        table_id = table_by_token(token).id
+        query = select(SeatClaim.seat).where(SeatClaim.table_id == table_id)
+        return sorted(db.session.scalars(query))
+
+
+def logged_moves(app, token: str) -> list[dict]:
+    """The table's stored moves."""
+    from referee.web.store import export_log
+
+    with app.app_context():
+        return list(export_log(token).moves)
+
+
+def delete_table_now(app, token: str) -> None:
+    """Delete the table as another phone with the PIN would, meanwhile."""
+    from referee.web.store import delete_table, table_by_token
+
+    with app.app_context():
+        table = table_by_token(token)
+        delete_table(table.id, table.version)
