@@ -123,8 +123,6 @@ def filters_kept(args: Any) -> dict[str, Any]:
     return {name: args[name] for name in FILTERS if args.get(name)}
 
 
-from referee.web.store import import_log, load, log_of, move_data
-from referee.web.stories import stories, story
 @dataclass(frozen=True)
 class Fold:
     """Some turns of a table's story, folded under one line: turns ``first`` to ``last``

@@ -261,7 +261,7 @@ class World:
         forget)."""
         client = self.clients["house"][0]
         with client.session_transaction() as session:
-            session["house"] = pin_fingerprint(self.app)
+            session["house"] = house_grant(self.app)
         return client
 
     def restock(self, stored) -> None:
