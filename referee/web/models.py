@@ -122,6 +122,15 @@ class Seat(db.Model):  # type: ignore[name-defined]
     table: Mapped[GameTable] = relationship(back_populates="seats")
 
 
+class Player(db.Model):  # type: ignore[name-defined]
+    """A player key's row, which merges and splits lock (in key order) before they read or
+    change anything about that player; made the first time a key is locked."""
+
+    __tablename__ = "player"
+
+    key: Mapped[str] = mapped_column(String(KEY_LENGTH), primary_key=True)
+
+
 class PlayerAlias(db.Model):  # type: ignore[name-defined]
     """A player key merged into another: ``key`` now counts as ``canonical``."""
 

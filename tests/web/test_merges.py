@@ -48,10 +48,23 @@ def merge(client, form_token, target: str, other: str):
 
 def test_the_player_page_says_which_name_disappears_into_which(client, sid_and_ned):
     page = text(client.get("/players/sid"))
-    assert "Same person, another name? Another name Sid played under pick a name" in page
-    assert "That name disappears into Sid: its tables and wins count as Sid’s." in page
-    assert "Show what merging moves" in page
+    assert "Same person, another name? Another name Sid played under Look it up" in page
+    assert "Pick the name, and it disappears into Sid: its tables and wins count as Sid’s." in page
     assert "Merge this name into the player" not in page
+
+
+def test_the_merge_form_looks_names_up(client, sid_and_ned):
+    response = client.get("/players/sid", query_string={"find": " NE "})
+    assert response.status_code == 200
+    assert 'href="/players/sid/merge?other=ned">Ned</a>' in response.text
+    assert 'value="NE"' in response.text
+    assert "<select" not in response.text
+    mine = client.get("/players/sid", query_string={"find": "s"}).text
+    assert ">Sid</a>" not in mine  # never offered to merge into themselves
+    assert "No other player’s name holds “zz”." in text(
+        client.get("/players/sid", query_string={"find": "zz"})
+    )
+    assert client.get("/players/sid", query_string={"find": "x" * 101}).status_code == 400
 
 
 def test_the_confirmation_shows_what_moves_and_changes_nothing(client, app, sid_and_ned):
@@ -103,7 +116,7 @@ def test_shared_tables_are_pointed_out(client, stored, tenk_log):
     ("target", "other", "status", "words"),
     [
         ("sid", "sid", 422, "“Sid” cannot be merged into themselves: pick another name."),
-        ("sid", "ghost", 422, "No player is called “ghost”: pick a name from the list."),
+        ("sid", "ghost", 422, "No player is called “ghost”: look the name up and pick it."),
         ("sid", "", 422, "Pick the other name to merge into Sid."),
         ("ghost", "sid", 404, "No player is called “ghost”."),
         ("sid", "x" * 500, 400, "That text is not usable here: at most 100 plain characters."),
