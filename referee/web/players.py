@@ -171,8 +171,9 @@ def show(key: str, error: str | None = None) -> Any:
 def asked_merge(key: str) -> tuple[str, str]:
     """The name asked for (``other``) and ``key``, to merge the first into the second: a
     404 when nobody is called ``key``, ``MergeRefused`` when ``key`` was merged since."""
-    refuse_merged_since(key)
-    name_or_404(key)
+    if display_name(key) is None:  # no seats: merged into another player, or nobody
+        refuse_merged_since(key)
+        name_or_404(key)
     args = request.form if request.method == "POST" else request.args
     return plain_text(args.get("other"), KEY_LENGTH) or "", key
 
