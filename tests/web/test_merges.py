@@ -146,3 +146,101 @@ def test_a_name_merged_already_is_refused(client, app, form_token, sid_and_ned):
     assert into_merged.status_code == 422
     assert "“ned” was merged into Sid already: merge into Sid." in text(into_merged)
     assert state(app) == before
+
+
+def split(client, form_token, target: str, merge_id: int):
+    token = form_token("/import")
+    return client.post(f"/players/{target}/split", data={"csrf_token": token, "merge": merge_id})
+
+
+def merge_ids(app) -> list[int]:
+    from referee.web.extensions import db
+    from referee.web.models import PlayerMerge
+
+    with app.app_context():
+        return list(db.session.scalars(select(PlayerMerge.id).order_by(PlayerMerge.id)))
+
+
+def test_the_same_merge_twice_is_stored_once(client, app, form_token, sid_and_ned):
+    assert merge(client, form_token, "sid", "ned").status_code == 302
+    before = state(app)
+    again = merge(client, form_token, "sid", "ned")
+    assert again.status_code == 422
+    assert "“Ned” already counts as Sid. Nothing was changed." in text(again)
+    assert state(app) == before and before[1] == 1
+
+
+def test_merging_back_the_other_way_is_refused(client, app, form_token, sid_and_ned):
+    assert merge(client, form_token, "sid", "ned").status_code == 302
+    before = state(app)
+    back = merge(client, form_token, "ned", "sid")
+    assert back.status_code == 422
+    assert "“ned” was merged into Sid already: merge into Sid. Nothing was changed." in text(back)
+    assert state(app) == before
+
+
+def test_a_split_after_the_names_were_merged_again_is_refused(client, app, form_token, sid_and_ned):
+    assert merge(client, form_token, "sid", "ned").status_code == 302
+    assert merge(client, form_token, "bo", "sid").status_code == 302  # Sid (and Ned) into Bo
+    before = state(app)
+    first = merge_ids(app)[0]
+    refused = split(client, form_token, "bo", first)
+    assert refused.status_code == 422
+    assert "The names were merged again since; undo the later merge first." in text(refused)
+    assert "Nothing was changed." in text(refused)
+    assert state(app) == before
+
+
+def test_a_merge_split_and_made_again_splits_only_once(client, app, form_token, sid_and_ned):
+    at_first = state(app)
+    assert merge(client, form_token, "sid", "ned").status_code == 302
+    first = merge_ids(app)[0]
+    assert split(client, form_token, "sid", first).status_code == 302
+    assert state(app)[2] == at_first[2]
+    assert merge(client, form_token, "sid", "ned").status_code == 302
+    before = state(app)
+    stale = split(client, form_token, "sid", first)  # the first merge's button, pressed again
+    assert stale.status_code == 422
+    assert "That merge does not exist or was already undone. Nothing was changed." in text(stale)
+    assert state(app) == before
+    assert split(client, form_token, "sid", merge_ids(app)[1]).status_code == 302
+    assert state(app)[2] == at_first[2]
+
+
+def test_a_split_puts_back_every_seat_and_the_names_merged_before(
+    client, app, form_token, stored, tenk_log
+):
+    stored(tenk_log(("Sid", "Ann"), "win"), tenk_log(("Ned", "NED"), "win"),
+           tenk_log(("Teddy", "Bo"), "bust"))  # fmt: skip
+    at_first = state(app)
+    assert merge(client, form_token, "ned", "teddy").status_code == 302  # Teddy into Ned
+    one_merge = state(app)
+    assert merge(client, form_token, "sid", "ned").status_code == 302  # Ned (and Teddy) into Sid
+    assert split(client, form_token, "sid", merge_ids(app)[1]).status_code == 302
+    assert state(app)[2] == one_merge[2]
+    assert client.get("/players/teddy").location.endswith("/players/ned")
+    assert split(client, form_token, "ned", merge_ids(app)[0]).status_code == 302
+    assert state(app)[2] == at_first[2]
+
+
+def test_a_merge_that_loses_to_another_write_is_a_409_that_changes_nothing(
+    client, app, form_token, sid_and_ned, monkeypatch
+):
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    from referee.web import merges
+
+    def locked(*keys):
+        raise OperationalError(
+            "INSERT INTO player", {}, sqlite3.OperationalError("database is locked")
+        )
+
+    before = state(app)
+    monkeypatch.setattr(merges, "lock_players", locked)
+    response = merge(client, form_token, "sid", "ned")
+    assert response.status_code == 409
+    assert "Another change to these players was being saved at the same moment." in text(response)
+    assert "Nothing was changed." in text(response)
+    assert state(app) == before
