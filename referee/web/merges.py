@@ -31,8 +31,11 @@ from referee.web.summaries import canonical, fold
 Made = TypeVar("Made")
 
 NOTHING_CHANGED = "Nothing was changed."
-# The upsert that makes a missing lock row, in each database's own words.
-LOCK_INSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
+# Makes a player's lock row when missing, in each database's own words (built once).
+LOCK_ROWS = {
+    "postgresql": postgresql.insert(Player).on_conflict_do_nothing(),
+    "sqlite": sqlite.insert(Player).on_conflict_do_nothing(),
+}
 
 
 class MergeRefused(Exception):
@@ -205,16 +208,15 @@ def lock_players(*keys: str) -> None:
     """Hold the rows of the players ``keys`` until the transaction ends, taken in key
     order so that two merges of the same two players wait for each other, never deadlock.
 
-    It must be the transaction's first statement, and it is a write (the rows are made
-    when missing): on SQLite that takes the database's write lock, so no other write
-    commits until this one ends; on PostgreSQL ``FOR UPDATE`` then locks the rows.  Every
-    read after it sees whatever was committed before, so a merge or split re-checks all
-    it relies on once the locks are held.
+    It must be the transaction's first write, and it is one (the rows are made when
+    missing): on SQLite that takes the database's write lock, so no other write commits
+    until this one ends; on PostgreSQL ``FOR UPDATE`` then locks the rows.  Every read
+    after it sees whatever was committed before, so a merge or split re-checks all it
+    relies on once the locks are held (what it read before proves nothing).
     """
     ordered = sorted(set(keys))
-    insert = LOCK_INSERTS[db.session.get_bind().dialect.name]
-    rows = [{"key": key} for key in ordered]
-    db.session.execute(insert(Player).values(rows).on_conflict_do_nothing())
+    make_rows = LOCK_ROWS[db.session.get_bind().dialect.name]
+    db.session.execute(make_rows, [{"key": key} for key in ordered])
     db.session.execute(
         select(Player.key).where(Player.key.in_(ordered)).order_by(Player.key).with_for_update()
     )
