@@ -19,23 +19,17 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from sqlalchemy import case, distinct, func, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import aliased
 
 from referee.web.extensions import db
-from referee.web.models import GameTable, Player, PlayerAlias, PlayerMerge, Seat, utcnow
+from referee.web.models import GameTable, PlayerAlias, PlayerMerge, Seat, utcnow
 from referee.web.store import is_conflict
-from referee.web.summaries import canonical, fold
+from referee.web.summaries import canonical, fold, lock_players
 
 Made = TypeVar("Made")
 
 NOTHING_CHANGED = "Nothing was changed."
-# Makes a player's lock row when missing, in each database's own words (built once).
-LOCK_ROWS = {
-    "postgresql": postgresql.insert(Player).on_conflict_do_nothing(),
-    "sqlite": sqlite.insert(Player).on_conflict_do_nothing(),
-}
 
 
 class MergeRefused(Exception):
@@ -204,29 +198,11 @@ def refuse_merged_since(target: str) -> None:
         )
 
 
-def lock_players(*keys: str) -> None:
-    """Hold the rows of the players ``keys`` until the transaction ends, taken in key
-    order so that two merges of the same two players wait for each other, never deadlock.
-
-    It must be the transaction's first write, and it is one (the rows are made when
-    missing): on SQLite that takes the database's write lock, so no other write commits
-    until this one ends; on PostgreSQL ``FOR UPDATE`` then locks the rows.  Every read
-    after it sees whatever was committed before, so a merge or split re-checks all it
-    relies on once the locks are held (what it read before proves nothing).
-    """
-    ordered = sorted(set(keys))
-    make_rows = LOCK_ROWS[db.session.get_bind().dialect.name]
-    db.session.execute(make_rows, [{"key": key} for key in ordered])
-    db.session.execute(
-        select(Player.key).where(Player.key.in_(ordered)).order_by(Player.key).with_for_update()
-    )
-
-
 def merge_players(source: str, target: str) -> MergePreview:
     """Count ``source``'s tables as ``target``'s from now on (the caller commits), with
     both players locked: what moved, or ``MergeRefused`` when it cannot be made (merged
     into itself, into a player merged since, or a name merged already)."""
-    lock_players(source, target)
+    lock_players(db.session, source, target)
     moved = check_merge(source, target)
     repointed = list(
         db.session.scalars(select(PlayerAlias.key).where(PlayerAlias.canonical == source))
@@ -270,7 +246,7 @@ def undo_merge(merge_id: int) -> PlayerMerge:
     record = db.session.get(PlayerMerge, merge_id)
     if record is None:
         raise MergeRefused("That merge does not exist or was already undone. " + NOTHING_CHANGED)
-    lock_players(record.source, record.target)
+    lock_players(db.session, record.source, record.target)
     db.session.refresh(record)  # as it stands now that both players are locked
     if record.undone_at is not None:
         raise MergeRefused("That merge does not exist or was already undone. " + NOTHING_CHANGED)

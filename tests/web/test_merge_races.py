@@ -7,12 +7,14 @@ database first; a barrier then releases both posts together:
 - opposite merges: one phone merges A into B while the other merges B into A;
 - double merge: both phones merge A into B (a double tap);
 - merge vs split: A was merged into B; one phone splits it back while the other merges B
-  into C.
+  into C;
+- new table vs merge: one phone starts a table where A sits while the other merges A into B.
 
 Each answer is a redirect (done) or a 409 / 422 with a sentence, never a 5xx.  Afterwards
-no alias points at itself or at another alias (no loop), every trial's aliases, merges
-and seats are what its answers say happened, in an order that could have happened (a
-split answered "done" put every seat back), and every player's page answers.
+no alias points at itself or at another alias (no loop), every seat counts as the player
+its name's aliases lead to, every trial's aliases, merges and seats are what its answers
+say happened, in an order that could have happened (a split answered "done" put every
+seat back), and every player's page answers.
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ from tests.realserver import Gunicorn, Phone, csrf_of
 pytestmark = pytest.mark.race
 
 TRIALS = 100  # per kind
-KINDS = ("opposite-merges", "double-merge", "merge-vs-split")
+KINDS = ("opposite-merges", "double-merge", "merge-vs-split", "new-table-vs-merge")
 DONE = (302, 303)
+NEW_TABLE_OPTIONS = {"opt_target": "1000", "opt_entry": "0"}
 REFUSED = (409, 422)
 
 
@@ -62,6 +65,9 @@ def plan(kind: str, number: int) -> Trial:
         trial.posts = ((f"/players/{b}/merge", {"other": a}), (f"/players/{a}/merge", {"other": b}))
     elif kind == "double-merge":
         trial.posts = ((f"/players/{b}/merge", {"other": a}),) * 2
+    elif kind == "new-table-vs-merge":
+        seated = {"players-0": a, "players-1": c, **NEW_TABLE_OPTIONS}
+        trial.posts = (("/tables/new/tenk", seated), (f"/players/{b}/merge", {"other": a}))
     return trial
 
 
@@ -123,7 +129,7 @@ class Stored:
 
     aliases: dict[str, str]  # key -> the key it counts as
     merges: list[tuple[int, str, str, bool]]  # id, source, target, undone
-    seats: dict[str, str]  # each trial player's own seat (by its name) -> its key now
+    seats: list[tuple[str, str]]  # each seat's name and key
 
 
 def stored(app) -> Stored:
@@ -136,7 +142,7 @@ def stored(app) -> Stored:
             (m.id, m.source, m.target, m.undone_at is not None)
             for m in db.session.scalars(select(PlayerMerge).order_by(PlayerMerge.id))
         ]
-        seats = dict(db.session.execute(select(Seat.name, Seat.player_key)).all())
+        seats = [tuple(row) for row in db.session.execute(select(Seat.name, Seat.player_key))]
         db.session.remove()
     return Stored(aliases, merges, seats)
 
@@ -156,6 +162,10 @@ def outcomes(trial: Trial) -> list[tuple[dict[str, str], dict[str, str], list[tu
         if any(done):
             return [({a: b, b: b}, {a: b}, [(a, b, False)])]
         return [({a: a, b: b}, {}, [])]
+    if trial.kind == "new-table-vs-merge":  # the new table's seats: checked with every seat
+        if done[1]:
+            return [({a: b, b: b}, {a: b}, [(a, b, False)])]
+        return [({a: a, b: b}, {}, [])]
     split, merge = done  # merge vs split: a was merged into b before
     if split and merge:  # the split must have come first: after the merge it is refused
         return [({a: a, b: c, c: c}, {b: c}, [(a, b, True), (b, c, False)])]
@@ -169,7 +179,7 @@ def outcomes(trial: Trial) -> list[tuple[dict[str, str], dict[str, str], list[tu
 def trial_state(trial: Trial, found: Stored) -> tuple[dict, dict, list]:
     """The trial's players' seats, aliases and merges as stored."""
     mine = {trial.a, trial.b, trial.c}
-    seats = {name: key for name, key in found.seats.items() if name in mine}
+    seats = {name: key for name, key in found.seats if name in mine}
     if trial.kind != "merge-vs-split":
         seats.pop(trial.c)
     aliases = {key: into for key, into in found.aliases.items() if key in mine}
@@ -214,6 +224,9 @@ def test_merges_and_splits_racing_each_other(app, database_url, tmp_path, reques
             problems.append(f"{key} is aliased to itself")
         elif into in found.aliases:
             problems.append(f"{key} -> {into} -> {found.aliases[into]}: an alias of an alias")
+    for name, key in found.seats:
+        if key != found.aliases.get(name, name):  # the names are their own keys
+            problems.append(f"a seat of {name} counts as {key}, not as the name says")
     for trial in trials:
         tally[trial.kind, "/".join(str(s) for s in trial.statuses)] += 1
         if any(s is None or s not in DONE + REFUSED for s in trial.statuses):
