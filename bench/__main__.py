@@ -20,6 +20,7 @@ from typing import Any
 
 from bench import (
     bench_game,
+    caches_bench,
     engine_bench,
     history_bench,
     load_bench,
@@ -105,6 +106,7 @@ def table(results: dict[str, Any]) -> str:
         sixd_bench.line(results["sixd"]),
         load_bench.line(results["load"]),
         *history_bench.lines(results["history"]),
+        *caches_bench.lines(results["caches"]),
         f"game: 10K, {engine['game']['players']} players, options {engine['game']['options']}, "
         f"seed {engine['game']['seed']}, {engine['game']['moves']} moves",
         f"web: {web['tables']} tables x 1 roll ({dice}) per app, "
@@ -138,6 +140,8 @@ def main() -> int:
     load = load_bench.run()
     print("Building 10,000 tables for the history benchmark...", flush=True)
     history = history_bench.run()
+    print("Weighing kept replays and timing kept PDFs...", flush=True)
+    caches = caches_bench.run()
     results = {
         "started": started,
         "seconds": perf_counter() - start,
@@ -149,6 +153,7 @@ def main() -> int:
         "web": web,
         "load": load,
         "history": history,
+        "caches": caches,
     }
     results["printables"] = printables_bench.main()
     print()

@@ -137,11 +137,15 @@ def run() -> dict[str, Any]:
         ).scalar_one()
         move_rows = conn.execute(sa.text("SELECT count(*) FROM move")).scalar_one()
     engine.dispose()
-    from referee.web.access import pin_fingerprint
+    from referee.web.access import grant_house
+    from referee.web.extensions import db
 
+    with app.app_context():
+        grant = grant_house()
+        db.session.commit()
     client = app.test_client()  # the house phone: history and player pages need the PIN
     with client.session_transaction() as session:
-        session["house"] = pin_fingerprint(app)
+        session["house"] = grant
     pages = {
         "history": "/history",
         "history, one game": "/history?game=lucky7",

@@ -64,7 +64,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except LogError as exc:
         print(f"referee replay: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
-    print(json.dumps(result.to_json(), indent=2) if args.json else summary(result))
+    print(json.dumps(result.to_json(), indent=2, allow_nan=False) if args.json else summary(result))
     return EXIT_OK if result.error is None else EXIT_REJECTED
 
 

@@ -47,9 +47,11 @@ __all__ = [
     "describe_move",
     "points",
     "resolve_options",
+    "unknown_fields",
 ]
 
 MAX_NAME_LENGTH = 30
+ENVELOPE = ("type", "player")  # the fields every move may carry
 MAX_SHOWN_CELL = 1000  # a cell row or column past this is not spelled out in a move's words
 
 Move = Mapping[str, Any]
@@ -192,6 +194,9 @@ class Game(Protocol[GameState]):
     MAX_PLAYERS: int
     OPTIONS: tuple[Option, ...]
     MOVES: Mapping[str, Callable[[GameState, Move], GameState]]
+    # Per move type, the fields a move of that type may carry besides ``type`` and
+    # ``player`` (GAMELOG.md); a log with any other field is refused (``unknown_fields``).
+    MOVE_FIELDS: Mapping[str, tuple[str, ...]]
     ACTIONS: tuple[str, ...]  # the buttons its play page posts as ``action``
     TEXT: GameText  # its rules, rulings and example: help page and printed sheets
 
@@ -357,6 +362,15 @@ def apply_move(game: Game[GameState], state: GameState, move: object) -> GameSta
             "unknown-move", f'{game.TITLE} has no move "{move["type"]}" (moves: {allowed}).'
         )
     return handler(state, move)
+
+
+def unknown_fields(game: Game, move: Mapping[str, Any]) -> list[str]:
+    """The fields of ``move`` that a move of its type does not carry, in order; none for a
+    move of a type the game does not have (``apply_move`` refuses that move itself)."""
+    known = game.MOVE_FIELDS.get(str(move.get("type")))
+    if known is None:
+        return []
+    return sorted(str(name) for name in move if name not in known and name not in ENVELOPE)
 
 
 def describe_move(game: Game, move: Mapping[str, Any], *, whose: bool = True) -> str:

@@ -21,8 +21,10 @@ from referee.engine import (
     apply_move,
     check_players,
     resolve_options,
+    unknown_fields,
 )
 from referee.games import get_game
+from referee.names import check_names
 
 FORMAT = "referee-log/1"
 # The most moves a stored table keeps: a long real game has a few hundred.
@@ -141,10 +143,40 @@ def setup(
         raise LogError(str(exc)) from None
 
 
+def check_values(data: object) -> None:
+    """``LogError`` unless every text in ``data`` (keys too) is valid Unicode and every
+    number is finite: a lone surrogate (JSON's "\\ud800" decodes to one) has no UTF-8, and
+    NaN and Infinity are not JSON, so nothing could store or export them.  Checked by
+    writing the data out as UTF-8 JSON, which refuses both, at the speed of the C encoder."""
+    try:
+        json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise LogError(
+            "The log holds text that is not valid Unicode (a lone surrogate such as \\ud800)."
+        ) from None
+    except ValueError:
+        raise LogError("The log holds NaN or Infinity, which are not JSON numbers.") from None
+    except RecursionError:
+        raise LogError("Not a game log: the JSON is nested too deeply.") from None
+
+
+def check_fields(game: Game, moves: Sequence[object]) -> None:
+    """``LogError`` when a move carries a field its game does not know (a typo, or data
+    that would be stored and exported unread): the first such move, counted from 1."""
+    for number, move in enumerate(moves, start=1):
+        if isinstance(move, Mapping) and (extra := unknown_fields(game, move)):
+            known = ", ".join(("type", "player", *game.MOVE_FIELDS[str(move["type"])]))
+            raise LogError(
+                f"Move {number}: a {move['type']} move of {game.TITLE} has no field "
+                f"{extra[0]!r} (its fields: {known})."
+            )
+
+
 def parse_log(data: object) -> GameLog:
     """Check the envelope of a decoded log and return it as a ``GameLog``."""
     if not isinstance(data, Mapping):
         raise LogError("A game log is a JSON object.")
+    check_values(data)
     if data.get("format") != FORMAT:
         raise LogError(f"Not a {FORMAT} log (format is {data.get('format')!r}).")
     slug = data.get("game")
@@ -159,10 +191,25 @@ def parse_log(data: object) -> GameLog:
     return GameLog(game.SLUG, players, kept, tuple(moves))
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A decoded JSON object; ``LogError`` when a key appears twice in it (JSON leaves
+    which value counts undefined: decoders disagree)."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise LogError(f"The key {key!r} appears twice in one object of the log.")
+            seen.add(key)
+    return found
+
+
 def loads(text: str) -> GameLog:
     """Read a log from JSON text; ``LogError`` when it cannot be read."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_object)
+    except LogError:
+        raise
     except json.JSONDecodeError as exc:
         raise LogError(f"Not valid JSON: {exc.msg} at line {exc.lineno}.") from None
     except RecursionError:
@@ -173,18 +220,25 @@ def loads(text: str) -> GameLog:
 
 
 def check_storable(log: GameLog) -> None:
-    """``LogError`` when a log holds more moves than a stored table keeps."""
+    """``LogError`` when a log holds more moves than a stored table keeps, a player name a
+    stored table does not take (``referee.names``), or a move field its game does not read:
+    replay itself reads all of those, as GAMELOG.md does not forbid them."""
+    check_fields(get_game(log.game), log.moves)
     if len(log.moves) > MAX_MOVES:
         raise LogError(
             f"A table keeps at most {MAX_MOVES:,} moves; this log has {len(log.moves):,}."
         )
+    try:
+        check_names(log.players)
+    except SetupError as exc:
+        raise LogError(str(exc)) from None
 
 
 def dumps(log: GameLog) -> str:
     """The log as pretty JSON text, one move per line."""
     head = {k: v for k, v in log.to_json().items() if k != "moves"}
-    lines = [json.dumps(m, ensure_ascii=False) for m in log.moves]
-    body = json.dumps(head, indent=2, ensure_ascii=False)[:-2]
+    lines = [json.dumps(m, ensure_ascii=False, allow_nan=False) for m in log.moves]
+    body = json.dumps(head, indent=2, ensure_ascii=False, allow_nan=False)[:-2]
     moves = ",\n    ".join(lines)
     return (
         f'{body},\n  "moves": [\n    {moves}\n  ]\n}}\n'

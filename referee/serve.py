@@ -50,7 +50,7 @@ def main() -> None:
 
 def gunicorn_args(port: str, env: Mapping[str, str] = os.environ) -> list[str]:
     """gunicorn's options: threaded workers, the bind address, timeouts, the access log
-    (``WORKERS``, ``THREADS`` and ``BIND`` read from ``env``)."""
+    with table links cut short (``WORKERS``, ``THREADS`` and ``BIND`` read from ``env``)."""
     return [
         "--workers",
         env.get("WORKERS", "2"),
@@ -70,6 +70,8 @@ def gunicorn_args(port: str, env: Mapping[str, str] = os.environ) -> list[str]:
         "-",
         "--access-logformat",
         '%(h)s "%(m)s %(U)s" %(s)s %(b)s %(L)ss',
+        "--logger-class",
+        "referee.serve_log.RedactingLogger",
     ]
 
 

@@ -98,13 +98,24 @@ def app(tmp_path, monkeypatch, database_url):
         db.engine.dispose()
 
 
+def house_grant(app) -> str:
+    """A new house grant for the app's PIN, stored: what a phone's session holds under
+    ``"house"`` once it has entered the PIN."""
+    from referee.web.access import grant_house
+    from referee.web.extensions import db
+
+    with app.app_context():
+        grant = grant_house()
+        db.session.commit()
+    return grant
+
+
 def house_client(app):
     """A test client (it keeps cookies, so CSRF tokens match) on a phone with the house PIN."""
-    from referee.web.access import pin_fingerprint
-
     client = app.test_client()
+    grant = house_grant(app)
     with client.session_transaction() as session:
-        session["house"] = pin_fingerprint(app)
+        session["house"] = grant
     return client
 
 

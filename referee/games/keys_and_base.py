@@ -318,6 +318,7 @@ def _end_turn(
 
 
 MOVES = {"roll": _roll, SET_ASIDE: _set_aside, "bank": _bank}
+MOVE_FIELDS = {"roll": ("dice",), SET_ASIDE: ("dice",), "bank": ()}
 ACTIONS = turn_buttons(SET_ASIDE)
 MOVE_WORDS = SET_ASIDE_WORDS
 

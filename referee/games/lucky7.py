@@ -384,6 +384,7 @@ def _dice(n: int) -> str:
 
 
 MOVES = {"roll": _roll, SCORE: _score, "bank": _bank, "steal": _steal}
+MOVE_FIELDS = {"roll": ("dice",), SCORE: ("sevens",), "bank": (), "steal": ()}
 ACTIONS = (*turn_buttons(SCORE), "steal")
 MOVE_WORDS = {SCORE: "sevens"}
 GROUPS = ("A", "B", "C", "D")

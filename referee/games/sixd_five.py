@@ -148,6 +148,7 @@ def _sides(state: SixDFive, move: Mapping[str, Any]) -> SixDFive:
 
 
 MOVES = {"place": _place, "sides": _sides}
+MOVE_FIELDS = {"place": (), "sides": ("totals",)}
 ACTIONS = ("place", "sides")
 MOVE_WORDS = {"place": "die on the stack", "sides": "side totals"}
 

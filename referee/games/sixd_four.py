@@ -353,6 +353,7 @@ def _pass(state: SixDFour, move: Mapping[str, Any]) -> SixDFour:
 
 
 MOVES = {"place": _place, "pass": _pass}
+MOVE_FIELDS = {"place": ("cell",), "pass": ()}
 ACTIONS = ("place", "pass")
 MOVE_WORDS = {"place": "placement"}
 

@@ -254,6 +254,7 @@ def _score_round(
 
 
 MOVES = {"board": _board, "place": _place}
+MOVE_FIELDS = {"board": ("board",), "place": ("cell", "die")}
 ACTIONS = ("board", "place")
 MOVE_WORDS = {"place": "placement"}
 

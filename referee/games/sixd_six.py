@@ -826,6 +826,7 @@ def _pass(state: SixDSix, move: Mapping[str, Any]) -> SixDSix:
 
 
 MOVES = {"board": _square, "take": _take, "slide": _slide, "pass": _pass}
+MOVE_FIELDS = {"board": ("board",), "take": ("cells", "place"), "slide": ("board",), "pass": ()}
 ACTIONS = ("board", "take", "slide", "pass")
 MOVE_WORDS = {"board": "rolled square", "slide": "slid board"}
 

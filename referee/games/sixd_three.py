@@ -584,6 +584,13 @@ MOVES = {
     "reroll": _reroll,
     "place": _place,
 }
+MOVE_FIELDS = {
+    "board": ("board",),
+    "remove": ("colours",),
+    "draw": ("dice",),
+    "reroll": ("die", "to"),
+    "place": ("die", "cell"),
+}
 ACTIONS = ("board", "remove", "draw", "reroll", "place")
 MOVE_WORDS = {
     "board": "black grid",

@@ -227,6 +227,7 @@ def _end_round(state: SixDTwo, reason: str) -> SixDTwo:
 
 
 MOVES = {"roll": _roll, "take": _take, "end": _end}
+MOVE_FIELDS = {"roll": ("dice",), "take": ("dice",), "end": ()}
 ACTIONS = ("roll", "take", "end")
 MOVE_WORDS = {"roll": "pool", "end": "end of the round"}
 

@@ -335,6 +335,7 @@ def _result(state: Solitaire) -> str:
 
 
 MOVES = {"roll": _roll, "assign": _assign}
+MOVE_FIELDS = {"roll": ("dice",), "assign": ("pairs", "throwaway")}
 ACTIONS = ("roll", "assign")
 MOVE_WORDS = {"assign": "split"}
 

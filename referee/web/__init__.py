@@ -13,7 +13,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from referee.games import has_own
-from referee.web.extensions import csrf, db, migrate
+from referee.web.extensions import csrf, db, migrate, strict_json_responses
 from referee.web.limits import limiter
 from referee.web.security import precreate_sqlite, private_dir, private_file
 
@@ -84,6 +84,10 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         JOIN_LIMIT=os.environ.get("JOIN_LIMIT", "30 per minute"),
         RATELIMIT_ENABLED=os.environ.get("REFEREE_RATE_LIMITS", "on") != "off",
         BASE_URL=os.environ.get("BASE_URL", ""),
+        REPLAY_CACHE_MB=float(os.environ.get("REPLAY_CACHE_MB", 64)),
+        PDF_CACHE_MB=float(os.environ.get("PDF_CACHE_MB", 16)),
+        PDF_LIMIT=os.environ.get("PDF_LIMIT", "20 per minute"),
+        REQUEST_TIME_LIMIT=float(os.environ.get("REQUEST_TIME_LIMIT", 10)),
     )
     if test_config:
         app.config.update(test_config)
@@ -104,24 +108,34 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """Bind the database, migrations, CSRF protection, rate limits, compression and the
-    house PIN."""
-    from referee.web import access, compression
+    """Bind the database (and strict JSON), migrations, CSRF protection, rate limits,
+    compression, the house PIN, the time limit of a request and the memory budgets of what
+    is kept between requests."""
+    from referee.web import access, compression, deadlines, printing
+    from referee.web.replays import MIB, replays
 
+    strict_json_responses(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
     limiter.init_app(app)
     compression.register(app)
     access.register(app)
+    deadlines.register(app)
+    replays.resize(int(app.config["REPLAY_CACHE_MB"] * MIB))
+    printing.printouts.resize(int(app.config["PDF_CACHE_MB"] * MIB))
     from referee.web import models  # noqa: F401  (tables must be known to migrations)
 
 
 def register_security(app: Flask) -> None:
-    """Security headers, the HTTPS-aware session cookie, trusted proxies (``REFEREE_PROXIES``)."""
-    from referee.web import security
+    """Security headers, the HTTPS-aware session cookie (sealed), trusted proxies
+    (``REFEREE_PROXIES``), and logs that never hold a table's link."""
+    from referee.redaction import guard_app_logs
+    from referee.web import sealed_session, security
 
     security.register(app)
+    sealed_session.register(app)
+    guard_app_logs(app.logger)
 
 
 def register_blueprints(app: Flask) -> None:

@@ -3,7 +3,8 @@
 A table is reached only through its unguessable link (``/t/<token>``): whoever was
 given the link plays at the table.  House-wide pages (every table's history, players
 and their merges, import, export of everything, starting or deleting a table) need
-the house PIN, entered once per phone and kept in its signed session.  A finished
+the house PIN, entered once per phone: the phone's sealed session keeps a random grant
+id, the database the grant (``HouseGrant``), which "Forget it" deletes.  A finished
 table turns read-only for its link after a grace period; the PIN still changes it.
 """
 
@@ -33,19 +34,23 @@ from flask import (
     url_for,
 )
 from flask_wtf import FlaskForm
+from sqlalchemy import delete, select
 from werkzeug.routing import BaseConverter
 from wtforms import PasswordField
 from wtforms.validators import InputRequired, Length
 
+from referee.web.extensions import db
 from referee.web.inputs import has_control
 from referee.web.limits import limiter
-from referee.web.models import GameTable, utcnow
+from referee.web.models import GameTable, HouseGrant, utcnow
 from referee.web.security import private_file
 
 bp = Blueprint("access", __name__)
 
 PIN_DIGITS = 8
 REMEMBERED_TABLES = 20
+HOUSE = "house"  # the session key of this phone's house grant id
+HOUSE_CHECKED = "referee.is_house"  # this request's answer, kept in its WSGI environ
 View = TypeVar("View", bound=Callable[..., Any])
 
 
@@ -73,14 +78,49 @@ def register(app: Flask) -> None:
 
 
 def pin_fingerprint(app: Flask) -> str:
-    """What a phone keeps to show it knows the PIN: changing the PIN forgets every phone."""
+    """What a house grant keeps of the PIN it was made with: changing the PIN forgets every
+    phone."""
     key = str(app.secret_key).encode()
     return hmac.new(key, app.config["HOUSE_PIN"].encode(), hashlib.sha256).hexdigest()
 
 
+def grant_digest(grant: str) -> str:
+    """What the database keeps of a grant id (a stolen database opens no house)."""
+    return hashlib.sha256(grant.encode()).hexdigest()
+
+
+def grant_house() -> str:
+    """A new house grant for the current PIN, added to the database session (the caller
+    commits), and its id for the phone's session.  Grants of an earlier PIN go."""
+    grant = secrets.token_urlsafe(32)
+    pin = pin_fingerprint(current_app)
+    db.session.execute(delete(HouseGrant).where(HouseGrant.pin != pin))
+    db.session.add(HouseGrant(digest=grant_digest(grant), pin=pin))
+    return grant
+
+
+def revoke_house(grant: Any) -> None:
+    """Delete the house grant a session held (nothing for None or a value not a grant id);
+    the caller commits."""
+    if isinstance(grant, str):
+        db.session.execute(delete(HouseGrant).where(HouseGrant.digest == grant_digest(grant)))
+
+
 def is_house() -> bool:
-    """Whether this phone has entered the current house PIN."""
-    return hmac.compare_digest(str(session.get("house", "")), pin_fingerprint(current_app))
+    """Whether this phone holds a house grant made with the current PIN (one read a request,
+    none for a phone that never entered it)."""
+    if HOUSE_CHECKED not in request.environ:
+        request.environ[HOUSE_CHECKED] = _holds_house_grant()
+    return bool(request.environ[HOUSE_CHECKED])
+
+
+def _holds_house_grant() -> bool:
+    grant = session.get(HOUSE)
+    if not isinstance(grant, str) or not grant:
+        return False
+    query = select(HouseGrant.pin).where(HouseGrant.digest == grant_digest(grant))
+    pin = db.session.scalar(query)
+    return pin is not None and hmac.compare_digest(pin, pin_fingerprint(current_app))
 
 
 def house_only(view: View) -> View:
@@ -155,7 +195,9 @@ def house() -> Any:
     if form.validate_on_submit():
         typed = (form.pin.data or "").strip().encode()
         if hmac.compare_digest(typed, current_app.config["HOUSE_PIN"].encode()):
-            session["house"] = pin_fingerprint(current_app)
+            revoke_house(session.get(HOUSE))  # a copy of the cookie before holds it no more
+            session[HOUSE] = grant_house()
+            db.session.commit()
             session.permanent = True
             flash("This phone now has the house PIN.")
             return redirect(target)
@@ -166,7 +208,8 @@ def house() -> Any:
 
 @bp.post("/house/leave")
 def leave() -> Any:
-    """Forget the house PIN on this phone."""
-    session.pop("house", None)
+    """Forget the house PIN on this phone, and on every copy of its cookie: the grant goes."""
+    revoke_house(session.pop(HOUSE, None))
+    db.session.commit()
     flash("This phone has forgotten the house PIN.")
     return redirect(url_for("tables.index"))

@@ -8,6 +8,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from referee.engine import MAX_NAME_LENGTH, Game, SetupError, check_players
+from referee.names import check_names
 
 
 class NewTableForm(FlaskForm):
@@ -24,9 +25,11 @@ class NewTableForm(FlaskForm):
         return [p.strip() for p in self.players.data if p and p.strip()]
 
     def validate_players(self, field: FieldList) -> None:
-        """Let the engine say whether this seating works for the game."""
+        """Let the engine say whether this seating works for the game, and the name rules
+        whether a stored table takes these names (no two of them one player)."""
         try:
             check_players(self.game, self.player_names())
+            check_names(self.player_names())
         except SetupError as exc:
             raise ValidationError(str(exc)) from None
 

@@ -14,6 +14,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from sqlalchemy import Select, exists, select
 
+from referee.deadline import check
 from referee.engine import SHEETS, RuleViolation, describe_move
 from referee.games import all_games, get_game, has_own
 from referee.log import LogError, Replay, check_storable, dumps, loads, replay
@@ -26,7 +27,7 @@ from referee.web.inputs import plain_text
 from referee.web.models import GameTable, Seat
 from referee.web.paging import paging
 from referee.web.security import SpreadsheetWriter
-from referee.web.store import import_log, load, log_of
+from referee.web.store import REPLAY_CHUNK, import_log, load, log_of
 from referee.web.summaries import canonical, fold
 from referee.web.tables import table_or_404
 
@@ -130,6 +131,8 @@ def story(
     before: list[tuple[Any, dict[str, Any]]] = []
     done = 0
     for index, move in enumerate(log.moves):
+        if index % REPLAY_CHUNK == 0:
+            check()  # the request's deadline (a long table's story is long work)
         who = move.get("player") or game.to_move(result.state)
         try:
             after = result.apply(move)

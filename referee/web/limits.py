@@ -1,4 +1,5 @@
-"""Rate limits on writes (Flask-Limiter): per client, per table, and on PIN attempts.
+"""Rate limits on writes (Flask-Limiter): per client, per table, and on PIN attempts; and
+on the PDFs one client may have built (``pdf_build_allowed``).
 
 The counts live in each server process's memory: with several gunicorn workers a
 client may get up to that many times the limit, which still stops a flood.
@@ -10,6 +11,7 @@ from __future__ import annotations
 from flask import current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits import parse_many
 
 limiter = Limiter(get_remote_address, storage_uri="memory://", default_limits=[])
 
@@ -33,3 +35,13 @@ def limit_table_writes(view):  # type: ignore[no-untyped-def]
     """Both write limits on a table's view: this client's and the table's."""
     view = limiter.limit(table_writes, key_func=table_key)(view)
     return limiter.limit(client_writes)(view)
+
+
+def pdf_build_allowed() -> bool:
+    """Whether this client may have one more PDF built now (``PDF_LIMIT``), counting it when
+    so.  Only builds count: a PDF served from the kept ones costs no CPU and is never refused."""
+    if not limiter.enabled:
+        return True
+    limits = parse_many(current_app.config["PDF_LIMIT"])
+    client = get_remote_address()
+    return all(limiter.limiter.hit(limit, "pdf-builds", client) for limit in limits)

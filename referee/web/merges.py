@@ -22,10 +22,11 @@ from sqlalchemy import case, distinct, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import aliased
 
+from referee.names import fold
 from referee.web.extensions import db
 from referee.web.models import GameTable, PlayerAlias, PlayerMerge, Seat, utcnow
 from referee.web.store import is_conflict
-from referee.web.summaries import canonical, fold, lock_players
+from referee.web.summaries import canonical, lock_players
 
 Made = TypeVar("Made")
 

@@ -22,9 +22,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from referee.names import KEY_LENGTH
 from referee.web.extensions import db
-
-KEY_LENGTH = 100  # a folded name: casefold() can make a 30-character name longer ("ß" -> "ss")
 
 
 def utcnow() -> datetime:
@@ -159,7 +158,7 @@ class PlayerMerge(db.Model):  # type: ignore[name-defined]
 class SeatClaim(db.Model):  # type: ignore[name-defined]
     """A phone that said "I am this player" at a table: one phone per seat at most.
 
-    ``phone`` is the random id kept in that phone's signed session.
+    ``phone`` is the random id kept in that phone's sealed session cookie.
     """
 
     __tablename__ = "seat_claim"
@@ -172,3 +171,19 @@ class SeatClaim(db.Model):  # type: ignore[name-defined]
     seat: Mapped[int] = mapped_column(Integer)
     phone: Mapped[str] = mapped_column(String(32))
     claimed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class HouseGrant(db.Model):  # type: ignore[name-defined]
+    """A phone that entered the house PIN.
+
+    Its session cookie holds a random grant id, this row only the id's SHA-256 (``digest``)
+    and the fingerprint of the PIN it was entered with.  Forgetting the PIN on the phone
+    deletes the row, so a copy of its cookie taken before no longer opens the house; a new
+    PIN matches no row, so changing it forgets every phone.
+    """
+
+    __tablename__ = "house_grant"
+
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    pin: Mapped[str] = mapped_column(String(64))
+    granted_at: Mapped[datetime] = mapped_column(default=utcnow)

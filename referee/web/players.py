@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.blueprints import BlueprintSetupState
 from sqlalchemy import case, func, select
+from werkzeug.routing import BaseConverter
 
 from referee.engine import PUSH_YOUR_LUCK, Game
 from referee.games import all_games, get_game
+from referee.names import fold, name_problem
 from referee.web.access import house_only
 from referee.web.advice_record import standing
 from referee.web.errors import error_page
 from referee.web.extensions import db
 from referee.web.inputs import has_control, plain_text, small_number
 from referee.web.merges import (
+    NOTHING_CHANGED,
     MergeRefused,
     check_merge,
     display_name,
@@ -28,9 +33,41 @@ from referee.web.merges import (
 from referee.web.models import KEY_LENGTH, GameTable, Seat
 from referee.web.paging import paging
 from referee.web.stats import dice_check, longest_streak
-from referee.web.summaries import canonical, dice_of, fold
+from referee.web.summaries import canonical, dice_of
+
+# What ``PlayerKey.to_url`` escapes once more than a URL would: "%", "/" and dots.
+ESCAPED = re.compile("%(25|2F|2E)", re.IGNORECASE)
+
+
+class PlayerKey(BaseConverter):
+    """A player's key as one segment of a URL, whatever it holds.
+
+    A server decodes a URL's "%2F" to "/" before routing, and a browser reads "." and ".."
+    (even spelled "%2E%2E") as steps up the path: so "%", "/" and the dots of a key made
+    of dots alone are escaped twice ("Sl/ash" -> "Sl%252Fash") and read back here.  Names
+    like those are refused now; players stored before keep working links.
+    """
+
+    def to_url(self, value: str) -> str:
+        """The key escaped for one path segment."""
+        escaped = value.replace("%", "%25").replace("/", "%2F")
+        if not value.strip("."):
+            escaped = escaped.replace(".", "%2E")
+        return super().to_url(escaped)
+
+    def to_python(self, value: str) -> str:
+        """The key back from the segment the server decoded once."""
+        return ESCAPED.sub(lambda escape: chr(int(escape.group(1), 16)), value)
+
+
+def teach_player_keys(state: BlueprintSetupState) -> None:
+    """Give the app's URL map the ``player`` converter (``<player:key>``)."""
+    state.app.url_map.converters["player"] = PlayerKey
+
 
 bp = Blueprint("players", __name__, url_prefix="/players")
+# Recorded before any route, so the URL map knows <player:...> when the routes are added.
+bp.record_once(teach_player_keys)
 PAGE_SIZE = 50  # players a page of the list shows
 LOOKUP_SIZE = 30  # names a look-up on a player page shows at most
 
@@ -96,7 +133,7 @@ def name_or_404(key: str) -> str:
     return name
 
 
-@bp.get("/<key>")
+@bp.get("/<player:key>")
 def show(key: str, error: str | None = None) -> Any:
     """One player's games, wins, turns, busts, streak and dice check; ``error``: why a
     merge asked for from this page was refused."""
@@ -175,7 +212,18 @@ def asked_merge(key: str) -> tuple[str, str]:
         refuse_merged_since(key)
         name_or_404(key)
     args = request.form if request.method == "POST" else request.args
-    return plain_text(args.get("other"), KEY_LENGTH) or "", key
+    return looked_up(plain_text(args.get("other"), KEY_LENGTH) or ""), key
+
+
+def looked_up(other: str) -> str:
+    """The key of the player ``other`` stands for, picked or typed ("ANN" finds ann):
+    ``MergeRefused`` saying which name rule it breaks when it is no player's and could
+    be nobody's."""
+    key = fold(other) if other else ""
+    problem = name_problem(other) if other else None
+    if problem and display_name(key) is None and canonical(db.session, key) == key:
+        raise MergeRefused(f"{problem} {NOTHING_CHANGED}")
+    return key
 
 
 def refused(key: str, exc: MergeRefused) -> Any:
@@ -187,7 +235,7 @@ def refused(key: str, exc: MergeRefused) -> Any:
     return show(key, error=str(exc)), exc.status
 
 
-@bp.get("/<key>/merge")
+@bp.get("/<player:key>/merge")
 def merge_check(key: str) -> Any:
     """Before merging: which name disappears into which, and what it moves."""
     try:
@@ -197,7 +245,7 @@ def merge_check(key: str) -> Any:
     return render_template("players/merge.html", preview=preview)
 
 
-@bp.post("/<key>/merge")
+@bp.post("/<player:key>/merge")
 def merge(key: str) -> Any:
     """Count another name's tables as this player's, now and for tables to come (posted
     from the confirmation that showed what moves)."""
@@ -217,7 +265,7 @@ def merge(key: str) -> Any:
     return redirect(url_for("players.show", key=key))
 
 
-@bp.post("/<key>/split")
+@bp.post("/<player:key>/split")
 def split(key: str) -> Any:
     """Undo a merge into this player: the other name counts as itself again."""
     merge_id = small_number(request.form.get("merge"))

@@ -1,8 +1,19 @@
-"""Printable PDFs served from the app: rule sheets, blank scorepads, filled scoresheets."""
+"""Printable PDFs served from the app: rule sheets, blank scorepads, filled scoresheets.
+
+A PDF takes 10-150 ms of CPU to build, so each one built is kept (``printouts``, bounded by
+its bytes: ``PDF_CACHE_MB`` a worker) under what it was built from: a rule sheet by game and
+paper, a scorepad by game, players and paper, a filled sheet by table, version and paper
+(every move advances the version, so a move builds it anew).  Builds are rate-limited per
+client (``PDF_LIMIT``); what is kept is served without counting.  Each PDF carries an ETag
+(its bytes' digest), so a phone that has it gets a 304: the blank ones may be kept a day by
+any cache, a table's sheet only by the phone, which asks again each time.
+"""
 
 from __future__ import annotations
 
-import io
+import hashlib
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 
 from flask import (
     Blueprint,
@@ -10,7 +21,6 @@ from flask import (
     current_app,
     render_template,
     request,
-    send_file,
     url_for,
 )
 
@@ -18,20 +28,76 @@ import printables
 from referee.games import all_games
 from referee.web.errors import error_page
 from referee.web.inputs import small_number
+from referee.web.limits import pdf_build_allowed
+from referee.web.replays import MIB
 from referee.web.store import load
 from referee.web.tables import game_or_404, table_or_404
+from referee.web.weighed import WeighedCache
 
 bp = Blueprint("printing", __name__)
 
+BLANK_MAX_AGE = 24 * 60 * 60  # seconds any cache may keep a rule sheet or scorepad
+ENTRY_BYTES = 512  # what a kept PDF weighs besides its bytes: its key, ETag and entry
+TOO_MANY = (
+    "Too many printouts made for this phone just now: wait a minute and try again. "
+    "Printouts made already still open."
+)
+RETRY_AFTER_SECONDS = 60
 
-def _pdf(data: bytes, name: str) -> Response:
-    return send_file(
-        io.BytesIO(data), mimetype="application/pdf", download_name=name, as_attachment=False
-    )
+
+@dataclass(frozen=True)
+class Printout:
+    """A PDF as built, and its entity tag."""
+
+    data: bytes
+    etag: str
+
+
+printouts: WeighedCache[Hashable, Printout] = WeighedCache(16 * MIB)
+
+
+def printout(key: Hashable, build: Callable[[], bytes]) -> Printout | None:
+    """The PDF kept under ``key``, else built by ``build`` and kept; None when this client
+    may not have another one built just now (``PDF_LIMIT``)."""
+    found = printouts.get(key)
+    if found is not None:
+        return found
+    if not pdf_build_allowed():
+        return None
+    data = build()
+    made = Printout(data, hashlib.sha256(data).hexdigest()[:32])
+    printouts.put(key, made, ENTRY_BYTES + len(data))
+    return made
+
+
+def serve(
+    key: Hashable, build: Callable[[], bytes], name: str, *, shared: bool
+) -> Response | tuple[str, int]:
+    """The PDF under ``key`` (kept or built) as a response, 304 when the phone has it; a
+    sentence when the build is refused (``printables.PrintError``: 400; rate: 429).
+    ``shared``: any cache may keep it a day; else only the phone, asking again each time."""
+    try:
+        made = printout(key, build)
+    except printables.PrintError as exc:
+        return error_page(400, str(exc))
+    if made is None:
+        page, status = error_page(429, TOO_MANY)
+        return Response(page, status, {"Retry-After": str(RETRY_AFTER_SECONDS)})
+    response = Response(made.data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{name}"'
+    response.set_etag(made.etag)
+    if shared:
+        response.cache_control.public = True
+        response.cache_control.max_age = BLANK_MAX_AGE
+    else:
+        response.cache_control.private = True
+        response.cache_control.no_cache = True
+    response.make_conditional(request)  # 304 when the phone has this very PDF
+    return response
 
 
 def _paper() -> str:
-    return request.args.get("paper", "a4")
+    return request.args.get("paper", "a4").lower()
 
 
 @bp.get("/print")
@@ -43,24 +109,28 @@ def index() -> str:
 @bp.get("/print/<slug>/rules.pdf")
 def rules(slug: str) -> Response | tuple[str, int]:
     """A game's rule sheet."""
-    game = game_or_404(slug)
-    try:
-        return _pdf(printables.rule_sheet(game, _paper()), f"{slug}-rules.pdf")
-    except printables.PrintError as exc:
-        return error_page(400, str(exc))
+    game, paper = game_or_404(slug), _paper()
+    return serve(
+        ("rules", game.SLUG, paper),
+        lambda: printables.rule_sheet(game, paper),
+        f"{game.SLUG}-rules.pdf",
+        shared=True,
+    )
 
 
 @bp.get("/print/<slug>/scorepad.pdf")
 def scorepad(slug: str) -> Response | tuple[str, int]:
     """A blank scorepad for a number of players."""
-    game = game_or_404(slug)
+    game, paper = game_or_404(slug), _paper()
     players = small_number(request.args.get("players", "4"))
     if players is None:
         return error_page(400, "Players must be a number from 1 to 8.")
-    try:
-        return _pdf(printables.scorepad(game, players, _paper()), f"{slug}-scorepad.pdf")
-    except printables.PrintError as exc:
-        return error_page(400, str(exc))
+    return serve(
+        ("scorepad", game.SLUG, players, paper),
+        lambda: printables.scorepad(game, players, paper),
+        f"{game.SLUG}-scorepad.pdf",
+        shared=True,
+    )
 
 
 def table_address(token: str) -> str:
@@ -76,14 +146,18 @@ def table_address(token: str) -> str:
 def sheet(token: str) -> Response | tuple[str, int]:
     """A table's scoresheet as it stands, with its date and address in the foot."""
     table = table_or_404(token)
-    try:
-        data = printables.filled_sheet(
+    players, paper = tuple(table.players), _paper()
+    title_date = table.created_at.strftime("%Y-%m-%d %H:%M")
+    address = table_address(token)
+    return serve(
+        ("sheet", token, table.version, players, title_date, address, paper),
+        lambda: printables.filled_sheet(
             load(table).replay,
-            players=table.players,
-            title_date=table.created_at.strftime("%Y-%m-%d %H:%M"),
-            address=table_address(token),
-            paper=_paper(),
-        )
-    except printables.PrintError as exc:
-        return error_page(400, str(exc))
-    return _pdf(data, f"table-{table.game}-scoresheet.pdf")
+            players=players,
+            title_date=title_date,
+            address=address,
+            paper=paper,
+        ),
+        f"table-{table.game}-scoresheet.pdf",
+        shared=False,
+    )

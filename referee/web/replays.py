@@ -9,19 +9,37 @@ has moved on: each gunicorn worker keeps its own entries, and a write in one wor
 the other workers' entries for that table out of date.  An out-of-date entry is still a
 snapshot: when the stored moves begin with its moves, only the moves after them are
 replayed (``store.load``).
+
+The entries are bounded by their weight in bytes, not by their count (``REPLAY_CACHE_MB``
+a worker): a table of 5,000 moves weighs as much as sixteen of 300.  An entry's weight is
+estimated from its number of moves (``weight``), at a rate above the worst measured with
+tracemalloc (``bench/memory_bench.py``; the README gives the figures).
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from referee.log import Replay
+from referee.web.weighed import WeighedCache
 
-MAX_TABLES = 512  # tables kept per worker: a few hundred kB each at most
+MIB = 1024 * 1024
+BUDGET_MB = 64  # a worker's budget unless ``REPLAY_CACHE_MB`` says otherwise
+# What a kept table weighs besides its moves: the entry, the replay's opening state and
+# the few large moves a game may open with (a Six D board entered whole).
+ENTRY_BYTES = 32 * 1024
+# What each move weighs: the stored move as read back (a dict, its dice, the player's
+# name) and what it adds to the state (a finished turn's record).  The worst measured,
+# 10K rolls that each bust, with colour letters on every die and 30-letter names of
+# 4-byte characters, is 1,423 bytes a move; random play of every game stays under 1,100.
+MOVE_BYTES = 2 * 1024
+
+
+def weight(moves: int) -> int:
+    """The bytes a kept replay of ``moves`` moves is reckoned to hold (at least what it holds)."""
+    return ENTRY_BYTES + MOVE_BYTES * moves
 
 
 @dataclass(frozen=True)
@@ -33,45 +51,51 @@ class Kept:
 
 
 class ReplayCache:
-    """The most recently used tables' replays, one version per table, thread-safe."""
+    """The most recently used tables' replays within a budget of bytes, one version per
+    table, thread-safe."""
 
-    def __init__(self, size: int = MAX_TABLES) -> None:
-        self.size = size
-        self._kept: OrderedDict[str, tuple[int, Kept]] = OrderedDict()
-        self._lock = threading.Lock()
+    def __init__(self, budget: int = BUDGET_MB * MIB) -> None:
+        self._kept: WeighedCache[str, tuple[int, Kept]] = WeighedCache(budget)
+
+    @property
+    def budget(self) -> int:
+        """The most bytes the kept replays may weigh together (by ``weight``)."""
+        return self._kept.budget
+
+    @property
+    def held(self) -> int:
+        """What the kept replays weigh together now (by ``weight``)."""
+        return self._kept.held
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def resize(self, budget: int) -> None:
+        """Set the budget in bytes (the app's ``REPLAY_CACHE_MB``)."""
+        self._kept.resize(budget)
 
     def get(self, token: str, version: int) -> Kept | None:
         """The table's replay at ``version``, or None when it is not kept."""
-        with self._lock:
-            found = self._kept.get(token)
-            if found is None or found[0] != version:
-                return None
-            self._kept.move_to_end(token)
-            return found[1]
+        found = self._kept.get(token)
+        return None if found is None or found[0] != version else found[1]
 
     def latest(self, token: str) -> Kept | None:
         """The replay kept for the table at whatever version it is kept, or None."""
-        with self._lock:
-            found = self._kept.get(token)
-            return None if found is None else found[1]
+        found = self._kept.get(token)
+        return None if found is None else found[1]
 
     def put(
         self, token: str, version: int, moves: Sequence[dict[str, Any]], replay: Replay
     ) -> None:
-        """Keep the table's replay at ``version`` (a newer version than the one kept)."""
-        with self._lock:
-            found = self._kept.get(token)
-            if found is not None and found[0] > version:
-                return
-            self._kept[token] = (version, Kept(tuple(moves), replay))
-            self._kept.move_to_end(token)
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
+        """Keep the table's replay at ``version`` (unless a newer version is kept)."""
+        kept = Kept(tuple(moves), replay)
+        self._kept.put(
+            token, (version, kept), weight(len(moves)), replaces=lambda old: old[0] <= version
+        )
 
     def forget(self, token: str) -> None:
         """Drop what is kept for a table (it was deleted)."""
-        with self._lock:
-            self._kept.pop(token, None)
+        self._kept.forget(token)
 
 
 replays = ReplayCache()

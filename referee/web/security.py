@@ -14,7 +14,7 @@ import stat
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, Request, Response, request
 from flask.sessions import SecureCookieSessionInterface
@@ -22,6 +22,10 @@ from sqlalchemy.engine import make_url
 from werkzeug.exceptions import BadRequest
 from werkzeug.formparser import FormDataParser
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.wsgi import get_host
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -40,6 +44,7 @@ HEADERS = {
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
     "X-Frame-Options": "DENY",
 }
+BAD_HOST = "The Host header does not name a usable host: nothing was done."
 # A spreadsheet reads a cell starting with one of these as a formula (or strips it first).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -152,12 +157,41 @@ def trusted_proxies(app: Flask) -> int:
         raise ValueError(f"REFEREE_PROXIES must be a number of proxies, not {value!r}") from exc
 
 
+def usable_host(environ: WSGIEnvironment) -> bool:
+    """Whether URLs can be built for the request's host (the Host header, or a trusted
+    proxy's).  Werkzeug encodes it to IDNA to build links, which refuses an empty label
+    ("a..b") or one of more than 63 letters, and decodes it to read the request's URL, which
+    refuses a broken "xn--" label: every page, the error pages too, would fail."""
+    name = get_host(environ).lower().partition(":")[0]
+    try:
+        name.encode("idna").decode("idna")  # and back, as the request's URL is read
+    except UnicodeError:
+        return False
+    return True
+
+
+def refuse_unusable_hosts(wsgi_app: WSGIApplication) -> WSGIApplication:
+    """``wsgi_app`` behind a check of the host: a host no URL can be built for gets a 400
+    with a sentence and the security headers, before Flask tries to route it."""
+
+    def checked(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        if usable_host(environ):
+            return wsgi_app(environ, start_response)
+        response = BadRequest(BAD_HOST).get_response(environ)
+        response.headers.update(HEADERS)
+        return response(environ, start_response)
+
+    return checked
+
+
 def register(app: Flask) -> None:
     """Headers on every response, the HTTPS-aware session cookie, form fields that have a
-    name, and ProxyFix if configured."""
+    name, hosts that URLs can be built for, and ProxyFix if configured (outside the host
+    check, so that a trusted proxy's host is the one checked)."""
     app.session_interface = SessionInterface()
     app.request_class = NamedFieldsRequest
     app.after_request(security_headers)
+    app.wsgi_app = refuse_unusable_hosts(app.wsgi_app)  # type: ignore[method-assign, assignment]
     if proxies := trusted_proxies(app):
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_prefix=proxies

@@ -98,7 +98,7 @@ def manifest() -> Response:
             for path, size, purpose in ICONS
         ],
     }
-    return Response(json.dumps(body, indent=2), mimetype=MANIFEST_TYPE)
+    return Response(json.dumps(body, indent=2, allow_nan=False), mimetype=MANIFEST_TYPE)
 
 
 @bp.get("/sw.js")

@@ -17,6 +17,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, scoped_session
 
 from referee.log import Replay
+from referee.names import fold
 from referee.web.models import GameTable, Player, PlayerAlias, Seat
 
 AnySession = Session | scoped_session[Any]
@@ -49,11 +50,6 @@ class SeatFigures:
     best_turn: int | None
     turn_points: int
     dice: tuple[int, ...]
-
-
-def fold(name: str) -> str:
-    """The key that matches a player's name across tables."""
-    return name.strip().casefold()
 
 
 def seat_figures(players: Iterable[str], result: Replay) -> list[SeatFigures]:

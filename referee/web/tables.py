@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from referee.engine import RuleViolation
 from referee.games import all_games, get_game
-from referee.log import MAX_MOVES, dumps, replay
+from referee.log import MAX_MOVES, dumps
 from referee.web.access import (
     check_can_change,
     grace_over,
@@ -41,6 +41,7 @@ from referee.web.store import (
     load,
     log_of,
     new_table,
+    replayed,
     table_by_token,
     take_back,
 )
@@ -172,7 +173,7 @@ def undo(token: str) -> Any:
         count, undone = turn.size, turn.words
     else:
         count, undone = 1, last
-    after = replay(log_of(table, moves[:-count]))
+    after = replayed(log_of(table, moves[:-count]))
     try:
         take_back(loaded, count, after)
     except TableMoved:

@@ -111,6 +111,9 @@ def test_finished_game_names_the_winners(write, capsys) -> None:
         ({**EXAMPLE, "options": {"bonus": 1}}, "10K has no option bonus."),
         ({**EXAMPLE, "players": "Ann"}, "Players must be a list of names."),
         ({**EXAMPLE, "players": ["Ann", "Ann"]}, "Each player needs a different name."),
+        ({**EXAMPLE, "players": ["Ann", "\ud800"]}, "not valid Unicode"),
+        ({**EXAMPLE, "options": {"target": float("nan")}}, "NaN or Infinity"),
+        ('{"format": "referee-log/1", "format": "referee-log/1"}', "appears twice"),
     ],
 )
 def test_unreadable_log_exits_2_with_one_line(write, capsys, log: object, words: str) -> None:

@@ -27,12 +27,14 @@ from referee.engine import (
     check_players,
     describe_move,
     resolve_options,
+    unknown_fields,
 )
 from referee.games import DEFAULTS, all_games
 
 REQUIRED = (
-    "SLUG", "TITLE", "KIND", "MIN_PLAYERS", "MAX_PLAYERS", "OPTIONS", "MOVES", "ACTIONS",
-    "start", "to_move", "is_over", "turns_done", "outcome", "read_form", "ruling", "view",
+    "SLUG", "TITLE", "KIND", "MIN_PLAYERS", "MAX_PLAYERS", "OPTIONS", "MOVES", "MOVE_FIELDS",
+    "ACTIONS", "start", "to_move", "is_over", "turns_done", "outcome", "read_form", "ruling",
+    "view",
 )  # fmt: skip
 GAMES = all_games()
 PLAYERS = ("Ann", "Bo", "Cy")
@@ -54,6 +56,13 @@ def test_every_game_has_the_required_hooks_and_every_capability(game):
     assert game.ACTIONS and isinstance(game.TURN_WORD, str)
 
 
+def test_every_move_type_declares_its_fields(game):
+    assert set(game.MOVE_FIELDS) == set(game.MOVES)
+    for fields in game.MOVE_FIELDS.values():
+        assert isinstance(fields, tuple) and all(isinstance(f, str) for f in fields)
+        assert not {"type", "player"} & set(fields)
+
+
 def test_slugs_and_titles_are_unique():
     assert len({g.SLUG for g in GAMES}) == len({g.TITLE for g in GAMES}) == len(GAMES)
 
@@ -66,6 +75,7 @@ def test_random_play_through_the_hooks_gives_well_shaped_answers(game, seed):
     state = game.start(check_players(game, players), options)
     for move in moves:
         assert move["type"] in game.MOVES
+        assert unknown_fields(game, move) == []
         assert describe_move(game, move)
         warning = game.warning(state, move)
         assert warning is None or (isinstance(warning, str) and warning)
@@ -103,6 +113,7 @@ def test_each_button_reads_as_moves_of_the_game_or_a_ruling(game):
             assert exc.code and exc.message
         else:
             assert moves and all(m["type"] in game.MOVES for m in moves)
+            assert all(unknown_fields(game, m) == [] for m in moves)
 
 
 def test_a_button_of_no_game_is_refused_with_a_ruling(game):

@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
-from referee.log import FORMAT, GameLog, LogError, dumps, loads, parse_log, replay
+from referee.engine import unknown_fields
+from referee.games import get_game
+from referee.log import (
+    FORMAT,
+    GameLog,
+    LogError,
+    check_storable,
+    dumps,
+    loads,
+    parse_log,
+    replay,
+)
 from tests.engine.support import EXAMPLE
 
 
@@ -120,3 +132,92 @@ def test_a_replay_keeps_where_the_last_two_turns_began() -> None:
     for move in log.moves:
         one_by_one = one_by_one.apply(move)
     assert one_by_one.turn_starts == whole.turn_starts
+
+
+def example_text(**changes: str) -> str:
+    """The GAMELOG.md example as JSON text, some top-level values replaced by raw JSON text."""
+    parts = {k: json.dumps(v) for k, v in EXAMPLE.items()} | changes
+    return "{" + ", ".join(f'"{k}": {v}' for k, v in parts.items()) + "}"
+
+
+SURROGATE = "a lone surrogate"
+NOT_FINITE = "NaN or Infinity"
+HOSTILE_LOGS = [
+    (example_text(players='["Ann", "B\\ud800o"]'), SURROGATE),
+    (example_text(players='["Ann", "\\udfff"]'), SURROGATE),
+    (example_text(game='"tenk\\ud800"'), SURROGATE),
+    (example_text(format='"referee-log/1\\udc00"'), SURROGATE),
+    (example_text(options='{"target\\ud800": 1000}'), SURROGATE),
+    (example_text(moves='[{"type": "roll\\ud800"}]'), SURROGATE),
+    (example_text(moves='[{"type": "bank", "player": "Ann\\ud800"}]'), SURROGATE),
+    (example_text(moves='[{"type": "roll", "dice": ["1\\ud800", "2"]}]'), SURROGATE),
+    (example_text(moves='[{"type": "bank", "\\ud800": 1}]'), SURROGATE),
+    (example_text(extra='"\\ude00"'), SURROGATE),
+    (example_text(options='{"target": NaN}'), NOT_FINITE),
+    (example_text(options='{"target": Infinity}'), NOT_FINITE),
+    (example_text(options='{"target": -Infinity}'), NOT_FINITE),
+    (example_text(options='{"target": 1e999}'), NOT_FINITE),
+    (example_text(moves='[{"type": "bank", "player": NaN}]'), NOT_FINITE),
+    (example_text(moves='[{"type": "roll", "dice": [Infinity]}]'), NOT_FINITE),
+    (example_text(extra="-Infinity"), NOT_FINITE),
+    (example_text(moves='[{"type": "bank", "type": "roll"}]'), "The key 'type' appears twice"),
+    (example_text(options='{"target": 1000, "target": 500}'), "'target' appears twice"),
+    (example_text(game='"tenk", "game": "sb"'), "The key 'game' appears twice"),
+]
+
+# Fields GAMELOG.md does not name: replay reads past them, a stored table never keeps them.
+UNDECLARED_FIELDS = [
+    (example_text(moves='[{"type": "bank", "note": "hi"}]'), "has no field 'note'"),
+    (
+        example_text(moves='[{"type": "roll", "dice": ["1", "5"], "keys": []}]'),
+        "Move 1: a roll move of 10K has no field 'keys' (its fields: type, player, dice).",
+    ),
+    (
+        example_text(moves=json.dumps([*EXAMPLE["moves"], {"type": "bank", "by": "Ann"}])),
+        "Move 4: a bank move of 10K has no field 'by'",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "words"), UNDECLARED_FIELDS)
+def test_a_move_field_the_game_does_not_read_is_ignored_by_replay_and_refused_on_import(
+    text: str, words: str
+) -> None:
+    log = loads(text)
+    game = get_game(log.game)
+    declared = tuple(
+        {k: v for k, v in move.items() if k not in unknown_fields(game, move)} for move in log.moves
+    )
+    assert replay(log).to_json() == replay(replace(log, moves=declared)).to_json()
+    with pytest.raises(LogError) as error:
+        check_storable(log)
+    assert words in str(error.value)
+
+
+@pytest.mark.parametrize(("text", "words"), HOSTILE_LOGS)
+def test_text_no_file_or_database_can_hold_makes_a_log_unreadable(text: str, words: str) -> None:
+    with pytest.raises(LogError) as error:
+        loads(text)
+    message = str(error.value)
+    assert words in message
+    assert "\n" not in message and message.encode("utf-8")
+
+
+def test_valid_text_in_a_log_still_reads() -> None:
+    paired = example_text(players='["Ann \\ud83d\\ude00", "B\\u00f6"]')  # a surrogate pair
+    assert loads(paired).players == ("Ann 😀", "Bö")
+    unknown_move = example_text(moves='[{"type": "jump", "height": 3}]')
+    assert replay(loads(unknown_move)).error.code == "unknown-move"  # refused as a move
+
+
+def test_decoded_data_is_checked_as_well_as_text() -> None:
+    with pytest.raises(LogError, match=NOT_FINITE):
+        parse_log(log_with(moves=[{"type": "bank", "player": float("nan")}]))
+    with pytest.raises(LogError, match=SURROGATE):
+        parse_log(log_with(players=["Ann", "\ud800"]))
+
+
+def test_a_log_is_never_written_with_nan() -> None:
+    log = GameLog("tenk", ("Ann", "Bo"), {}, ({"type": "bank", "player": float("inf")},))
+    with pytest.raises(ValueError, match="not JSON compliant"):
+        dumps(log)

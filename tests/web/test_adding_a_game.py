@@ -134,7 +134,8 @@ def _module() -> types.ModuleType:
     game.__dict__.update(
         SLUG=SLUG, TITLE="Tiny Pig", KIND=PUSH_YOUR_LUCK, MIN_PLAYERS=1, MAX_PLAYERS=4,
         OPTIONS=(Option("target", 12, "Target", "Points that win.", 5, 100),),
-        MOVES={"roll": _roll, "bank": _bank}, ACTIONS=("roll", "bank"), TEXT=TEXT,
+        MOVES={"roll": _roll, "bank": _bank}, MOVE_FIELDS={"roll": ("dice",), "bank": ()},
+        ACTIONS=("roll", "bank"), TEXT=TEXT,
         start=start, outcome=outcome, read_form=read_form,
         to_move=lambda s: outcome(s).to_move, is_over=lambda s: s.over,
         turns_done=lambda s: len(s.turns), turn_records=lambda s: s.turns,

@@ -66,6 +66,24 @@ def test_import_refuses_a_log_with_an_illegal_move(database, capsys, tmp_path):
     assert f"move {len(log['moves']) - 1} refused" in err
 
 
+@pytest.mark.parametrize(
+    "move",
+    [
+        '{"type": "bank", "player": "Ann\\ud800"}',
+        '{"type": "bank", "player": NaN}',
+        '{"type": "bank", "type": "bank"}',
+        '{"type": "bank", "note": "x"}',
+    ],
+)
+def test_import_refuses_a_log_no_database_could_hold(database, capsys, tmp_path, move):
+    text = (SEEDS / "tenk-in-progress.json").read_text()
+    bad = tmp_path / "bad.json"
+    bad.write_text(text.replace('"moves": [', f'"moves": [{move}, ', 1))
+    assert main(["import", str(bad)]) == 2  # refused before the database is opened
+    err = capsys.readouterr().err
+    assert err.startswith("referee import: ") and err.count("\n") == 1
+
+
 def test_export_of_an_unknown_table_fails_cleanly(database, capsys):
     assert main(["export", "/t/" + "0" * 32]) == 2
     assert "no table at /t/000" in capsys.readouterr().err

@@ -4,7 +4,10 @@ Routes come from ``app.url_map`` (a new route is fuzzed without touching this fi
 arguments get real values (a stored table's token, a game's slug, a player's key) and,
 where the converter takes any text, hostile ones.  Posts carry a valid CSRF token most of
 the time so the hostile values reach the views, and a missing or forged one otherwise.
-Whenever a request is refused (4xx), no stored move may have changed.
+Whenever a request is refused (4xx), no stored move may have changed.  Text no file or
+database can hold (lone surrogates, NaN and Infinity, duplicate keys, extra move fields)
+comes in logs, in raw request bytes and in hostile Host headers; after every write the
+house's export must still parse as strict JSON.
 """
 
 from __future__ import annotations
@@ -24,10 +27,10 @@ from sqlalchemy import func, select
 
 from referee.games import all_games
 from referee.log import loads
-from referee.web.access import pin_fingerprint
 from referee.web.extensions import db
 from referee.web.models import GameTable, MoveRecord
-from tests.conftest import HOUSE_PIN, csrf_token
+from tests.conftest import HOUSE_PIN, csrf_token, house_grant
+from tests.web.test_hostile_text import UNUSABLE_HOSTS, export_is_strict_json
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 HUGE = "9" * 5000
@@ -84,7 +87,20 @@ HOSTILE = [
     "null",
     "[]",
     "{}",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1e999",
+    "\ufffd\ufffd",
+    "%ED%A0%80",
+    "%FF",
+    "\\ud800",
 ]
+# A lone surrogate cannot be typed into a str the test client will encode: it goes as the
+# bytes a hostile phone would send (UTF-8 of U+D800, and bytes that are no UTF-8 at all).
+RAW_TEXT = [b"%ED%A0%80", b"%ED%B0%80x", b"%FF%FE", b"\xed\xa0\x80", b"\xff", b"%00", b"%C0%AF"]
+# Hosts a phone's browser would never send; usable ones must still get the page.
+HOSTS = [*UNUSABLE_HOSTS[:4], "example.com", "192.168.1.20:5000", "[::1]:5000"]
 PLAUSIBLE = [*"0123456", "7", "A", "B", "C", "D", "yes", "1", "a4", "letter", "Ann", "Bo",
              "ann", "1,5|1,6|3", "3,4|2,5", "2024-01-01", "2099-12-31", "4", "8", HOUSE_PIN,
              "/history", "/t/", "/players/ann"]  # fmt: skip
@@ -162,6 +178,32 @@ LOG_FILES = [
     hostile_log([1, 2], {}, []),
     hostile_log([], {}, []),
 ]
+BANK = {"type": "bank"}
+LOG_FILES += [
+    hostile_log(["Ann\ud800", "Bo"], {}, []),
+    hostile_log(["Ann", "\udfff"], {}, [ROLL]),
+    hostile_log(["Ann", "Bo"], {"target\ud800": 1000}, []),
+    hostile_log(["Ann", "Bo"], {}, [{"type": "roll\ud800"}]),
+    hostile_log(["Ann", "Bo"], {}, [ROLL, {**BANK, "player": "\udc00"}]),
+    hostile_log(["Ann", "Bo"], {}, [{**ROLL, "dice": ["2\ud800", "2", "3", "3", "4", "6"]}]),
+    hostile_log(["Ann", "Bo"], {}, [ROLL, {**BANK, "\ud800": "x"}]),
+    hostile_log(["Ann", "Bo"], {"target": float("nan")}, []),
+    hostile_log(["Ann", "Bo"], {"target": float("inf")}, []),
+    hostile_log(["Ann", "Bo"], {"target": float("-inf")}, []),
+    hostile_log(["Ann", "Bo"], {}, [ROLL, {**BANK, "player": float("nan")}]),
+    hostile_log(["Ann", "Bo"], {}, [{**ROLL, "dice": [float("inf")] * 6}]),
+    hostile_log(["Ann", "Bo"], {}, [ROLL, {**BANK, "note": float("-inf")}]),
+    hostile_log(["Ann", "Bo"], {}, [ROLL, {**BANK, "note": "x"}]),
+    hostile_log(["Ann", "Bo"], {}, [{**ROLL, "keys": ["K3"], "why": None}]),
+    hostile_log(["Ann", "Bo"], {}, [ROLL, {**BANK, "player": "Bo", "at": "12:00"}]),
+    hostile_log(["Ann", "Bo"], {}, [ROLL]).replace(
+        b'"type": "roll"', b'"type": "roll", "type": "roll"'
+    ),
+    hostile_log(["Ann", "Bo"], {}, []).replace(b'"game": "tenk"', b'"game": "tenk", "game": "sb"'),
+    hostile_log(["Ann", "Bo"], {"target": 100}, []).replace(b"100", b'100, "target": 200'),
+    hostile_log(["Ann", "Bo"], {}, []).replace(b'"players"', b'"players": [], "players"'),
+    b'{"format": "referee-log/1", "game": "tenk", "players": ["\\ud83d\\ude00", "Bo"]}',
+]
 LOG_FILES += [
     json.dumps({**json.loads(f.read_text()), "players": ["Ann\x00", "Bo", "Cy"]}).encode()
     for f in sorted(SEEDS.glob("*.json"))[:1]
@@ -213,6 +255,14 @@ class World:
                 .order_by(MoveRecord.seq)
             )
             return list(db.session.scalars(query))
+
+    def house(self):
+        """The house phone's client, holding the PIN again (a fuzzed post may have made it
+        forget)."""
+        client = self.clients["house"][0]
+        with client.session_transaction() as session:
+            session["house"] = pin_fingerprint(self.app)
+        return client
 
     def restock(self, stored) -> None:
         """Store again any seeded table a fuzzed delete took away."""
@@ -271,27 +321,47 @@ def real_values(world: World, rule, name: str) -> list[str]:
 
 def takes_text(rule, name: str) -> bool:
     """Whether the argument's converter accepts any text (hostile values reach the view)."""
-    return converters(rule)[name] in ("default", "string", "path")
+    return converters(rule)[name] in ("default", "string", "path", "player")
 
 
-def path_of(rule, args: dict[str, str]) -> str:
-    """The rule's path with the arguments filled in, percent-encoded as a browser would."""
-    return re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", lambda m: quote(args[m.group(1)], safe=""), rule.rule)
+def path_of(rule, args: dict[str, str], *, encode: bool = True) -> str:
+    """The rule's path with the arguments filled in, percent-encoded as a browser would
+    (``encode=False``: as they are, for bytes no browser would send)."""
+    fill = (lambda v: quote(v, safe="")) if encode else (lambda v: v)
+    return re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", lambda m: fill(args[m.group(1)]), rule.rule)
 
 
-def send(world: World, who: str, rule, method: str, args, query, form, csrf: str = "valid"):
-    """Make one request and check it: no 5xx, and nothing changed when it was refused."""
+def send(
+    world: World,
+    who: str,
+    rule,
+    method: str,
+    args,
+    query,
+    form,
+    csrf: str = "valid",
+    host: str | None = None,
+    raw: bytes | None = None,
+):
+    """Make one request and check it: no 5xx, nothing changed when it was refused, and the
+    house's export still strict JSON after a write.  ``raw``: the body as bytes (a
+    urlencoded form, the CSRF token added), with the URL arguments as they are."""
     client, token = world.clients[who]
     with client.session_transaction() as session:  # a fuzzed /house or /house/leave
-        if who == "house":  # may have given a phone the PIN, or made it forget
-            session["house"] = pin_fingerprint(world.app)
-        else:
+        if who != "house":  # may have given a phone the PIN, or made it forget
             session.pop("house", None)
-    url = path_of(rule, args)
+        elif "house" not in session:
+            session["house"] = house_grant(world.app)
+    url = path_of(rule, args, encode=raw is None)
     table = args.get("token")
+    headers = {"Host": host} if host else {}
     before = (world.tables(), world.moves(table))
     if method == "GET":
-        response = client.get(url, query_string=query)
+        response = client.get(url, query_string=query, headers=headers)
+    elif raw is not None:
+        body = raw + b"&csrf_token=" + token.encode()
+        kind = "application/x-www-form-urlencoded"
+        response = client.post(url, query_string=query, data=body, content_type=kind)
     else:
         data = dict(form)
         if data.get("seq") is REAL_SEQ:
@@ -300,12 +370,14 @@ def send(world: World, who: str, rule, method: str, args, query, form, csrf: str
             data["csrf_token"] = token
         elif csrf == "forged":
             data["csrf_token"] = token[:-4] + "AAAA"
-        response = client.post(url, query_string=query, data=data)
-    described = f"{method} {url} ({who}) query={query!r:.300} form={form!r:.600}"
+        response = client.post(url, query_string=query, data=data, headers=headers)
+    described = f"{method} {url} ({who}, Host {host!r:.80}) query={query!r:.300} form={form!r:.600}"
     assert response.status_code < 500, described + "\n" + response.text[:2000]
     if 400 <= response.status_code < 500:
         after = (world.tables(), world.moves(table))
         assert after == before, "a refused request changed a table: " + described
+    elif method == "POST":
+        export_is_strict_json(world.house())
     return response
 
 
@@ -317,7 +389,7 @@ def test_every_route_is_fuzzed(app):
     assert {m for _, m in rules} == {"GET", "POST"}
     for rule, _ in rules:
         assert set(converters(rule)) == set(rule.arguments), rule.rule
-        assert set(converters(rule).values()) <= {"token", "default"}, rule.rule
+        assert set(converters(rule).values()) <= {"token", "player", "default"}, rule.rule
 
 
 def test_every_route_with_every_hostile_value(world, stored):
@@ -341,6 +413,29 @@ def test_every_route_with_every_hostile_value(world, stored):
             for content in LOG_FILES:
                 upload = {"log": (io.BytesIO(content), "log.json")}
                 send(world, "house", rule, method, {}, {}, upload)
+    assert export_is_strict_json(world.house()) >= len(world.logs)
+
+
+def test_every_route_with_raw_bytes_and_hostile_hosts(world, stored):
+    """Bytes that are no UTF-8 text, or the UTF-8 of a lone surrogate, in every text URL
+    argument, query field and form field at once; and every route under each hostile (and a
+    few usable) Host headers.  The house's export still parses as strict JSON afterwards."""
+    for rule, method in routes(world.app):
+        world.restock(stored)
+        real = {arg: real_values(world, rule, arg)[0] for arg in rule.arguments}
+        for raw in RAW_TEXT:
+            text = raw.decode("latin-1")  # as a WSGI server hands bytes on
+            args = {a: text if takes_text(rule, a) else real[a] for a in rule.arguments}
+            query = "&".join(f"{name}={text}" for name in QUERY_FIELDS)
+            body = b"&".join(name.encode() + b"=" + raw for name in FORM_FIELDS)
+            send(world, "house", rule, method, args, query, {}, raw=body)
+        for host in HOSTS:
+            form = BASELINE if method == "POST" else {}
+            response = send(world, "house", rule, method, real, {}, form, host=host)
+            if host in UNUSABLE_HOSTS:
+                assert response.status_code == 400, (rule.rule, host)
+            assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert export_is_strict_json(world.house()) >= len(world.logs)
 
 
 @settings(
@@ -382,4 +477,5 @@ def test_random_hostile_requests(world, stored, data):
             content = data.draw(st.sampled_from(LOG_FILES), label="log")
             form["log"] = (io.BytesIO(content), "log.json")
         csrf = data.draw(st.sampled_from(["valid", "valid", "valid", "missing", "forged"]))
-    send(world, who, rule, method, args, query, form, csrf)
+    host = data.draw(st.one_of(st.none(), st.sampled_from(HOSTS)), label="host")
+    send(world, who, rule, method, args, query, form, csrf, host)

@@ -87,6 +87,16 @@ def test_the_qr_code_is_answered_304_when_the_phone_has_it(client, token):
     assert again.status_code == 304 and not again.data
 
 
+def test_the_qr_code_is_drawn_once_and_kept(client, token, monkeypatch):
+    import segno
+
+    drawn = []
+    make = segno.make
+    monkeypatch.setattr(segno, "make", lambda *a, **k: drawn.append(a) or make(*a, **k))
+    first = client.get(f"/t/{token}/qr.svg").text
+    assert client.get(f"/t/{token}/qr.svg").text == first and len(drawn) == 1
+
+
 def test_no_qr_code_for_a_table_that_does_not_exist(client, token):
     assert client.get(f"/t/{'0' * 32}/qr.svg").status_code == 404
 

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from referee.web.replays import ReplayCache, replays
+from referee.web.replays import ReplayCache, replays, weight
 
 BUST = (2, 2, 3, 3, 4, 6)  # scores nothing in 10K: a whole turn in one move
 
@@ -119,7 +119,7 @@ def test_another_process_writing_makes_the_kept_replay_unreachable(new_table, ap
 
 
 def test_the_cache_keeps_one_version_per_table_and_the_newest():
-    cache = ReplayCache(size=2)
+    cache = ReplayCache(budget=2 * weight(0))  # room for two tables without moves
     cache.put("a", 3, [], "three")  # type: ignore[arg-type]
     cache.put("a", 2, [], "two")  # type: ignore[arg-type]  an older read arriving late
     assert cache.get("a", 3).replay == "three" and cache.get("a", 2) is None

@@ -70,3 +70,94 @@ def test_upgrade_fills_summaries_for_games_stored_before(tmp_path, monkeypatch, 
         ("Bo", "bo", 0, 0),
         ("Cy", "cy", 12200, 1),
     ]
+
+
+# Seats as stored before keys were folded by Unicode: (table, seat, name, key then).
+OLD_SEATS = [
+    (1, 0, "Ann", "ann"), (1, 1, "Ｂo", "ｂo"), (2, 0, "ann", "ann"), (2, 1, "Bo", "bo"),
+    (3, 0, "ﬁsh", "cy"), (3, 1, "Cy", "cy"), (4, 0, "fish", "di"), (4, 1, "Di", "di"),
+    (5, 0, "Ed", "fay"), (5, 1, "Fay", "fay"), (6, 0, "Gus", "fay"), (6, 1, "X", "y"),
+    (7, 0, "Y", "x"), (7, 1, "An\u200bn", "an\u200bn"),
+]  # fmt: skip
+# Aliases then: "ﬁsh" into Cy and "fish" into Di (two keys that now fold alike); Ｂo into
+# Bo (one key now); Ed into Gus and Gus into Fay (a merge merged again since); and a loop
+# a race left behind, X into Y into X.
+OLD_ALIASES = [("ﬁsh", "cy"), ("fish", "di"), ("ｂo", "bo"), ("ed", "fay"), ("gus", "fay"),
+               ("x", "y"), ("y", "x")]  # fmt: skip
+# Merges then: (id, source, target, repointed, undone).
+OLD_MERGES = [
+    (1, "ﬁsh", "cy", [], False), (2, "fish", "di", [], False), (3, "ｂo", "bo", [], False),
+    (4, "ed", "gus", [], False), (5, "gus", "fay", ["ed"], False), (6, "ｃy", "ａnn", [], True),
+]  # fmt: skip
+
+
+def test_the_migration_folds_stored_keys_and_keeps_merges_splittable(
+    tmp_path, monkeypatch, empty_url
+):
+    monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path))
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": empty_url})
+    with app.app_context():
+        upgrade(revision="e5b7c3a9d214")
+        engine = sa.create_engine(empty_url)
+        with engine.begin() as conn:
+            store_old_keys(conn)
+        upgrade(revision="0569dd7ac6ac")
+        with engine.connect() as conn:
+            aliases = dict(conn.execute(sa.text("SELECT key, canonical FROM player_alias")).all())
+            seats = conn.execute(
+                sa.text("SELECT name, player_key FROM seat ORDER BY table_id, seat")
+            ).all()
+            merges = conn.execute(
+                sa.text("SELECT id, source, target, repointed, undone_at IS NOT NULL"
+                        " FROM player_merge ORDER BY id")
+            ).all()  # fmt: skip
+        engine.dispose()
+        db.engine.dispose()
+    assert aliases == {"fish": "di", "ed": "fay", "gus": "fay"}
+    assert dict(seats) == {
+        "Ann": "ann", "Ｂo": "bo", "ann": "ann", "Bo": "bo", "ﬁsh": "di", "Cy": "cy",
+        "fish": "di", "Di": "di", "Ed": "fay", "Fay": "fay", "Gus": "fay", "X": "x", "Y": "y",
+        "An\u200bn": "ann",
+    }  # fmt: skip
+    standing = {(m[1], m[2]) for m in merges if not m[4]}
+    assert standing == {("fish", "di"), ("ed", "gus"), ("gus", "fay")}
+    repointed = {m[0]: json.loads(m[3]) if isinstance(m[3], str) else m[3] for m in merges}
+    assert repointed[5] == ["ed"] and merges[5][1:3] == ("cy", "ann")
+
+
+def store_old_keys(conn) -> None:
+    """The rows ``OLD_SEATS``, ``OLD_ALIASES`` and ``OLD_MERGES`` as the old code kept them."""
+    tables = sorted({row[0] for row in OLD_SEATS})
+    for table_id in tables:
+        conn.execute(
+            sa.text(
+                "INSERT INTO game_table (id, token, game, players, options, created_at,"
+                " updated_at) VALUES (:id, :token, 'tenk', '[]', '{}', '2026-01-01',"
+                " '2026-01-01')"
+            ),
+            {"id": table_id, "token": f"{table_id:032x}"},
+        )
+    figures = ", ".join(["0"] * 9)
+    for table_id, seat, name, key in OLD_SEATS:
+        conn.execute(
+            sa.text(
+                "INSERT INTO seat (table_id, seat, name, player_key, score, won, turns, busts,"
+                " turn_points, d1, d2, d3, d4, d5, d6)"
+                f" VALUES (:t, :s, :n, :k, 0, false, {figures})"
+            ),
+            {"t": table_id, "s": seat, "n": name, "k": key},
+        )
+    for key, canonical in OLD_ALIASES:
+        conn.execute(
+            sa.text("INSERT INTO player_alias (key, canonical) VALUES (:k, :c)"),
+            {"k": key, "c": canonical},
+        )
+    for merge_id, source, target, repointed, undone in OLD_MERGES:
+        conn.execute(
+            sa.text(
+                "INSERT INTO player_merge (id, source, target, repointed, created_at, undone_at)"
+                " VALUES (:i, :s, :t, :r, '2026-01-01', :u)"
+            ),
+            {"i": merge_id, "s": source, "t": target, "r": json.dumps(repointed),
+             "u": "2026-01-02" if undone else None},
+        )  # fmt: skip

@@ -141,7 +141,7 @@ def test_a_whole_turn_undo_that_loses_a_race_is_a_409_and_changes_nothing(
     table = new_table(entry=0)
     play_into_anns_second_turn(table)
     before = stored(app, table.token)
-    replay = tables.replay
+    replay = tables.replayed
 
     def another_write_lands(*args, **kwargs):
         with db.engine.begin() as connection:
@@ -152,7 +152,7 @@ def test_a_whole_turn_undo_that_loses_a_race_is_a_409_and_changes_nothing(
             )
         return replay(*args, **kwargs)
 
-    monkeypatch.setattr(tables, "replay", another_write_lands)
+    monkeypatch.setattr(tables, "replayed", another_write_lands)
     seen = version(table)
     response = undo_turn(table)
     assert response.status_code == 409

@@ -1,7 +1,7 @@
 """player locks: one row per player key, locked by merges and splits
 
 Revision ID: a3c8e1f2b4d6
-Revises: e5b7c3a9d214
+Revises: c7d1e9f3a2b6
 Create Date: 2026-11-25 13:05:00.000000
 
 """
@@ -11,7 +11,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'a3c8e1f2b4d6'
-down_revision = 'e5b7c3a9d214'
+down_revision = 'c7d1e9f3a2b6'
 branch_labels = None
 depends_on = None
 
