@@ -236,3 +236,36 @@ def tenk_log():
         return GameLog("tenk", tuple(players), {"target": target, "entry": 0}, tuple(moves))
 
     return build
+
+
+@pytest.fixture
+def seat_players(app):
+    """A function giving each name a 10K table of its own with no moves, written straight
+    to the database (thousands of players in a second), under the key the name folds to."""
+    from sqlalchemy import insert, select
+
+    from referee.web.extensions import db
+    from referee.web.models import GameTable, Seat, new_token, utcnow
+    from referee.web.summaries import fold
+
+    def seat(names):
+        with app.app_context():
+            now = utcnow()
+            tokens = {new_token(): name for name in names}
+            db.session.execute(
+                insert(GameTable),
+                [{"token": token, "game": "tenk", "players": [name], "created_at": now,
+                  "options": {"target": 1000, "entry": 0}, "updated_at": now}
+                 for token, name in tokens.items()],
+            )  # fmt: skip
+            made = db.session.execute(
+                select(GameTable.id, GameTable.token).where(GameTable.token.in_(list(tokens)))
+            )
+            db.session.execute(
+                insert(Seat),
+                [{"table_id": table_id, "seat": 0, "name": tokens[token],
+                  "player_key": fold(tokens[token])} for table_id, token in made],
+            )  # fmt: skip
+            db.session.commit()
+
+    return seat

@@ -12,7 +12,7 @@ from typing import Any
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from sqlalchemy import Select, exists, func, select
+from sqlalchemy import Select, exists, select
 
 from referee.engine import SHEETS
 from referee.games import all_games, get_game, has_own
@@ -20,9 +20,10 @@ from referee.log import LogError, check_storable, dumps, loads, replay
 from referee.web.access import house_only
 from referee.web.advice_record import judged_at, keep_judged
 from referee.web.extensions import db
-from referee.web.inputs import page_number, plain_text, small_number
+from referee.web.inputs import plain_text, small_number
 from referee.web.judgements import Judgements, judgements
 from referee.web.models import GameTable, Seat
+from referee.web.paging import paging
 from referee.web.security import SpreadsheetWriter
 from referee.web.store import import_log, load, log_of, move_data
 from referee.web.stories import stories, story
@@ -70,23 +71,16 @@ def filtered_tables(args: Any) -> Select[GameTable]:
 def index() -> str:
     """Every table, newest first, filterable by game, player and date."""
     query = filtered_tables(request.args)
-    total = db.session.scalar(select(func.count()).select_from(query.subquery())) or 0
-    pages = max(1, -(-total // PAGE_SIZE))
-    page = page_number(request.args.get("page"), pages)
-    tables = db.session.scalars(
-        query.order_by(GameTable.created_at.desc(), GameTable.id.desc())
-        .limit(PAGE_SIZE)
-        .offset((page - 1) * PAGE_SIZE)
-    ).all()
+    paged = paging(query, request.args.get("page"), PAGE_SIZE)
+    ordered = query.order_by(GameTable.created_at.desc(), GameTable.id.desc())
+    tables = db.session.scalars(paged.window(ordered)).all()
     return render_template(
         "history/index.html",
         tables=tables,
         scores=scores_of([t.id for t in tables]),
         games=all_games(),
         get_game=get_game,
-        total=total,
-        page=page,
-        pages=pages,
+        paged=paged,
         args=request.args,
         page_url=lambda n: url_for("history.index", **{**filters_kept(request.args), "page": n}),
     )

@@ -3,25 +3,53 @@
 A player's key is the folded name, unless an alias says it counts as another key.
 A merge points ``source`` (and every alias that pointed to it) at ``target`` and is
 kept as a ``PlayerMerge`` so that it can be undone: then those aliases point back,
-and every seat counted for ``target`` is counted again from its own name.
+and the seats played under their names go back to ``source``.
+
+Merges and splits race with each other (two house phones, a double tap), so each is one
+transaction that first locks the rows of both players in key order (``lock_players``),
+then checks everything again: an alias always points at a player who is not an alias
+(never at itself, never round a loop), and a split either puts every seat back where it
+was or changes nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from sqlalchemy import case, distinct, func, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import aliased
 
+from referee.names import fold
 from referee.web.extensions import db
 from referee.web.models import GameTable, PlayerAlias, PlayerMerge, Seat, utcnow
-from referee.web.summaries import canonical, fold
+from referee.web.store import is_conflict
+from referee.web.summaries import canonical, lock_players
+
+Made = TypeVar("Made")
 
 NOTHING_CHANGED = "Nothing was changed."
 
 
 class MergeRefused(Exception):
-    """A merge or split that cannot be made; the message says why."""
+    """A merge or split that cannot be made; the message says why, ``status`` what the
+    answer's HTTP status is."""
+
+    status = 422
+
+
+class PlayersBusy(MergeRefused):
+    """Another write held the same players' rows (or the database) and this one lost."""
+
+    status = 409
+
+
+BUSY = (
+    "Another change to these players was being saved at the same moment. "
+    f"{NOTHING_CHANGED} Look at the page again before you retry."
+)
 
 
 @dataclass(frozen=True)
@@ -61,6 +89,23 @@ class MergePreview:
     def after(self) -> Record:
         """``target``'s figures once merged (a table both sat at counts twice)."""
         return self.kept + self.moving
+
+
+def saved(change: Callable[[], Made]) -> Made:
+    """Make a merge or split (``change``) and commit it; when it is refused, or loses to
+    another write at the same moment (``PlayersBusy``), roll back and raise: never a 500."""
+    try:
+        made = change()
+        db.session.commit()
+    except MergeRefused:
+        db.session.rollback()
+        raise
+    except (IntegrityError, OperationalError) as exc:
+        db.session.rollback()
+        if isinstance(exc, OperationalError) and not is_conflict(exc):
+            raise
+        raise PlayersBusy(BUSY) from None
+    return made
 
 
 def display_name(key: str) -> str | None:
@@ -106,6 +151,7 @@ def names_played(key: str) -> tuple[str, ...]:
 def check_merge(source: str, target: str) -> MergePreview:
     """What merging ``source`` into ``target`` would move, or ``MergeRefused`` with a
     sentence when it cannot be made (``target`` is known to exist)."""
+    refuse_merged_since(target)
     target_name = display_name(target) or target
     if not source:
         raise MergeRefused(f"Pick the other name to merge into {target_name}. {NOTHING_CHANGED}")
@@ -114,16 +160,15 @@ def check_merge(source: str, target: str) -> MergePreview:
             f"“{target_name}” cannot be merged into themselves: pick another name. "
             + NOTHING_CHANGED
         )
+    if (merged := canonical(db.session, source)) != source:
+        was = merged_names(merged).get(source, source)
+        raise MergeRefused(
+            f"“{was}” already counts as {display_name(merged) or merged}. {NOTHING_CHANGED}"
+        )
     source_name = display_name(source)
     if source_name is None:
-        merged = canonical(db.session, source)
-        if merged != source:
-            was = merged_names(merged).get(source, source)
-            raise MergeRefused(
-                f"“{was}” already counts as {display_name(merged) or merged}. {NOTHING_CHANGED}"
-            )
         raise MergeRefused(
-            f"No player is called “{source}”: pick a name from the list. {NOTHING_CHANGED}"
+            f"No player is called “{source}”: look the name up and pick it. {NOTHING_CHANGED}"
         )
     mine, theirs = aliased(Seat), aliased(Seat)
     shared = db.session.scalar(
@@ -144,10 +189,22 @@ def check_merge(source: str, target: str) -> MergePreview:
     )
 
 
-def merge_players(source: str, target: str) -> PlayerMerge:
-    """Count ``source``'s tables as ``target``'s from now on (the caller commits); a merge
-    ``check_merge`` refuses is refused here too."""
-    check_merge(source, target)
+def refuse_merged_since(target: str) -> None:
+    """``MergeRefused`` when ``target`` has been merged into another player: nothing may
+    be merged into a name that is no longer a player of its own."""
+    if (merged := canonical(db.session, target)) != target:
+        into = display_name(merged) or merged
+        raise MergeRefused(
+            f"“{target}” was merged into {into} already: merge into {into}. {NOTHING_CHANGED}"
+        )
+
+
+def merge_players(source: str, target: str) -> MergePreview:
+    """Count ``source``'s tables as ``target``'s from now on (the caller commits), with
+    both players locked: what moved, or ``MergeRefused`` when it cannot be made (merged
+    into itself, into a player merged since, or a name merged already)."""
+    lock_players(db.session, source, target)
+    moved = check_merge(source, target)
     repointed = list(
         db.session.scalars(select(PlayerAlias.key).where(PlayerAlias.canonical == source))
     )
@@ -155,10 +212,10 @@ def merge_players(source: str, target: str) -> PlayerMerge:
     db.session.execute(
         update(PlayerAlias).where(PlayerAlias.canonical == source).values(canonical=target)
     )
-    db.session.merge(PlayerAlias(key=source, canonical=target))
-    record = PlayerMerge(source=source, target=target, repointed=repointed)
-    db.session.add(record)
-    return record
+    db.session.add(PlayerAlias(key=source, canonical=target))
+    db.session.add(PlayerMerge(source=source, target=target, repointed=repointed))
+    db.session.flush()
+    return moved
 
 
 def merged_names(target: str) -> dict[str, str]:
@@ -184,28 +241,36 @@ def merges_into(target: str) -> list[PlayerMerge]:
 
 
 def undo_merge(merge_id: int) -> PlayerMerge:
-    """Split a merge back: ``source`` and its aliases count as themselves again."""
+    """Split a merge back, with both players locked: ``source`` and the names merged into
+    it before count as themselves again, every seat they had goes back to ``source``, and
+    the merge is marked undone; or ``MergeRefused`` and nothing changes."""
     record = db.session.get(PlayerMerge, merge_id)
-    if record is None or record.undone_at is not None:
-        raise MergeRefused("That merge does not exist or was already undone.")
-    alias = db.session.get(PlayerAlias, record.source)
-    if alias is None or alias.canonical != record.target or canonical_moved(record.target):
+    if record is None:
+        raise MergeRefused("That merge does not exist or was already undone. " + NOTHING_CHANGED)
+    lock_players(db.session, record.source, record.target)
+    db.session.refresh(record)  # as it stands now that both players are locked
+    if record.undone_at is not None:
+        raise MergeRefused("That merge does not exist or was already undone. " + NOTHING_CHANGED)
+    source, target, repointed = record.source, record.target, list(record.repointed)
+    alias = db.session.get(PlayerAlias, source, populate_existing=True)
+    if alias is None or alias.canonical != target or canonical(db.session, target) != target:
         raise MergeRefused(
-            "The names were merged again since; undo the later merge first. Nothing was changed."
+            "The names were merged again since; undo the later merge first. " + NOTHING_CHANGED
         )
     db.session.delete(alias)
     db.session.execute(
         update(PlayerAlias)
-        .where(PlayerAlias.key.in_(record.repointed), PlayerAlias.canonical == record.target)
-        .values(canonical=record.source)
+        .where(PlayerAlias.key.in_(repointed), PlayerAlias.canonical == target)
+        .values(canonical=source)
     )
-    db.session.flush()
-    for seat in db.session.scalars(select(Seat).where(Seat.player_key == record.target)):
-        seat.player_key = canonical(db.session, fold(seat.name))
+    theirs = {source, *repointed}
+    names = db.session.scalars(select(Seat.name).where(Seat.player_key == target).distinct())
+    going_back = [name for name in names if fold(name) in theirs]
+    db.session.execute(
+        update(Seat)
+        .where(Seat.player_key == target, Seat.name.in_(going_back))
+        .values(player_key=source)
+    )
     record.undone_at = utcnow()
+    db.session.flush()
     return record
-
-
-def canonical_moved(key: str) -> bool:
-    """Whether ``key`` itself has since been merged into another player."""
-    return db.session.get(PlayerAlias, key) is not None

@@ -136,6 +136,15 @@ class TableJudgement(db.Model):  # type: ignore[name-defined]
     decisions: Mapped[list[Any]] = mapped_column(JSON)
 
 
+class Player(db.Model):  # type: ignore[name-defined]
+    """A player key's row, which merges and splits lock (in key order) before they read or
+    change anything about that player; made the first time a key is locked."""
+
+    __tablename__ = "player"
+
+    key: Mapped[str] = mapped_column(String(KEY_LENGTH), primary_key=True)
+
+
 class PlayerAlias(db.Model):  # type: ignore[name-defined]
     """A player key merged into another: ``key`` now counts as ``canonical``."""
 

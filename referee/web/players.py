@@ -20,16 +20,18 @@ from referee.web.extensions import db
 from referee.web.inputs import has_control, plain_text, small_number
 from referee.web.merges import (
     NOTHING_CHANGED,
-    MergePreview,
     MergeRefused,
     check_merge,
     display_name,
     merge_players,
     merged_names,
     merges_into,
+    refuse_merged_since,
+    saved,
     undo_merge,
 )
 from referee.web.models import KEY_LENGTH, GameTable, Seat
+from referee.web.paging import paging
 from referee.web.stats import dice_check, longest_streak
 from referee.web.summaries import canonical, dice_of
 
@@ -66,6 +68,8 @@ def teach_player_keys(state: BlueprintSetupState) -> None:
 bp = Blueprint("players", __name__, url_prefix="/players")
 # Recorded before any route, so the URL map knows <player:...> when the routes are added.
 bp.record_once(teach_player_keys)
+PAGE_SIZE = 50  # players a page of the list shows
+LOOKUP_SIZE = 30  # names a look-up on a player page shows at most
 
 
 @bp.before_request
@@ -79,15 +83,31 @@ def _house_only() -> None:
 
 @bp.get("/")
 def index() -> str:
-    """Everyone who has played, most tables first."""
-    rows = db.session.execute(
-        select(
-            Seat.player_key, func.max(Seat.name), func.count(), func.sum(Seat.won.cast(db.Integer))
-        )
+    """Everyone who has played, most tables first, a page at a time."""
+    query = select(
+        Seat.player_key, func.max(Seat.name), func.count(), func.sum(Seat.won.cast(db.Integer))
+    ).group_by(Seat.player_key)
+    paged = paging(query, request.args.get("page"), PAGE_SIZE)
+    rows = db.session.execute(paged.window(query.order_by(func.count().desc(), Seat.player_key)))
+    return render_template(
+        "players/index.html",
+        players=rows.all(),
+        paged=paged,
+        page_url=lambda number: url_for("players.index", page=number),
+    )
+
+
+def look_up(key: str, words: str) -> list[Any]:
+    """The other players (key, name) whose folded name holds ``words`` folded, in key
+    order, at most ``LOOKUP_SIZE`` and one more to tell that there are more."""
+    query = (
+        select(Seat.player_key, func.max(Seat.name))
+        .where(Seat.player_key != key, Seat.player_key.contains(fold(words), autoescape=True))
         .group_by(Seat.player_key)
-        .order_by(func.count().desc(), Seat.player_key)
-    ).all()
-    return render_template("players/index.html", players=rows)
+        .order_by(Seat.player_key)
+        .limit(LOOKUP_SIZE + 1)
+    )
+    return list(db.session.execute(query).all())
 
 
 def _turn_figures(key: str, games: list[Game]) -> Any:
@@ -157,12 +177,8 @@ def show(key: str, error: str | None = None) -> Any:
         .where(Seat.player_key == key, finished)
         .order_by(GameTable.finished_at, GameTable.id)
     ).all()
-    others = db.session.execute(
-        select(Seat.player_key, func.max(Seat.name))
-        .where(Seat.player_key != key)
-        .group_by(Seat.player_key)
-        .order_by(Seat.player_key)
-    ).all()
+    find = plain_text(request.args.get("find"), KEY_LENGTH) or ""
+    found = look_up(key, find) if find else []
     merges = merges_into(key)
     played = sum(r[2] for r in per_game)
     won = sum(r[3] for r in per_game)
@@ -179,8 +195,9 @@ def show(key: str, error: str | None = None) -> Any:
         scored=[entry for entry in scored if entry[2][0]],
         streak=longest_streak(results),
         check=dice_check(dice_of(dice)),
-        others=others,
-        chosen=request.args.get("other", ""),
+        find=find,
+        found=found[:LOOKUP_SIZE],
+        more_found=len(found) > LOOKUP_SIZE,
         merges=merges,
         merged_names=merged_names(key) if merges else {},
         error=error,
@@ -188,17 +205,14 @@ def show(key: str, error: str | None = None) -> Any:
     )
 
 
-def asked_merge(key: str) -> MergePreview:
-    """What merging the name asked for (``other``) into ``key`` would move: a 404 when
-    nobody is called ``key``, ``MergeRefused`` when it cannot be merged."""
-    if (merged := canonical(db.session, key)) != key:
-        into = display_name(merged) or merged
-        raise MergeRefused(
-            f"“{key}” was merged into {into} already: merge into {into}. {NOTHING_CHANGED}"
-        )
-    name_or_404(key)
+def asked_merge(key: str) -> tuple[str, str]:
+    """The name asked for (``other``) and ``key``, to merge the first into the second: a
+    404 when nobody is called ``key``, ``MergeRefused`` when ``key`` was merged since."""
+    if display_name(key) is None:  # no seats: merged into another player, or nobody
+        refuse_merged_since(key)
+        name_or_404(key)
     args = request.form if request.method == "POST" else request.args
-    return check_merge(looked_up(plain_text(args.get("other"), KEY_LENGTH) or ""), key)
+    return looked_up(plain_text(args.get("other"), KEY_LENGTH) or ""), key
 
 
 def looked_up(other: str) -> str:
@@ -212,21 +226,22 @@ def looked_up(other: str) -> str:
     return key
 
 
-def refused(key: str, message: str) -> Any:
-    """The player's page with why the merge was refused (422), or the error page when
-    ``key`` has no page of its own any more."""
+def refused(key: str, exc: MergeRefused) -> Any:
+    """The player's page with why the merge or split was refused (422, or 409 when it
+    lost to another change at the same moment), or the error page when ``key`` has no
+    page of its own any more."""
     if canonical(db.session, key) != key:
-        return error_page(422, message)
-    return show(key, error=message), 422
+        return error_page(exc.status, str(exc))
+    return show(key, error=str(exc)), exc.status
 
 
 @bp.get("/<player:key>/merge")
 def merge_check(key: str) -> Any:
     """Before merging: which name disappears into which, and what it moves."""
     try:
-        preview = asked_merge(key)
+        preview = check_merge(*asked_merge(key))
     except MergeRefused as exc:
-        return refused(key, str(exc))
+        return refused(key, exc)
     return render_template("players/merge.html", preview=preview)
 
 
@@ -235,12 +250,10 @@ def merge(key: str) -> Any:
     """Count another name's tables as this player's, now and for tables to come (posted
     from the confirmation that showed what moves)."""
     try:
-        preview = asked_merge(key)
-        merge_players(preview.source, preview.target)
+        source, target = asked_merge(key)
+        preview = saved(lambda: merge_players(source, target))
     except MergeRefused as exc:
-        db.session.rollback()
-        return refused(key, str(exc))
-    db.session.commit()
+        return refused(key, exc)
     moved = preview.moving
     flash(
         f"Merged: “{preview.source_name}” is now counted as {preview.target_name}: "
@@ -257,12 +270,9 @@ def split(key: str) -> Any:
     """Undo a merge into this player: the other name counts as itself again."""
     merge_id = small_number(request.form.get("merge"))
     try:
-        record = undo_merge(merge_id if merge_id is not None else -1)
+        record = saved(lambda: undo_merge(merge_id if merge_id is not None else -1))
     except MergeRefused as exc:
-        db.session.rollback()
-        flash(str(exc))
-        return redirect(url_for("players.show", key=key))
-    db.session.commit()
+        return refused(key, exc)
     name = display_name(record.source) or record.source
     flash(
         f"Split back: “{name}” counts as a player of their own again, with their own tables "

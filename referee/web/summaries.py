@@ -12,17 +12,23 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, update
+from sqlalchemy import bindparam, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, scoped_session
 
 from referee.log import Replay
 from referee.names import fold
-from referee.web.models import GameTable, PlayerAlias, Seat
+from referee.web.models import GameTable, Player, PlayerAlias, Seat
 
 AnySession = Session | scoped_session[Any]
 FIGURE_COLUMNS = ("score", "won", "turns", "busts", "best_turn", "turn_points",
                   "d1", "d2", "d3", "d4", "d5", "d6")  # fmt: skip
 SEATS = Seat.__table__
+# Makes a player's lock row when missing, in each database's own words (built once).
+LOCK_ROWS = {
+    "postgresql": postgresql.insert(Player).on_conflict_do_nothing(),
+    "sqlite": sqlite.insert(Player).on_conflict_do_nothing(),
+}
 # Built once (building it costs more than running it); values bound per seat.
 REWRITE_SEAT = (
     update(SEATS)
@@ -84,9 +90,43 @@ def seat_row(table_id: int, fig: SeatFigures, player_key: str | None = None) -> 
 
 
 def canonical(session: AnySession, key: str) -> str:
-    """The key a player's name counts as, after merges."""
-    merged = session.get(PlayerAlias, key)
+    """The key a player's name counts as, after merges (read afresh: a merge may have been
+    committed since the session last looked)."""
+    merged = session.get(PlayerAlias, key, populate_existing=True)
     return merged.canonical if merged else key
+
+
+def lock_players(session: AnySession, *keys: str) -> None:
+    """Hold the rows of the players ``keys`` until the transaction ends, taken in key
+    order so that two writes of the same players wait for each other, never deadlock.
+
+    It must come before the transaction's other writes, and it is one (the rows are made when
+    missing): on SQLite that takes the database's write lock, so no other write commits
+    until this one ends; on PostgreSQL ``FOR UPDATE`` then locks the rows.  Every read
+    after it sees whatever was committed before, so a merge or split re-checks all it
+    relies on once the locks are held (what it read before proves nothing).
+    """
+    ordered = sorted(set(keys))
+    make_rows = LOCK_ROWS[session.get_bind().dialect.name]
+    session.execute(make_rows, [{"key": key} for key in ordered])
+    session.execute(
+        select(Player.key).where(Player.key.in_(ordered)).order_by(Player.key).with_for_update()
+    )
+
+
+def seat_keys(session: AnySession, names: Iterable[str]) -> dict[str, str]:
+    """The key each name (folded) counts as, for new seats, with the rows of the players
+    the names fold to and count as locked: no merge or split can move them before the
+    seats are stored, nor miss the seats when it comes after."""
+    folded = {fold(name) for name in names}
+    keys = {key: canonical(session, key) for key in folded}
+    while folded:  # every row locked at once, in key order
+        lock_players(session, *folded, *keys.values())
+        now = {key: canonical(session, key) for key in folded}
+        if now == keys:  # what the held rows say: nothing can change it until commit
+            return keys
+        keys = now
+    return keys
 
 
 def refresh(session: AnySession, table: GameTable, result: Replay, move_count: int) -> None:
@@ -94,10 +134,12 @@ def refresh(session: AnySession, table: GameTable, result: Replay, move_count: i
     table.move_count = move_count
     table.winners = list(result.outcome.winners)
     existing = {s.seat: s for s in table.seats}
-    for fig in seat_figures(table.players, result):
+    figures = seat_figures(table.players, result)
+    keys = seat_keys(session, [fig.name for fig in figures if fig.seat not in existing])
+    for fig in figures:
         row = existing.get(fig.seat)
         if row is None:
-            row = Seat(seat=fig.seat, name=fig.name, player_key=canonical(session, fold(fig.name)))
+            row = Seat(seat=fig.seat, name=fig.name, player_key=keys[fold(fig.name)])
             table.seats.append(row)
         _fill(row, fig)
 

@@ -65,8 +65,10 @@ def test_merge_two_names_confirming_what_moves_then_split_back(
     enter_pin(phone)
     card = phone.locator("#merge")
     assert "Another name Sid played under" in card.inner_text()
-    card.locator("select[name=other]").select_option(label="Ned")
-    player.press("Show what merging moves")
+    card.locator("input[name=find]").fill("ne")
+    player.press("Look it up")
+    with phone.expect_navigation():
+        phone.locator("#merge").get_by_role("link", name="Ned", exact=True).tap()
     assert phone.locator("h1").inner_text() == "Merge “Ned” into “Sid”?"
     preview = phone.locator(".merge-preview")
     assert "The name Ned disappears into Sid" in preview.inner_text()

@@ -48,10 +48,23 @@ def merge(client, form_token, target: str, other: str):
 
 def test_the_player_page_says_which_name_disappears_into_which(client, sid_and_ned):
     page = text(client.get("/players/sid"))
-    assert "Same person, another name? Another name Sid played under pick a name" in page
-    assert "That name disappears into Sid: its tables and wins count as Sid’s." in page
-    assert "Show what merging moves" in page
+    assert "Same person, another name? Another name Sid played under Look it up" in page
+    assert "Pick the name, and it disappears into Sid: its tables and wins count as Sid’s." in page
     assert "Merge this name into the player" not in page
+
+
+def test_the_merge_form_looks_names_up(client, sid_and_ned):
+    response = client.get("/players/sid", query_string={"find": " NE "})
+    assert response.status_code == 200
+    assert 'href="/players/sid/merge?other=ned">Ned</a>' in response.text
+    assert 'value="NE"' in response.text
+    assert "<select" not in response.text
+    mine = client.get("/players/sid", query_string={"find": "s"}).text
+    assert ">Sid</a>" not in mine  # never offered to merge into themselves
+    assert "No other player’s name holds “zz”." in text(
+        client.get("/players/sid", query_string={"find": "zz"})
+    )
+    assert client.get("/players/sid", query_string={"find": "x" * 101}).status_code == 400
 
 
 def test_the_confirmation_shows_what_moves_and_changes_nothing(client, app, sid_and_ned):
@@ -103,7 +116,7 @@ def test_shared_tables_are_pointed_out(client, stored, tenk_log):
     ("target", "other", "status", "words"),
     [
         ("sid", "sid", 422, "“Sid” cannot be merged into themselves: pick another name."),
-        ("sid", "ghost", 422, "No player is called “ghost”: pick a name from the list."),
+        ("sid", "ghost", 422, "No player is called “ghost”: look the name up and pick it."),
         ("sid", "", 422, "Pick the other name to merge into Sid."),
         ("ghost", "sid", 404, "No player is called “ghost”."),
         ("sid", "x" * 500, 400, "That text is not usable here: at most 100 plain characters."),
@@ -132,4 +145,102 @@ def test_a_name_merged_already_is_refused(client, app, form_token, sid_and_ned):
     into_merged = client.get("/players/ned/merge", query_string={"other": "bo"})
     assert into_merged.status_code == 422
     assert "“ned” was merged into Sid already: merge into Sid." in text(into_merged)
+    assert state(app) == before
+
+
+def split(client, form_token, target: str, merge_id: int):
+    token = form_token("/import")
+    return client.post(f"/players/{target}/split", data={"csrf_token": token, "merge": merge_id})
+
+
+def merge_ids(app) -> list[int]:
+    from referee.web.extensions import db
+    from referee.web.models import PlayerMerge
+
+    with app.app_context():
+        return list(db.session.scalars(select(PlayerMerge.id).order_by(PlayerMerge.id)))
+
+
+def test_the_same_merge_twice_is_stored_once(client, app, form_token, sid_and_ned):
+    assert merge(client, form_token, "sid", "ned").status_code == 302
+    before = state(app)
+    again = merge(client, form_token, "sid", "ned")
+    assert again.status_code == 422
+    assert "“Ned” already counts as Sid. Nothing was changed." in text(again)
+    assert state(app) == before and before[1] == 1
+
+
+def test_merging_back_the_other_way_is_refused(client, app, form_token, sid_and_ned):
+    assert merge(client, form_token, "sid", "ned").status_code == 302
+    before = state(app)
+    back = merge(client, form_token, "ned", "sid")
+    assert back.status_code == 422
+    assert "“ned” was merged into Sid already: merge into Sid. Nothing was changed." in text(back)
+    assert state(app) == before
+
+
+def test_a_split_after_the_names_were_merged_again_is_refused(client, app, form_token, sid_and_ned):
+    assert merge(client, form_token, "sid", "ned").status_code == 302
+    assert merge(client, form_token, "bo", "sid").status_code == 302  # Sid (and Ned) into Bo
+    before = state(app)
+    first = merge_ids(app)[0]
+    refused = split(client, form_token, "bo", first)
+    assert refused.status_code == 422
+    assert "The names were merged again since; undo the later merge first." in text(refused)
+    assert "Nothing was changed." in text(refused)
+    assert state(app) == before
+
+
+def test_a_merge_split_and_made_again_splits_only_once(client, app, form_token, sid_and_ned):
+    at_first = state(app)
+    assert merge(client, form_token, "sid", "ned").status_code == 302
+    first = merge_ids(app)[0]
+    assert split(client, form_token, "sid", first).status_code == 302
+    assert state(app)[2] == at_first[2]
+    assert merge(client, form_token, "sid", "ned").status_code == 302
+    before = state(app)
+    stale = split(client, form_token, "sid", first)  # the first merge's button, pressed again
+    assert stale.status_code == 422
+    assert "That merge does not exist or was already undone. Nothing was changed." in text(stale)
+    assert state(app) == before
+    assert split(client, form_token, "sid", merge_ids(app)[1]).status_code == 302
+    assert state(app)[2] == at_first[2]
+
+
+def test_a_split_puts_back_every_seat_and_the_names_merged_before(
+    client, app, form_token, stored, tenk_log
+):
+    stored(tenk_log(("Sid", "Ann"), "win"), tenk_log(("Ned", "NED"), "win"),
+           tenk_log(("Teddy", "Bo"), "bust"))  # fmt: skip
+    at_first = state(app)
+    assert merge(client, form_token, "ned", "teddy").status_code == 302  # Teddy into Ned
+    one_merge = state(app)
+    assert merge(client, form_token, "sid", "ned").status_code == 302  # Ned (and Teddy) into Sid
+    assert split(client, form_token, "sid", merge_ids(app)[1]).status_code == 302
+    assert state(app)[2] == one_merge[2]
+    assert client.get("/players/teddy").location.endswith("/players/ned")
+    assert split(client, form_token, "ned", merge_ids(app)[0]).status_code == 302
+    assert state(app)[2] == at_first[2]
+
+
+def test_a_merge_that_loses_to_another_write_is_a_409_that_changes_nothing(
+    client, app, form_token, sid_and_ned, monkeypatch
+):
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    from referee.web import merges
+
+    def locked(*keys):
+        raise OperationalError(
+            "INSERT INTO player", {}, sqlite3.OperationalError("database is locked")
+        )
+
+    before = state(app)
+    monkeypatch.setattr(merges, "lock_players", locked)
+    response = merge(client, form_token, "sid", "ned")
+    assert response.status_code == 409
+    assert "Another change to these players was being saved at the same moment." in text(response)
+    assert "Nothing was changed." in text(response)
     assert state(app) == before

@@ -87,3 +87,31 @@ def test_a_player_page_gives_the_best_round_of_round_scored_games(client, stored
     page = client.get("/players/ann").text
     assert "Rounds (" in page and "Six D One" in page
     assert f"best round <b>{max(rounds):,}</b>" in page
+
+
+def test_the_players_list_has_pages(client, seat_players):
+    seat_players([f"P{n:03d}" for n in range(120)])
+    first = client.get("/players/").text
+    assert "120 players · page 1 of 3" in first
+    assert first.count('href="/players/p') == 50 and ">P000</b>" in first
+    assert 'href="/players/?page=2">Next</a>' in first and "Previous" not in first
+    last = client.get("/players/?page=3").text
+    assert last.count('href="/players/p') == 20 and ">P119</b>" in last
+    assert 'href="/players/?page=2">Previous</a>' in last and ">Next<" not in last
+    assert "page 3 of 3" in client.get("/players/?page=999").text
+    assert "page 1 of 3" in client.get("/players/?page=x").text
+
+
+def test_ten_thousand_players_keep_the_pages_small(client, seat_players):
+    seat_players([f"Player{n:05d}" for n in range(10_000)])
+    index = client.get("/players/")
+    page = client.get("/players/player04242")
+    found = client.get("/players/player04242", query_string={"find": "player0"})
+    sizes = {"index": len(index.data), "player": len(page.data), "look-up": len(found.data)}
+    assert all(r.status_code == 200 for r in (index, page, found))
+    assert "10,000 players · page 1 of 200" in index.text
+    assert sizes["index"] < 20_000 and sizes["player"] < 20_000 and sizes["look-up"] < 25_000
+    assert found.text.count("/players/player04242/merge?other=") == 30
+    assert "Only the first 30 names holding “player0” are shown: type more of the name." in (
+        html.unescape(found.text)
+    )
