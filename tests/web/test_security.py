@@ -289,3 +289,25 @@ def test_scripts_do_not_set_inline_styles():
     for path in (PROJECT / "static" / "js").glob("*.js"):
         source = path.read_text(encoding="utf-8")
         assert not re.search(r"\.style\b|\.innerHTML\b|setAttribute\(\s*['\"]style", source)
+
+
+def test_a_write_that_loses_a_lock_to_another_is_a_409_not_a_500(app, client) -> None:
+    """A deadlock PostgreSQL broke, or SQLite busy past its timeout, that no view answered
+    itself: the loser is told with a sentence, and a real database fault is still a 500."""
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    def fails(message: str):
+        def view():
+            raise OperationalError("UPDATE player", {}, sqlite3.OperationalError(message))
+
+        return view
+
+    app.add_url_rule("/lost-lock", "lost_lock", fails("database is locked"))
+    app.add_url_rule("/broken-db", "broken_db", fails("disk I/O error"))
+    lost = client.get("/lost-lock")
+    assert lost.status_code == 409
+    assert "Another phone changed the same thing" in lost.get_data(as_text=True)
+    with pytest.raises(OperationalError):  # not taken for a lost race: the 500 path
+        client.get("/broken-db")
