@@ -239,7 +239,9 @@ def test_writes_race_each_other_and_deletes_without_a_server_error(
     from referee.web.store import import_log
 
     with app.app_context():
-        trials = [Trial(kind, import_log(bust_log(START_MOVES))) for kind in KINDS for _ in range(TRIALS)]
+        trials = [
+            Trial(kind, import_log(bust_log(START_MOVES))) for kind in KINDS for _ in range(TRIALS)
+        ]
     server = Gunicorn(database_url, tmp_path).start()
     request.addfinalizer(server.stop)
     phones = Phones(server.port)
