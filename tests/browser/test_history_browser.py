@@ -44,13 +44,18 @@ def test_a_long_story_is_folded_the_chart_first(live_server, phone, player, stor
     )
     phone.goto(f"{live_server}/t/{seeded}/history")
     assert phone.locator("svg.chart").bounding_box()["y"] < PHONE["height"]
-    assert phone.locator("details.fold").count() == 4
+    assert phone.locator("details.fold").count() == 3  # the last three folds hold moves,
+    assert phone.locator("p.fold-link").count() == 1  # the older one is a link away
     assert phone.locator("details.fold[open]").count() == 1
     assert page_height(phone) < 3_000
-    first = phone.locator("details.fold summary").first
-    assert "Ann 2,900 · Bo 0 · Cy 5,950" in first.inner_text()
-    first.tap()  # a folded turn opens with a tap, no script needed
-    assert phone.locator("details.fold").first.locator("li").first.is_visible()
+    older = phone.locator("p.fold-link").first
+    assert "Ann 2,900 · Bo 0 · Cy 5,950" in older.inner_text()
+    with phone.expect_navigation():
+        older.locator("a").tap()  # its page holds that fold's moves, open
+    assert phone.locator("details.fold[open]").first.locator("li").first.is_visible()
+    closed = phone.locator("details.fold:not([open])").first.element_handle()
+    closed.query_selector("summary").tap()  # a folded turn opens with a tap, no script needed
+    assert closed.get_attribute("open") is not None
     player.shot("history-story-seed")
 
     phone.goto(f"{live_server}/t/{long}/history")

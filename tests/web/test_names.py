@@ -52,6 +52,8 @@ def test_a_refused_name_gets_a_sentence_and_stores_nothing(
 ):
     if entry is new_table_post and rule == "lone-surrogate":
         pytest.skip("a form carries UTF-8: a lone surrogate arrives as U+FFFD, a visible sign")
+    if rule == "lone-surrogate":  # a log with one is refused as text before its names are read
+        expected = "not valid Unicode"
     response = entry(client, name, "Bo")
     assert response.status_code == 422
     page = words(response)
