@@ -20,6 +20,7 @@ from referee.log import LogError, check_storable, dumps, loads, replay
 from referee.web.access import house_only
 from referee.web.advice_record import judged_at, keep_judged
 from referee.web.extensions import db
+from referee.web.heavy import heavy
 from referee.web.inputs import plain_text, small_number
 from referee.web.judgements import Judgements, judgements
 from referee.web.models import GameTable, Seat
@@ -177,14 +178,14 @@ def table_history(token: str) -> str:
     table = table_or_404(token)
     version, game = table.version, get_game(table.game)  # the version before the moves
     log = log_of(table, move_data(table.id))
-    told = stories.get(token, version, lambda: story(log))
+    told = stories.get(token, version, lambda: heavy(lambda: story(log)))
     seats_judged = judged_at(table)
     # The page shows the table as read: storing judgements below commits, which must not
     # reload it (a delete meanwhile would make that a 500).
     db.session.expunge(table)
     found: Judgements | None = None
     if (table.show_odds or table.finished_at) and has_own(game, "advice"):
-        found = judgements(table.id, log)
+        found = heavy(lambda: judgements(table.id, log))
     if table.finished_at and found and found.complete and not seats_judged:
         # the table moved on since its seats were judged, or was stored before they were
         keep_judged(table.id, version, log.players, found.decisions)

@@ -26,6 +26,7 @@ from referee.log import GameLog, Replay, replay
 from referee.web import summaries
 from referee.web.advice_record import carry_judgements, judge_once_answered
 from referee.web.extensions import db
+from referee.web.heavy import heavy
 from referee.web.models import GameTable, MoveRecord, Seat, SeatClaim, utcnow
 from referee.web.replays import Kept, replays
 
@@ -57,6 +58,11 @@ CLAIM_VERSION = (
         finished_at=bindparam("finished"),
     )
 )
+
+
+# A replay of more moves than this goes through the worker's gate for heavy work
+# (``heavy``): 1,000 moves take 20-60 ms, a table of a few hundred stays a light page.
+HEAVY_REPLAY = 1_000
 
 
 class TableMoved(Exception):
@@ -164,7 +170,10 @@ def load(table: GameTable) -> Loaded:
     if kept is not None:
         return Loaded(table, list(kept.moves), kept.replay, version)
     moves = move_data(table.id)
-    result = catch_up(replays.latest(table.token), moves) or replayed(log_of(table, moves))
+    kept = replays.latest(table.token)
+    work = lambda: catch_up(kept, moves) or replayed(log_of(table, moves))  # noqa: E731
+    unreplayed = len(moves) - (len(kept.moves) if kept else 0)
+    result = heavy(work) if unreplayed > HEAVY_REPLAY else work()
     replays.put(table.token, version, moves, result)
     return Loaded(table, moves, result, version)
 
