@@ -19,7 +19,6 @@ from referee.web.models import GameTable, PlayerAlias, PlayerMerge, Seat
 from tests.conftest import csrf_token
 from tests.engine.test_names import ONE_PLAYER, REFUSED
 
-REFUSED_IDS = [row[0] for row in REFUSED]
 TAKEN_PAIRS = [row for row in ONE_PLAYER if row[0] != "invisible-stored-before"]
 
 
@@ -45,13 +44,20 @@ def table_count(app) -> int:
         return db.session.scalar(select(func.count()).select_from(GameTable))
 
 
-@pytest.mark.parametrize("entry", [new_table_post, import_post], ids=["form", "import"])
-@pytest.mark.parametrize(("rule", "name", "expected"), REFUSED, ids=REFUSED_IDS)
+# A form carries UTF-8: a lone surrogate cannot reach it (it arrives as U+FFFD, a visible
+# sign), so only an import is tried with one.
+ENTRIES = [
+    pytest.param(entry, *row, id=f"{label}-{row[0]}")
+    for label, entry in (("form", new_table_post), ("import", import_post))
+    for row in REFUSED
+    if not (entry is new_table_post and row[0] == "lone-surrogate")
+]
+
+
+@pytest.mark.parametrize(("entry", "rule", "name", "expected"), ENTRIES)
 def test_a_refused_name_gets_a_sentence_and_stores_nothing(
     app, client, entry, rule, name, expected
 ):
-    if entry is new_table_post and rule == "lone-surrogate":
-        pytest.skip("a form carries UTF-8: a lone surrogate arrives as U+FFFD, a visible sign")
     if rule == "lone-surrogate":  # a log with one is refused as text before its names are read
         expected = "not valid Unicode"
     response = entry(client, name, "Bo")
