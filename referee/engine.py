@@ -195,7 +195,7 @@ class Game(Protocol[GameState]):
     OPTIONS: tuple[Option, ...]
     MOVES: Mapping[str, Callable[[GameState, Move], GameState]]
     # Per move type, the fields a move of that type may carry besides ``type`` and
-    # ``player`` (GAMELOG.md); a log with any other field is refused (``unknown_fields``).
+    # ``player`` (GAMELOG.md); an import refuses any other field (``unknown_fields``).
     MOVE_FIELDS: Mapping[str, tuple[str, ...]]
     ACTIONS: tuple[str, ...]  # the buttons its play page posts as ``action``
     TEXT: GameText  # its rules, rulings and example: help page and printed sheets
