@@ -3,7 +3,7 @@ default), or only watch.
 
 A seat is held in the database (``SeatClaim``: one phone per seat and one seat per phone,
 both enforced by unique keys, so two phones asking at the same instant cannot both get a
-seat, nor one phone two seats), the phone by a random id in its signed session.  Every
+seat, nor one phone two seats), the phone by a random id in its sealed session.  Every
 seat choice is one transaction that locks the table's row first, as moves and deletes do.
 A seated phone enters only the moves of its own seat (every move it posts names its
 player), and the table's own moves while nobody is to move; a watching phone enters none.
