@@ -1,7 +1,8 @@
 """Heavy work one piece at a time in a worker, so that light pages keep flowing.
 
-A page that replays a long table from its first move, works out the odds or a table's
-story, or judges its moves against the advice, runs pure Python for 0.1-0.6 s.  The
+A page that replays a long table from its first move, works out a table's story, or
+judges its moves against the advice, runs pure Python for 0.1-0.6 s.  (The odds are not
+gated: a table with them on asks for them on every page, nearly always from what is kept.)  The
 threads of a worker share one interpreter lock: sixteen such pages at once each got a
 sixteenth of it, all held their threads for about two seconds, and a plain table page
 waited that long for a thread.  Through this gate they take turns instead: each finishes
