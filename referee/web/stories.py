@@ -9,7 +9,6 @@ asking for the same story at once work it out once.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +19,7 @@ from referee.deadline import REPLAY_CHUNK, check
 from referee.engine import Outcome, RuleViolation, describe_move
 from referee.log import GameLog, replay
 from referee.web.charts import progression_svg
+from referee.web.weighed import WeighedCache
 
 STORIES_KEPT = 4  # a 5,000-move story holds about 3 MB
 
@@ -80,30 +80,24 @@ class StoryCache:
     for by several threads at once is worked out by one of them."""
 
     def __init__(self, size: int = STORIES_KEPT) -> None:
-        self.size = size
-        self._kept: OrderedDict[tuple[str, int], Story] = OrderedDict()
+        self._kept: WeighedCache[tuple[str, int], Story] = WeighedCache(size)  # 1 a story
         self._working: dict[tuple[str, int], threading.Lock] = {}
         self._lock = threading.Lock()
 
     def get(self, token: str, version: int, work_out: Callable[[], Story]) -> Story:
         """The table's story at ``version``: kept, or ``work_out()`` and kept."""
         key = (token, version)
+        found = self._kept.get(key)
+        if found is not None:
+            return found
         with self._lock:
-            found = self._kept.get(key)
-            if found is not None:
-                self._kept.move_to_end(key)
-                return found
             working = self._working.setdefault(key, threading.Lock())
         try:
             with working:
-                with self._lock:
-                    found = self._kept.get(key)
+                found = self._kept.get(key)
                 if found is None:
                     found = work_out()  # may be cut by the request's time limit
-                    with self._lock:
-                        self._kept[key] = found
-                        while len(self._kept) > self.size:
-                            self._kept.popitem(last=False)
+                    self._kept.put(key, found, 1)
         finally:
             with self._lock:
                 self._working.pop(key, None)
