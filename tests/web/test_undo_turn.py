@@ -1,8 +1,8 @@
 """Undo a whole turn: the undo box names every move of the last move's turn (the trailing
-moves stamped with the same player; at a one-seat table the game's count of turns splits
-them), and one confirmed post takes them all back in one write: one version, a 409 for a
-stale page or a lost race with nothing changed, a 403 for a watching phone, a 422 when
-there is nothing to undo."""
+moves stamped with the same player, never reaching back past a setup move, which is a turn
+of its own; at a one-seat table the game's count of turns splits them), and one confirmed
+post takes them all back in one write: one version, a 409 for a stale page or a lost race
+with nothing changed, a 403 for a watching phone, a 422 when there is nothing to undo."""
 
 from __future__ import annotations
 
