@@ -257,6 +257,14 @@ class Game(Protocol[GameState]):
         default: the table's own move, such as the shared roll itself."""
         ...
 
+    def is_setup(self, state: GameState, move: Move) -> bool:
+        """Whether ``move``, made in ``state``, sets the table up rather than being part of
+        a player's turn of play: a board or square laid out, a pool entered, dice put back
+        in the box, the opening deal, a round declared over (which clears the table for the
+        next).  Undo takes such a move back as a turn of its own, whoever entered it, and a
+        whole-turn undo of the play after it stops short of it (never, by default)."""
+        ...
+
     # What random play (``referee.autoplay``) asks of a game, for tests, benchmarks, seeds.
     def dice_to_roll(self, state: GameState) -> int | None:
         """How many dice the next roll has; None when no roll may be entered now."""

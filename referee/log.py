@@ -73,7 +73,9 @@ class Replay:
     ``turn_starts`` are the indexes of the moves that began the last two turns as the game
     counts them (``turns_done``): (the one before, the latest), the latest being the move
     after the last one that raised the count; kept as the moves go, so that finding where
-    a turn began never needs a second replay.
+    a turn began never needs a second replay.  ``setup_at`` is the index of the last move
+    that set the table up (the game's ``is_setup``), -1 before any: a turn of play never
+    reaches back past it.
     """
 
     game: Game
@@ -83,13 +85,15 @@ class Replay:
     rolled: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     options: Mapping[str, int] = field(default_factory=dict)  # the table's, defaults filled
     turn_starts: tuple[int, int] = (0, 0)
+    setup_at: int = -1
 
     def apply(self, move: Mapping[str, Any]) -> Replay:
         """This replay with one more move; ``RuleViolation`` when the rules refuse it."""
-        state, rolled = _step(self.game, self.state, self.rolled, move)
-        done = self.game.turns_done(self.state)
-        starts = _starts(self.game, done, state, self.moves_applied, self.turn_starts)[0]
-        return Replay(self.game, state, self.moves_applied + 1, None, rolled, self.options, starts)
+        game, index = self.game, self.moves_applied
+        state, rolled = _step(game, self.state, self.rolled, move)
+        starts = _starts(game, game.turns_done(self.state), state, index, self.turn_starts)[0]
+        setup = index if game.is_setup(self.state, move) else self.setup_at
+        return Replay(game, state, index + 1, None, rolled, self.options, starts, setup)
 
     def extended(self, moves: Sequence[Mapping[str, Any]]) -> Replay:
         """This replay with ``moves`` applied in order, stopping at the first one refused
@@ -97,16 +101,18 @@ class Replay:
         if self.error is not None:
             return self
         game, state, rolled, starts = self.game, self.state, self.rolled, self.turn_starts
-        done = game.turns_done(state)
+        done, setup = game.turns_done(state), self.setup_at
         for index, move in enumerate(moves, start=self.moves_applied):
             try:
-                state, rolled = _step(game, state, rolled, move)
+                after, rolled = _step(game, state, rolled, move)
             except RuleViolation as exc:
                 rejection = Rejection(index, exc.code, exc.message)
-                return Replay(game, state, index, rejection, rolled, self.options, starts)
+                return Replay(game, state, index, rejection, rolled, self.options, starts, setup)
+            setup = index if game.is_setup(state, move) else setup
+            state = after
             starts, done = _starts(game, done, state, index, starts)
         applied = self.moves_applied + len(moves)
-        return Replay(game, state, applied, None, rolled, self.options, starts)
+        return Replay(game, state, applied, None, rolled, self.options, starts, setup)
 
     @property
     def outcome(self) -> Outcome:

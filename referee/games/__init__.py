@@ -55,6 +55,10 @@ def _the_tables(state: Any, move: Mapping[str, Any]) -> None:
     return None
 
 
+def _never_setup(state: Any, move: Mapping[str, Any]) -> bool:
+    return False
+
+
 def _no_odds(values: Mapping[str, Any]) -> None:
     return None
 
@@ -68,6 +72,7 @@ DEFAULTS: dict[str, Any] = {
     "warning": _no_warning,
     "waiting_for": _none,
     "player_of": _the_tables,
+    "is_setup": _never_setup,
     "keys_to_roll": _nothing,
     "at_stake": _nothing,
     "table_entry": _none,

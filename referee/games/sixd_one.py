@@ -259,6 +259,12 @@ ACTIONS = ("board", "place")
 MOVE_WORDS = {"place": "placement"}
 
 
+def is_setup(state: SixDOne, move: Mapping[str, Any]) -> bool:
+    """A round's board is set up by its roller: undo takes it back on its own, never with
+    a placement."""
+    return move.get("type") == "board"
+
+
 def read_form(state: SixDOne, form: formdata.FormData) -> formdata.Moves:
     """The moves a post of the play page stands for.
 

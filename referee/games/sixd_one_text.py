@@ -195,4 +195,8 @@ TEXT = GameText(
         "it · corners do not join · the highest total after the last round wins"
     ),
     emblem=("3k", "3r"),
+    on_the_phone=(
+        "“Undo last move” takes back a placement. A round's board is a turn of its own for "
+        "undo: it is undone on its own, never with the placement after it.",
+    ),
 )

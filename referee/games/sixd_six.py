@@ -831,6 +831,12 @@ ACTIONS = ("board", "take", "slide", "pass")
 MOVE_WORDS = {"board": "rolled square", "slide": "slid board"}
 
 
+def is_setup(state: SixDSix, move: Mapping[str, Any]) -> bool:
+    """The rolled square is set up by the first player: undo takes it back on its own,
+    never with that player's first take."""
+    return move.get("type") == "board"
+
+
 def ruling(state: SixDSix) -> str:
     """What the referee said after the last move."""
     return state.ruling

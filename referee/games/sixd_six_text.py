@@ -228,4 +228,8 @@ TEXT = GameText(
     ),
     emblem=("5b", "5r"),
     sheet_boards=sixd_six.area_grids,
+    on_the_phone=(
+        "“Undo … whole turn” takes back a take and its slid board. The rolled square is a "
+        "turn of its own for undo: undoing the first take leaves it in place.",
+    ),
 )

@@ -600,6 +600,14 @@ MOVE_WORDS = {
 }
 
 
+def is_setup(state: SixDThree, move: Mapping[str, Any]) -> bool:
+    """The black grid, the dice put back in the box and each hand of the opening deal set
+    the table up: undo takes each back on its own (a deal draw is its drawer's, one hand at
+    a time).  The draw after a placement is part of the placer's turn."""
+    kind = move.get("type")
+    return kind in ("board", "remove") or (kind == "draw" and state.phase == DEAL)
+
+
 def preview(state: SixDThree, die: Die, cell: Cell) -> Score:
     """What ``die`` would score on the free ``cell`` now (the play page's preview); a
     ``RuleViolation`` when the cell is taken or off the grid."""

@@ -211,4 +211,9 @@ TEXT = GameText(
         "through its colour or through its number, each once · the highest total wins"
     ),
     emblem=("4g", "4k"),
+    on_the_phone=(
+        "“Undo … whole turn” takes back a turn: its re-roll, its placement and the draw after "
+        "it. The black grid, the dice put back in the box and each hand of the opening deal are "
+        "undone one at a time, never with a turn.",
+    ),
 )

@@ -232,6 +232,12 @@ ACTIONS = ("roll", "take", "end")
 MOVE_WORDS = {"roll": "pool", "end": "end of the round"}
 
 
+def is_setup(state: SixDTwo, move: Mapping[str, Any]) -> bool:
+    """A round's pool and the end of a round (which clears the table for the next) are
+    the table's, whoever enters them: undo takes each back on its own, never with a take."""
+    return move.get("type") in ("roll", "end")
+
+
 def warning(state: SixDTwo, move: Mapping[str, Any]) -> str | None:
     """Ending a round while the entered pool still holds a pair is the table's call: confirm."""
     if move.get("type") != "end" or state.pool is None:

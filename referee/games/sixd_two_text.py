@@ -135,4 +135,9 @@ TEXT = GameText(
     reminder="Take two dice of one colour with a clear path between them · each die scores "
     "its pips · the most pips wins",
     emblem=("6k", "6k"),
+    on_the_phone=(
+        "“Undo last move” takes back a take. The pool and the end of a round are each a turn "
+        "of their own for undo, whoever entered them: undoing the take after them leaves them "
+        "in place.",
+    ),
 )

@@ -119,7 +119,9 @@ class Turn:
 def last_turn(loaded: Loaded) -> Turn:
     """The last move's turn: the trailing moves stamped with the same player as the last
     one (``entry.moves_from_form`` stamps each move with the player to move).  A move
-    with no player, the table's own, is a turn of one move.
+    with no player, the table's own, is a turn of one move, and so is a move that set the
+    table up (the game's ``is_setup``: a board, a pool, a deal), whoever entered it: a turn
+    of play after it never reaches back past it (the replay keeps where it is).
 
     At a one-seat table every move is that player's, so there the game's own count of
     finished turns (``turns_done``, kept by the replay as ``turn_starts``) splits them.
@@ -138,6 +140,8 @@ def last_turn(loaded: Loaded) -> Turn:
         before, latest = result.turn_starts
         ended = latest == len(moves)
         start, over = max(start, before if ended else latest), over or ended
+    setup = result.setup_at
+    start = setup if setup == len(moves) - 1 else max(start, setup + 1)
     turn = moves[start:]
     return Turn(
         player,

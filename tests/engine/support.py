@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game, random_legal_move
 from referee.engine import Game, Outcome, RuleViolation, apply_move
-from referee.log import GameLog, Rejection, dumps, loads, replay
+from referee.games import get_game
+from referee.log import GameLog, Rejection, dumps, loads, moves_with_states, replay
 
 SEEDS = Path(__file__).parents[2] / "seeds"
 KEBAB = re.compile(r"^[a-z]+(-[a-z]+)*$")
@@ -53,6 +54,17 @@ def play(game: str, *moves: dict, players: tuple[str, ...] = ("Ann", "Bo"), **op
     result = replay(GameLog(game, players, options, moves))
     assert result.error is None, result.error
     return result.state
+
+
+def setups(
+    game: str, *moves: dict, players: tuple[str, ...] = ("Ann", "Bo"), **options: int
+) -> list[bool]:
+    """Per move of a fresh ``game`` table, whether the game calls it setup (``is_setup``) in
+    the state it was made in; every move must be legal."""
+    log = GameLog(game, players, options, moves)
+    found = [get_game(game).is_setup(state, move) for state, move in moves_with_states(log)]
+    assert len(found) == len(moves)
+    return found
 
 
 def refused(

@@ -79,6 +79,7 @@ def test_random_play_through_the_hooks_gives_well_shaped_answers(game, seed):
         assert describe_move(game, move)
         warning = game.warning(state, move)
         assert warning is None or (isinstance(warning, str) and warning)
+        assert isinstance(game.is_setup(state, move), bool)
         state = apply_move(game, state, move)
         check_state(game, state, players)
     assert game.is_over(state) and game.outcome(state).over

@@ -134,6 +134,31 @@ def test_a_replay_keeps_where_the_last_two_turns_began() -> None:
     assert one_by_one.turn_starts == whole.turn_starts
 
 
+def test_a_replay_keeps_where_the_last_setup_move_is() -> None:
+    """Six D Two: a pool (move 0), a take, the end of round 1 (2), a take.  The last setup
+    move is the end; applied one by one, all at once or stopped by a refused move, the
+    replay says the same; a game without setup moves has none (-1)."""
+    moves = (
+        {"type": "roll", "dice": ["2r", "3r", "6k", "6k"]},
+        {"type": "take", "dice": ["2r", "3r"]},
+        {"type": "end"},
+        {"type": "take", "dice": ["4g", "1g"]},
+    )
+    log = GameLog("sixd-two", ("Ann", "Bo"), {"rounds": 2}, moves)
+    assert replay(log, []).setup_at == -1
+    assert replay(log, moves[:2]).setup_at == 0
+    whole = replay(log)
+    assert whole.setup_at == 2
+    one_by_one = replay(log, [])
+    for move in log.moves:
+        one_by_one = one_by_one.apply(move)
+    assert one_by_one.setup_at == whole.setup_at
+    stopped = replay(log, [*moves[:3], {"type": "roll", "dice": []}])
+    assert stopped.error is not None and stopped.setup_at == 2
+    tenk = GameLog(EXAMPLE["game"], ("Ann", "Bo"), {}, tuple(EXAMPLE["moves"]))
+    assert replay(tenk).setup_at == -1
+
+
 def example_text(**changes: str) -> str:
     """The GAMELOG.md example as JSON text, some top-level values replaced by raw JSON text."""
     parts = {k: json.dumps(v) for k, v in EXAMPLE.items()} | changes

@@ -492,3 +492,12 @@ def test_the_help_texts_example_is_the_seeds_scoring() -> None:
     ]
     assert "<b>47</b>" in steps[0].text and "<b>64</b>" in steps[1].text
     assert steps[0].dice[0] == ("1r", "3r", "5r")
+
+
+# --- Setup, for undo ---------------------------------------------------------------------------
+
+
+def test_each_rounds_board_is_setup_and_the_placements_are_play() -> None:
+    moves = (*two_row_round("Bo"), *two_row_round("Ann")[:2])
+    found = support.setups("sixd-one", *moves, rounds_per_player=1)
+    assert [n for n, setup in enumerate(found) if setup] == [0, 13]

@@ -1027,3 +1027,12 @@ def test_replay_json_reports_the_totals_and_who_slides(tmp_path, capsys) -> None
 def test_a_log_replays_to_the_same_state_as_the_moves() -> None:
     moves = (*OPENING, take(PURPLE, PURPLE_ROW), slide(SLID))
     assert replay(GameLog("sixd-six", AB, {}, moves)).state == play(*moves)
+
+
+# --- Setup, for undo ---------------------------------------------------------------------------
+
+
+def test_the_rolled_square_is_setup_and_takes_slides_and_passes_are_play() -> None:
+    moves = (*OPENING, take(PURPLE, PURPLE_ROW), slide(SLID))
+    assert support.setups("sixd-six", *moves) == [True, False, False, False, False]
+    assert support.setups("sixd-six", *OPENING, PASS) == [True, False, False, False]

@@ -743,3 +743,19 @@ def test_replay_json_reports_the_totals_and_who_draws(tmp_path, capsys) -> None:
 def test_a_log_replays_to_the_same_state_as_the_moves() -> None:
     moves = scripted(AB)
     assert replay(GameLog("sixd-three", AB, {}, tuple(moves))).state == play(*moves)
+
+
+# --- Setup, for undo ---------------------------------------------------------------------------
+
+
+def test_the_grid_the_dice_put_back_and_each_hand_of_the_deal_are_setup() -> None:
+    moves = scripted(ABCD)
+    found = support.setups("sixd-three", *moves[:9], players=ABCD)
+    # grid, remove, four hands dealt; then Ann's placement and the draw that refills her hand
+    assert found == [True] * 6 + [False, False, False]
+    assert [m["type"] for m in moves[6:9]] == ["place", "draw", "place"]
+
+
+def test_the_draw_after_a_placement_is_part_of_the_placers_turn() -> None:
+    moves = (*DEALT, place("2g", 0, 0), draw("1b"))
+    assert support.setups("sixd-three", *moves) == [True, True, True, False, False]

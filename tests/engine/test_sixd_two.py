@@ -350,3 +350,13 @@ def test_replay_json_reports_the_running_totals(tmp_path, capsys) -> None:
 def test_a_pool_counts_as_the_entering_players_dice() -> None:
     result = replay(GameLog("sixd-two", AB, {}, (pool("1r 1r 6k"),)))
     assert result.rolled == {"Ann": (2, 0, 0, 0, 0, 1)}
+
+
+# --- Setup, for undo ---------------------------------------------------------------------------
+
+
+def test_a_pool_and_the_end_of_a_round_are_setup_and_takes_are_play() -> None:
+    moves = (pool(POOL), take("2r 3r"), take("6k 6k"), END, take("4g 1g"))
+    assert support.setups("sixd-two", *moves, rounds=2) == [True, False, False, True, False]
+    found = support.setups("sixd-two", take("2r 3r"), END, pool(POOL), take("6k 6k"), rounds=2)
+    assert found == [False, True, True, False]
