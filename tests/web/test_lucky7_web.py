@@ -49,9 +49,9 @@ def test_steal_offered_after_a_bank_then_taken(new_table):
     roll(table, 3, 4, 2, 2, 3, 6, 6, 6)
     group(table, bank=True, g0="A", g1="A")
     page = html.unescape(table.page())
-    assert "Steal 1 points and roll 6 dice" in page
+    assert "Steal 1 point and roll 6 dice" in page
     assert table.post(action="steal").status_code == 302
-    assert "Max steals Lou's 1 points: roll 6 dice." in html.unescape(table.ruling())
+    assert "Max steals Lou's 1 point: roll 6 dice." in html.unescape(table.ruling())
     assert table.page().count('name="d5"') == 6 and 'name="d6"' not in table.page()
 
 
