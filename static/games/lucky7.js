@@ -29,7 +29,7 @@
         var sum = dice.reduce(function (a, b) { return a + b; }, 0);
         var worth = table[dice.length];
         if (sum !== 7 || !worth) { return letter + ": " + dice.join(" + ") + " = " + sum + " — not a seven"; }
-        return letter + ": " + dice.join(" + ") + " = 7 " + (problem ? "" : "✓ ") + worth + (worth === 1 ? " point" : " points");
+        return letter + ": " + dice.join(" + ") + (problem ? " = 7, " : " = 7 ✓ ") + worth + (worth === 1 ? " point" : " points");
       });
       if (problem) { lines.push("✗ not allowed: " + problem); }
       out.textContent = lines.join(" · ");

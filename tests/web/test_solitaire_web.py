@@ -133,5 +133,5 @@ def test_a_negative_total_has_the_same_minus_everywhere(new_table):
     assign(table, "1,5|1,6|3", "Sid")
     page = html.unescape(table.page())
     assert "−400, total −400." in page
-    assert "<b class=\"neg\">−400</b>" in page
+    assert '<b class="neg">−400</b>' in page
     assert "-400" not in page
