@@ -47,6 +47,8 @@ __all__ = [
     "describe_move",
     "points",
     "resolve_options",
+    "score_text",
+    "signed",
     "unknown_fields",
 ]
 
@@ -314,8 +316,21 @@ class Game(Protocol[GameState]):
 
 
 def points(n: int) -> str:
-    """A score as players write it: 10250 -> "10,250"."""
+    """A score as players write it: 10250 -> "10,250" (the ASCII minus of the replay summary)."""
     return f"{n:,}"
+
+
+MINUS = "\u2212"  # the typographic minus of every score a player reads
+
+
+def score_text(n: int) -> str:
+    """A score in a player's text, its minus the typographic one: -400 -> "−400"."""
+    return points(n).replace("-", MINUS)
+
+
+def signed(n: int) -> str:
+    """A change in points with its sign, the typographic minus: 800 -> "+800", -400 -> "−400"."""
+    return f"+{points(n)}" if n >= 0 else score_text(n)
 
 
 def check_players(game: Game, players: object) -> tuple[str, ...]:

@@ -171,6 +171,21 @@ class Scoreboard:
             to_move=None if self.over else self.player,
         )
 
+    def to_pass(self, seat: int, *, least: int = 0) -> str | None:
+        """What ``seat`` must score in its final-round turn to pass the leader, in words:
+        "needs 901 to pass Bo (900 ties)"; None when ``seat`` has no such turn to come or is
+        ahead already.  ``least``: the fewest points a bank may add (10K's entry)."""
+        others = [s for i, s in enumerate(self.scores) if i != seat]
+        if not self.plays_again(seat) or not others:
+            return None
+        best = max(others)
+        gap = best - self.scores[seat]
+        if gap < 0:
+            return None
+        leaders = [p for i, p in enumerate(self.players) if i != seat and self.scores[i] == best]
+        ties = f" ({points(gap)} ties)" if gap > 0 and gap >= least else ""
+        return f"needs {points(max(gap + 1, least))} to pass {' and '.join(leaders)}{ties}"
+
     def notes(self, words: Callable[[int], Iterable[str]]) -> dict[str, str]:
         """A short note per player for the scoreboard: the ``words(seat)`` joined by " · "."""
         return {name: " · ".join(words(seat)) for seat, name in enumerate(self.players)}
@@ -359,7 +374,8 @@ class TurnView:
 
     ``roll_count`` is how many dice the next roll has (None: no roll now); ``must_take``
     says a roll is on the table and dice must be taken from it, ``may_take_more`` that
-    some were and others are left.
+    some were and others are left.  ``to_pass``: in the final round, what the player must
+    score this turn to pass the leader, in words (``Scoreboard.to_pass``).
     """
 
     player: str
@@ -371,6 +387,7 @@ class TurnView:
     must_take: bool
     may_take_more: bool
     may_bank: bool
+    to_pass: str | None
 
 
 View = TypeVar("View", bound=TurnView)
@@ -383,11 +400,13 @@ def turn_view(
     taking: str,
     roll_count: int | None,
     may_bank: bool,
+    least: int = 0,
     **own: Any,
 ) -> View:
     """A game's view of ``state``: the shared fields, then the game's ``own``.
 
-    ``taking`` is the game's phase for a roll that dice must be taken from.
+    ``taking`` is the game's phase for a roll that dice must be taken from; ``least`` the
+    fewest points a bank may add now (``Scoreboard.to_pass``).
     """
     return kind(
         player=state.board.player,
@@ -399,5 +418,6 @@ def turn_view(
         must_take=state.phase == taking,
         may_take_more=state.phase == CHOOSE and bool(state.on_table),
         may_bank=may_bank,
+        to_pass=state.board.to_pass(state.board.seat, least=least),
         **own,
     )

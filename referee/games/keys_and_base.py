@@ -347,7 +347,8 @@ def _judge_pick(state: SB, pick: Pick) -> tuple[int, str]:
         return 0, problem[1]
     keys = state.turn_keys + tuple(d.value for d in pick if d.key)
     base = state.turn_base + tuple(d.value for d in pick if not d.key)
-    return 1, f"{spell(pick)}: the turn would be worth {describe_value(keys, base)}"
+    joins = f" (with the {spell(state.taken)} set aside from this roll)" if state.taken else ""
+    return 1, f"{spell(pick)}{joins}: the turn would be worth {describe_value(keys, base)}"
 
 
 def choices(state: SB) -> list[dict[str, Any]]:
@@ -366,7 +367,8 @@ def worth_colours(state: SB) -> dict[int, int]:
 
 
 def player_notes(state: SB) -> dict[str, str]:
-    """A short note per player for the scoreboard: the original leader, turns still to come."""
+    """A short note per player for the scoreboard: the original leader, turns still to come
+    and, for each, what passes the leader."""
     board = state.board
 
     def words(seat: int) -> Iterable[str]:
@@ -374,6 +376,9 @@ def player_notes(state: SB) -> dict[str, str]:
             yield "original leader"
         if board.plays_again(seat):
             yield "one more turn" if seat == state.leader else "last turn"
+        to_pass = board.to_pass(seat)
+        if to_pass:
+            yield to_pass
 
     return board.notes(words)
 

@@ -350,7 +350,7 @@ def _bank(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
     if len(board.players) == 1:
         return Lucky7(board, state.target, state.set_bonus, ruling=f"{ruling} Roll eight dice.")
     ruling += (
-        f" {board.player} may steal {state.turn_total} points and roll {_dice(state.to_roll)}, "
+        f" {board.player} may steal {_points(state.turn_total)} and roll {_dice(state.to_roll)}, "
         "or start fresh with eight."
     )
     offer = (state.turn_total, state.to_roll)
@@ -375,12 +375,16 @@ def _steal(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
         stolen_from=victim,
         roll=(),
         scored=(),
-        ruling=f"{player} steals {victim}'s {total} points: roll {_dice(dice)}.",
+        ruling=f"{player} steals {victim}'s {_points(total)}: roll {_dice(dice)}.",
     )
 
 
 def _dice(n: int) -> str:
     return counted(n, "die", "dice")
+
+
+def _points(n: int) -> str:
+    return counted(n, "point", "points")
 
 
 MOVES = {"roll": _roll, SCORE: _score, "bank": _bank, "steal": _steal}
@@ -451,6 +455,18 @@ def finish_advice(state: Lucky7) -> list[Choice] | None:
     return sorted(judged, key=lambda c: (c.problem is not None, -c.points))
 
 
+def choice_key(sevens: Sequence[Sequence[str]]) -> str:
+    """A choice of sevens as the turn screen keys it, whatever the order of its groups and
+    dice: "1,6|2,5" (static/games/lucky7.js builds the same key from the tapped groups)."""
+    return "|".join(sorted(",".join(sorted(group)) for group in sevens))
+
+
+def finish_problems(advice: Sequence[Choice] | None) -> dict[str, str]:
+    """Near the end, why each choice that breaks the finish rule is refused, by
+    ``choice_key``: what the turn screen flags while its groups are tapped."""
+    return {choice_key(c.dice()): c.problem for c in advice or () if c.problem}
+
+
 def player_notes(state: Lucky7) -> dict[str, str]:
     """A short note per player: how many points they still need for the exact finish."""
     return state.board.notes(lambda seat: [f"needs {state.target - state.board.scores[seat]}"])
@@ -466,11 +482,13 @@ class Lucky7View(TurnView):
     scored: tuple[Die, ...]
     steal: tuple[int, int] | None  # (points, dice) to take over, when a steal is allowed now
     advice: list[Choice] | None
+    problems: dict[str, str]  # near the end, why a choice of sevens is refused (its key)
     need: int
 
 
 def view(state: Lucky7) -> Lucky7View:
     """What the Lucky Sevens turn screen shows."""
+    advice = finish_advice(state)
     return turn_view(
         Lucky7View,
         state,
@@ -481,7 +499,8 @@ def view(state: Lucky7) -> Lucky7View:
         stolen_from=state.stolen_from,
         scored=state.scored,
         steal=state.stealable if state.phase == START else None,
-        advice=finish_advice(state),
+        advice=advice,
+        problems=finish_problems(advice),
         need=state.target - state.score_before,
     )
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee import formdata
 from referee.dice import Die, parse_dice, spell, take_from
-from referee.engine import SHEETS, Option, Outcome, RuleViolation, points
+from referee.engine import SHEETS, Option, Outcome, RuleViolation, score_text, signed
 from referee.errors import SetupError
 from referee.odds import Flag, die_values, tallies
 
@@ -313,7 +313,6 @@ def describe_split(before: Sheet, after: Sheet, split: Split) -> str:
     """The referee's words for one sheet's split."""
     a, b = split.sums
     change = after.total - before.total
-    sign = "+" if change >= 0 else "−"
     text = f"{before.player}: {a} and {b}"
     if split.free_ride:
         chosen = ", ".join(map(str, before.chosen))
@@ -322,10 +321,11 @@ def describe_split(before: Sheet, after: Sheet, split: Split) -> str:
         marks = after.throwaway_marks(split.throwaway)
         new = "" if split.throwaway in before.chosen else " (new throwaway)"
         text += f", throw away {split.throwaway}{new} — {marks} of {CLOSING_MARKS}"
-    text += f"; {sign}{points(abs(change))}, total {points(after.total)}."
+    text += f"; {signed(change)}, total {score_text(after.total)}."
     if after.closed:
         text += (
-            f" The 8th {split.throwaway} closes {before.player}'s sheet at {points(after.total)}."
+            f" The 8th {split.throwaway} closes {before.player}'s sheet at "
+            f"{score_text(after.total)}."
         )
     return text
 
@@ -335,8 +335,8 @@ def _result(state: Solitaire) -> str:
     if len(state.sheets) == 1:
         total = state.sheets[0].total
         verdict = "a win" if total >= SOLO_WIN else f"short of {SOLO_WIN}"
-        return f"Game over: {points(total)}, {verdict}."
-    best = points(max(result.scores.values()))
+        return f"Game over: {score_text(total)}, {verdict}."
+    best = score_text(max(result.scores.values()))
     if len(result.winners) == 1:
         return f"Game over: {result.winners[0]} wins with {best}."
     return f"Game over: {' and '.join(result.winners)} share the win with {best}."
@@ -405,13 +405,13 @@ def split_effect(sheet: Sheet, split: Split) -> str:
     """What a split does to the sheet, in a few words: "+30 · new throwaway"."""
     after = apply_split(sheet, split)
     change = after.total - sheet.total
-    words = [f"{'+' if change >= 0 else '−'}{points(abs(change))}"]
+    words = [signed(change)]
     if split.free_ride:
         words.append("free ride")
     elif split.throwaway not in sheet.chosen:
         words.append("new throwaway")
     if after.closed:
-        words.append(f"closes the sheet at {points(after.total)}")
+        words.append(f"closes the sheet at {score_text(after.total)}")
     return " · ".join(words)
 
 

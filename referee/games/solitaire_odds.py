@@ -37,7 +37,7 @@ from importlib import resources
 from itertools import combinations, product
 
 from referee.dice import Die, parse_dice
-from referee.engine import RuleViolation, points
+from referee.engine import RuleViolation, signed
 from referee.games.solitaire import (
     CLOSING_MARKS,
     DICE,
@@ -203,7 +203,7 @@ def split_words(split: Split, change: int, closes: bool) -> str:
     text += ", free ride" if split.free_ride else f", {split.throwaway} thrown"
     if closes:
         text += ", closes the sheet"
-    return f"{text}: {'+' if change >= 0 else '−'}{points(abs(change))} now"
+    return f"{text}: {signed(change)} now"
 
 
 @lru_cache(maxsize=256)

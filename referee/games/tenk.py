@@ -18,7 +18,7 @@ from typing import Any
 
 from referee import formdata
 from referee.dice import Die, spell
-from referee.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark, points
+from referee.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark, points, signed
 from referee.odds import Advice, Flag, number, optional
 from referee.pushluck import (
     CHOOSE,
@@ -281,6 +281,19 @@ def bank_gain(state: TenK) -> int:
     return state.turn_total
 
 
+def bank_words(state: TenK) -> str:
+    """What the bank button says banking does: "Bank 1,050", or "Bank: scores 0 (500 to
+    enter)" below the entry threshold."""
+    if bank_gain(state) == 0 and state.turn_total > 0:
+        return f"Bank: scores 0 ({points(state.entry)} to enter)"
+    return f"Bank {points(bank_gain(state))}"
+
+
+def least_bank(state: TenK, seat: int) -> int:
+    """The fewest points a bank adds for ``seat``: the entry threshold while on 0."""
+    return state.entry if state.board.scores[seat] == 0 else 0
+
+
 def bank_warning(state: TenK) -> str | None:
     """A sentence to confirm before banking, when the bank would score nothing."""
     if state.phase == CHOOSE and bank_gain(state) == 0 and state.turn_total > 0:
@@ -407,25 +420,41 @@ def read_form(state: TenK, form: formdata.FormData) -> formdata.Moves:
 
 
 def player_notes(state: TenK) -> dict[str, str]:
-    """A short note per player for the scoreboard: not yet on the board, last turn to come."""
+    """A short note per player for the scoreboard: not yet on the board, last turn to come and
+    what it must score to pass the leader."""
     board = state.board
 
     def words(seat: int) -> Iterable[str]:
-        if board.scores[seat] == 0 and state.entry > 0:
+        to_pass = board.to_pass(seat, least=least_bank(state, seat))
+        if board.scores[seat] == 0 and state.entry > 0 and not to_pass:
             yield f"needs {points(state.entry)}"
         if board.plays_again(seat):
             yield "last turn"
+        if to_pass:
+            yield to_pass
 
     return board.notes(words)
 
 
 def _judge_pick(state: TenK, pick: Pick) -> tuple[int, str]:
     """What the whole set-aside from this roll would score with ``pick`` added, in points and
-    words; 0 and the reason when it cannot be set aside."""
-    split = best_split(state.taken + pick)
+    words; 0 and the reason when it cannot be set aside.
+
+    Dice set aside from this roll before join the pick (RULINGS.md, "Every game"): the words
+    name the whole group and what the pick adds to it ("1 1 1 = 1,000 (with the 1 1 set
+    aside: +800)").
+    """
+    group = state.taken + pick
+    split = best_split(group)
     if split is None:
-        return 0, why_not_scoring(state.taken + pick)
-    return split.points, f"{spell(pick)} = {points(split.points)}"
+        return 0, why_not_scoring(group)
+    if not state.taken:
+        return split.points, f"{spell(pick)} = {points(split.points)}"
+    added = signed(split.points - state.taken_points)
+    return split.points, (
+        f"{spell(group)} = {points(split.points)} (with the {spell(state.taken)} set aside: "
+        f"{added})"
+    )
 
 
 def choices(state: TenK) -> list[dict[str, Any]]:
@@ -443,6 +472,7 @@ class TenKView(TurnView):
     taken: tuple[Die, ...]
     taken_points: int
     hot_dice: bool
+    bank_words: str
     bank_warning: str | None
     selections: dict[str, tuple[int, str]]
     colour_run: tuple[Die, ...]  # the colour run's dice, red 1 to purple 6, to show on the entry
@@ -460,7 +490,9 @@ def view(state: TenK) -> TenKView:
         entry=state.entry,
         taken=state.taken,
         taken_points=state.taken_points,
+        least=least_bank(state, state.board.seat),
         hot_dice=moment(state) == HOT_DICE,
+        bank_words=bank_words(state),
         bank_warning=bank_warning(state),
         selections=judged_picks(state, partial(_judge_pick, state)),
         colour_run=tuple(Die(v, c) for v, c in enumerate(COLOUR_RUN_ORDER, start=1)),

@@ -12,6 +12,7 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
+from referee.engine import score_text
 from referee.games import has_own
 from referee.web.extensions import csrf, db, migrate, strict_json_responses
 from referee.web.limits import limiter
@@ -139,9 +140,9 @@ def register_security(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    """Mount the pages, give their layout each game's own stylesheet and script and each
-    seat's colour, and the manifest, icons, service worker and offline page that make the
-    app installable."""
+    """Mount the pages, give their layout each game's own stylesheet and script, each
+    seat's colour and the ``points`` filter (scores with the typographic minus), and the
+    manifest, icons, service worker and offline page that make the app installable."""
     from referee.web import (
         access,
         advice,
@@ -161,6 +162,7 @@ def register_blueprints(app: Flask) -> None:
     assets.register(app)
     app.add_template_global(charts.seat_colour)
     app.add_template_global(has_own)
+    app.add_template_filter(score_text, "points")  # -400 as "−400", like the rulings
     app.register_blueprint(access.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(advice.bp)

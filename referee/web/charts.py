@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from markupsafe import Markup, escape
 
+from referee.engine import score_text
 from referee.grid import SEAT_COLOURS
 
 # The board games' seat colours (red, yellow, green, blue, orange, purple), then teal and
@@ -49,7 +50,8 @@ def progression_svg(series: Mapping[str, Sequence[int]], *, label: str = "turn")
     for v in _ticks(low, high):
         parts.append(
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(v):.1f}" y2="{y(v):.1f}" class="grid"/>'
-            f'<text x="{LEFT - 4}" y="{y(v) + 4:.1f}" class="tick" text-anchor="end">{v:,}</text>'
+            f'<text x="{LEFT - 4}" y="{y(v) + 4:.1f}" class="tick" text-anchor="end">'
+            f"{score_text(v)}</text>"
         )
     parts.append(
         f'<text x="{(LEFT + WIDTH - RIGHT) / 2}" y="{HEIGHT - 6}" class="tick" '

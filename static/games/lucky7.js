@@ -1,9 +1,11 @@
 // Lucky Sevens' live help on the turn screen; the grouping form also works without it.
 (function () {
   "use strict";
-  // Each group's running sum and points, from the referee's points table.
+  // Each group's running sum and points, from the referee's points table; near the end, a
+  // choice the finish rule refuses is flagged with the referee's own reason (data-problems).
   document.querySelectorAll("form.sevens").forEach(function (form) {
     var table = JSON.parse(form.dataset.points);
+    var problems = JSON.parse(form.dataset.problems || "{}");
     var out = form.querySelector("output.groups");
     var buttons = form.querySelectorAll("button[name=action]");
     function update() {
@@ -14,17 +16,22 @@
           (groups[picked.value] = groups[picked.value] || []).push(+row.dataset.value);
         }
       });
-      var lines = [], ok = Object.keys(groups).length > 0;
-      Object.keys(groups).sort().forEach(function (letter) {
+      var letters = Object.keys(groups).sort();
+      var sevens = letters.every(function (letter) {
+        var dice = groups[letter];
+        return !!table[dice.length] && dice.reduce(function (a, b) { return a + b; }, 0) === 7;
+      });
+      var key = letters.map(function (l) { return groups[l].slice().sort().join(","); }).sort().join("|");
+      var problem = sevens && problems[key];
+      var ok = letters.length > 0 && sevens && !problem;
+      var lines = letters.map(function (letter) {
         var dice = groups[letter];
         var sum = dice.reduce(function (a, b) { return a + b; }, 0);
-        if (sum === 7 && table[dice.length]) {
-          lines.push(letter + ": " + dice.join(" + ") + " = 7 ✓ " + table[dice.length] + (table[dice.length] === 1 ? " point" : " points"));
-        } else {
-          ok = false;
-          lines.push(letter + ": " + dice.join(" + ") + " = " + sum + " — not a seven");
-        }
+        var worth = table[dice.length];
+        if (sum !== 7 || !worth) { return letter + ": " + dice.join(" + ") + " = " + sum + " — not a seven"; }
+        return letter + ": " + dice.join(" + ") + (problem ? " = 7, " : " = 7 ✓ ") + worth + (worth === 1 ? " point" : " points");
       });
+      if (problem) { lines.push("✗ not allowed: " + problem); }
       out.textContent = lines.join(" · ");
       out.classList.toggle("bad", !ok && lines.length > 0);
       buttons.forEach(function (b) { b.disabled = !ok; });

@@ -2,11 +2,13 @@
 
 The pages: home, rules, a help page, the new-table form, history, players, a player, the
 print page, every game's table at its start and every seed game (finished or under way), 10K's
-colour-run question, a table's story and chart, and the big screen.  axe.min.js comes from the
-``axe-playwright-python`` package (only its copy of axe-core is used).  The app's CSP forbids
-inline script, so this test's own browser context bypasses the CSP to inject it; the pages'
-own scripts are checked against the CSP in ``test_csp_browser.py``.  With ``-s`` the test
-prints every violation found, moderate and minor ones too.
+colour-run question, 10K's final round with a set-aside joining one from the same roll, a
+Lucky Sevens choice flagged past the target, a table's story and chart, and the big screen.
+axe.min.js comes from the ``axe-playwright-python`` package (only its copy of axe-core is
+used).  The app's CSP forbids inline script, so this test's own browser context bypasses the
+CSP to inject it; the pages' own scripts are checked against the CSP in
+``test_csp_browser.py``.  With ``-s`` the test prints every violation found, moderate and
+minor ones too.
 """
 
 from __future__ import annotations
@@ -118,6 +120,26 @@ def test_no_serious_or_critical_violation(live_server, scheme_page, stored, new_
         faces.nth(i).tap()  # a straight: the roll waits for the colour question
     assert page.locator(".colour-run").is_visible()
     audit("tenk-colour-run")
+    # What issue 25 added: the final round's need to pass the leader, a set-aside joining
+    # dice set aside from the same roll, a Lucky Sevens choice flagged past the target.
+    final = new_table("tenk", PLAYERS, target="1000", entry="0")
+    final.roll(1, 1, 1, 2, 3, 4)
+    final.pick(0, 1, 2, bank=True)
+    final.roll(1, 1, 1, 2, 3, 4)
+    final.pick(0, 1)
+    page.goto(live_server + final.url)
+    page.locator("details.more-aside summary").tap()
+    page.locator("form.set-aside.more label.pick").first.tap()
+    audit("tenk-final-round-more")
+    near = new_table("lucky7", PLAYERS, target="2")
+    near.roll(3, 4, 2, 2, 3, 6, 6, 6)
+    page.goto(live_server + near.url)
+    for row in (2, 3, 4):
+        page.locator("form.sevens fieldset.group-row").nth(row).locator(
+            "label.face", has_text="B"
+        ).tap()
+    assert page.get_by_role("button", name="Score", exact=True).is_disabled()
+    audit("lucky7-flagged")
     # The odds, switched on and opened, at the start of every game that gives advice.
     for game in all_games():
         if has_own(game, "advice"):

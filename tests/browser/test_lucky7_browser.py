@@ -30,11 +30,11 @@ def test_lucky7_steal_and_exact_finish(live_server, phone, player):
     put(page, 1, "A")
     assert "A: 3 + 4 = 7 ✓ 1 point" in page.locator("output.groups").inner_text()
     player.press("Score and bank")
-    assert "Max may steal 1 points and roll 6 dice" in player.ruling()
+    assert "Max may steal 1 point and roll 6 dice" in player.ruling()
     player.shot("lucky7-steal-offer")
 
-    player.press("Steal 1 points and roll 6 dice")
-    assert "Max steals Lou's 1 points: roll 6 dice." in player.ruling()
+    player.press("Steal 1 point and roll 6 dice")
+    assert "Max steals Lou's 1 point: roll 6 dice." in player.ruling()
     player.roll(2, 2, 3, 2, 2, 3)
     assert page.get_by_text("Near the end: Max needs exactly 9").is_visible()
     player.shot("lucky7-near-end")
@@ -43,3 +43,27 @@ def test_lucky7_steal_and_exact_finish(live_server, phone, player):
     player.press("Score")
     assert "Completed Set bonus of 5, exactly 10. Game over: Max wins with 10." in (player.ruling())
     player.shot("lucky7-over")
+
+
+def test_a_choice_past_the_target_is_flagged_while_it_is_tapped(live_server, phone, new_table):
+    """Near the end the tapped groups are judged against the exact finish as they are tapped:
+    a choice the referee would refuse says why and cannot be sent."""
+    table = new_table("lucky7", ("Lou", "Max"), target="2")
+    table.roll(3, 4, 2, 2, 3, 6, 6, 6)
+    phone.goto(live_server + table.url)
+    form = phone.locator("form.sevens")
+    out, score = form.locator("output.groups"), form.get_by_role("button", name="Score", exact=True)
+    for die in (2, 3, 4):  # 2 + 2 + 3: reaches 2 and leaves 3 + 4 unscored
+        put(phone, die, "B")
+    assert out.inner_text() == (
+        "B: 2 + 2 + 3 = 7, 2 points · ✗ not allowed: it reaches 2 but leaves a seven among "
+        "the dice not scored"
+    )
+    assert score.is_disabled() and "bad" in out.get_attribute("class")
+    put(phone, 0, "A")
+    put(phone, 1, "A")  # and 3 + 4: 3 points, past 2
+    assert "✗ not allowed: it would reach 3, past 2" in out.inner_text()
+    for die in (2, 3, 4):
+        put(phone, die, "–")  # out of any group
+    assert out.inner_text() == "A: 3 + 4 = 7 ✓ 1 point"
+    assert score.is_enabled()

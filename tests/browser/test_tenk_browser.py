@@ -95,3 +95,47 @@ def test_a_phone_may_prefer_to_tap_enter(live_server, phone, player, new_table):
     player.press("Enter roll")
     assert "Bust" in player.ruling()
     assert not phone.locator(".pad-auto input").is_checked()  # kept on this phone
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_colour_run_tick_box_is_a_visible_control(live_server, phone, player, new_table, scheme):
+    """The colour-run question is a real tick box, 40 px or more to tap, and ticked it
+    shows: a solid accent border instead of a dashed one, in both themes."""
+    phone.emulate_media(color_scheme=scheme)
+    phone.set_viewport_size({"width": 360, "height": 740})
+    phone.goto(live_server + new_table().url)
+    player.tap_dice(1, 2, 3, 4, 5, 6)
+    run = phone.locator(".colour-run")
+    box = run.locator("input[type=checkbox]")
+    assert box.evaluate("b => b.checkVisibility({opacityProperty: true})")
+    size = box.bounding_box()
+    assert size["width"] >= 24 and size["height"] >= 24
+    assert run.bounding_box()["height"] >= 40
+    style = "e => getComputedStyle(e).borderTopStyle"
+    assert run.evaluate(style) == "dashed"
+    run.click()
+    assert box.is_checked() and run.evaluate(style) == "solid"
+    accent = phone.evaluate(
+        "getComputedStyle(document.documentElement).getPropertyValue('--accent')"
+    )
+    colour = run.evaluate("e => getComputedStyle(e).borderTopColor")
+    probe = phone.evaluate(
+        "c => { const s = document.createElement('span'); s.style.color = c;"
+        " document.body.append(s); const v = getComputedStyle(s).color; s.remove(); return v; }",
+        accent.strip(),
+    )
+    assert colour == probe
+
+
+def test_tap_pad_count_sits_clear_of_its_digit(live_server, phone, player, new_table):
+    """The "2×" a face shows once tapped twice covers no part of the face's digit."""
+    phone.set_viewport_size({"width": 360, "height": 740})
+    phone.goto(live_server + new_table().url)
+    player.tap_dice(2, 2)
+    face = phone.locator("form.roll .faces:not(.minus) .face-tap").nth(1)
+    assert face.locator(".count").inner_text() == "2×"
+    digit = face.locator(".value").bounding_box()
+    count = face.locator(".count").bounding_box()
+    assert count["y"] >= digit["y"] + digit["height"] - 0.5  # below it, not on it
+    outer = face.bounding_box()
+    assert count["y"] + count["height"] <= outer["y"] + outer["height"]

@@ -194,13 +194,13 @@ def test_steal_takes_turn_total_and_dice_left() -> None:
     state = play(*ONE)
     assert state.stealable == (1, 6)
     assert state.ruling == (
-        "Ann banked 1: total 1. Bo may steal 1 points and roll 6 dice, or start fresh with eight."
+        "Ann banked 1: total 1. Bo may steal 1 point and roll 6 dice, or start fresh with eight."
     )
     assert lucky7.choices(state) == [STEAL]
     state = play(*ONE, STEAL)
     assert (state.phase, state.turn_total, state.stolen_from) == ("roll", 1, "Ann")
     assert lucky7.dice_to_roll(state) == 6
-    assert state.ruling == "Bo steals Ann's 1 points: roll 6 dice."
+    assert state.ruling == "Bo steals Ann's 1 point: roll 6 dice."
     state = play(*ONE, STEAL, roll("3 4 2 2 2 2"), score("3 4"), BANK)
     assert state.board.scores == (1, 2)  # Bo scores on top of Ann's 1
     assert state.board.turns[-1].note == "stole from Ann"

@@ -38,3 +38,23 @@ def test_a_turn_record_reads_its_mark_in_words() -> None:
 def test_the_turn_buttons_are_the_ones_the_form_reader_knows() -> None:
     readers = formdata.roll_set_aside_bank(list, list, "score")
     assert turn_buttons("score") == tuple(readers)
+
+
+def test_the_final_round_tells_each_player_still_to_play_what_passes_the_leader() -> None:
+    board = SEATED.end_turn(1000, starts_final_round=True)
+    assert board.to_pass(1) == "needs 1,001 to pass Ann (1,000 ties)"
+    board = board.end_turn(1200)
+    assert board.to_pass(1) is None  # Bo has played
+    assert board.to_pass(2) == "needs 1,201 to pass Bo (1,200 ties)"
+    assert SEATED.to_pass(1) is None  # no final round yet
+
+
+def test_what_passes_the_leader_is_at_least_the_fewest_points_a_bank_adds() -> None:
+    board = SEATED.end_turn(300, starts_final_round=True)
+    assert board.to_pass(1, least=500) == "needs 500 to pass Ann"  # 300 cannot be banked
+    assert board.to_pass(1, least=300) == "needs 301 to pass Ann (300 ties)"
+
+
+def test_leaders_on_the_same_total_are_named_together() -> None:
+    board = Scoreboard(("Ann", "Bo", "Cy"), (40, 40, 10), seat=2, final_queue=(2,))
+    assert board.to_pass(2) == "needs 31 to pass Ann and Bo (30 ties)"

@@ -68,7 +68,7 @@ def test_pairs_mark_their_sums_and_throwaway_marks_its_value() -> None:
     assert sheet.total == -400 and not sheet.closed
     assert (
         state.ruling
-        == "Ann: 6 and 7, throw away 3 (new throwaway) — 1 of 8; −400, total -400. Roll again."
+        == "Ann: 6 and 7, throw away 3 (new throwaway) — 1 of 8; −400, total −400. Roll again."
     )
     assert solitaire.dice_to_roll(state) == 5 and solitaire.waiting_for(state) == []
 

@@ -49,9 +49,9 @@ def test_steal_offered_after_a_bank_then_taken(new_table):
     roll(table, 3, 4, 2, 2, 3, 6, 6, 6)
     group(table, bank=True, g0="A", g1="A")
     page = html.unescape(table.page())
-    assert "Steal 1 points and roll 6 dice" in page
+    assert "Steal 1 point and roll 6 dice" in page
     assert table.post(action="steal").status_code == 302
-    assert "Max steals Lou's 1 points: roll 6 dice." in html.unescape(table.ruling())
+    assert "Max steals Lou's 1 point: roll 6 dice." in html.unescape(table.ruling())
     assert table.page().count('name="d5"') == 6 and 'name="d6"' not in table.page()
 
 
@@ -98,3 +98,23 @@ def test_lucky7_help_page_states_the_rulings(client):
     page = html.unescape(client.get("/games/lucky7").text)
     for words in ("Exactly 100", "steal", "completed the set", "bust", "12", "leave no seven"):
         assert words.lower() in page.lower()
+
+
+def test_choices_the_finish_refuses_are_flagged_for_the_tapped_groups(new_table):
+    """Near the end the grouping form carries, per choice of sevens, why the finish rule
+    refuses it (static/games/lucky7.js flags it while tapped); the post is refused alike."""
+    table = new_table("lucky7", ("Lou", "Max"), target="2")
+    roll(table, 3, 4, 2, 2, 3, 6, 6, 6)
+    page = html.unescape(table.page())
+    assert '"2,2,3": "it reaches 2 but leaves a seven among the dice not scored"' in page
+    assert '"2,2,3|3,4": "it would reach 3, past 2"' in page
+    assert '"3,4":' not in page  # 1 point, within the target
+    response = group(table, g0="A", g1="A", g2="B", g3="B", g4="B")
+    assert response.status_code == 422
+    assert "Lou cannot score that: it would reach 3, past 2." in html.unescape(response.text)
+
+
+def test_no_choice_is_flagged_far_from_the_target(new_table):
+    table = new_table("lucky7", ("Lou", "Max"))
+    roll(table, 3, 4, 2, 2, 3, 6, 6, 6)
+    assert "data-problems='{}'" in table.page()

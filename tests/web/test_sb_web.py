@@ -106,3 +106,24 @@ def test_sb_help_page_states_the_rulings(client):
     page = html.unescape(client.get("/games/sb").text)
     for words in ("never", "lone", "original leader", "strictly ahead", "Full Split", "40", "4"):
         assert words in page
+
+
+def test_set_asides_after_one_roll_combine_in_the_preview(new_table):
+    """RULINGS.md, "Every game": a lone 3 may join the 3s set aside from the same roll, and the
+    preview says it joins them."""
+    table = new_table("sb", ("Anna", "Barry"))
+    roll(table, [3, 3, 3, 1, 2, 4, 5, 6], [2, 6])
+    table.pick(0, 1)
+    page = html.unescape(table.page())
+    assert '"3": [1, "3 (with the 3 3 set aside from this roll): the turn would be worth' in page
+
+
+def test_final_round_shows_what_passes_the_original_leader(new_table):
+    table = new_table("sb", ("Anna", "Barry", "Cal"), target="1")
+    roll(table, [1, 1, 2, 3, 3, 4, 5, 5], [2, 6])
+    table.pick(8, 9)  # both keys: split 2-6
+    roll(table, [3, 3, 1, 1, 2, 2, 6, 6])
+    table.pick(0, 1, bank=True)  # two 3s between the keys: 4
+    page = html.unescape(table.page())
+    assert "Final round: Barry needs 5 to pass Anna (4 ties)." in page
+    assert "last turn · needs 5 to pass Anna (4 ties)" in page

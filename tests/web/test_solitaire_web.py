@@ -124,3 +124,30 @@ def test_solitaire_help_page_states_the_rulings(client):
     page = html.unescape(client.get("/games/solitaire").text)
     for words in ("three throwaways", "Free ride", "eighth mark", "500", "-200", "counts as 10"):
         assert words in page
+
+
+def test_a_negative_total_has_the_same_minus_everywhere(new_table):
+    """The sheet, its rows and the ruling all write −400 with the typographic minus."""
+    table = new_table("solitaire", ("Sid",))
+    roll(table, 1, 1, 3, 5, 6)
+    assign(table, "1,5|1,6|3", "Sid")
+    page = html.unescape(table.page())
+    assert "−400, total −400." in page
+    assert '<b class="neg">−400</b>' in page
+    assert "-400" not in page
+
+
+def test_a_negative_total_has_the_typographic_minus_in_the_history(new_table, client):
+    table = new_table("solitaire", ("Sid",))
+    roll(table, 1, 1, 3, 5, 6)
+    assign(table, "1,5|1,6|3", "Sid")
+    story = html.unescape(client.get(f"{table.url}/history").text)
+    listed = html.unescape(client.get("/history").text)
+    assert "Sid −400" in story and "Sid −400" in listed
+    assert "-400" not in story and "-400" not in listed
+
+
+def test_one_move_is_counted_in_the_singular(new_table, client):
+    table = new_table("solitaire", ("Sid",))
+    roll(table, 1, 1, 3, 5, 6)
+    assert "1 move ·" in client.get("/history").text and "1 moves" not in client.get("/").text

@@ -78,7 +78,56 @@ def test_bank_button_warns_below_entry(new_table):
     table.roll(1, 2, 3, 3, 4, 6)
     table.pick(0)
     page = table.page()
-    assert "Bank 100" in page and "banking 100 scores 0" in page
+    assert "Bank: scores 0 (500 to enter)" in page and "banking 100 scores 0" in page
+    assert "Bank 100" not in page
+
+
+def test_bank_button_says_what_banking_scores(new_table):
+    """Below the entry threshold the button says banking scores 0; once entered, the total."""
+    table = new_table(entry="500")
+    table.roll(1, 5, 2, 3, 4, 6)
+    table.pick(0, 1)
+    assert "Bank: scores 0 (500 to enter)" in table.page()
+    table.roll(1, 1, 1, 2)
+    table.pick(0, 1, 2, bank=True)  # Ann banks 1,150
+    table.roll(2, 2, 3, 3, 4, 6)  # Bo busts
+    table.roll(5, 2, 3, 3, 4, 6)  # Ann is on the board: a bank of 50 scores 50
+    table.pick(0)
+    assert 'class="bank-button">Bank 50</button>' in table.page()
+
+
+def test_set_asides_after_one_roll_combine_in_the_preview(new_table):
+    """RULINGS.md, "Every game": a third 1 joining two set aside from the same roll is shown
+    as the whole group and what it adds, as the referee then scores it."""
+    table = new_table()
+    table.roll(1, 1, 1, 2, 3, 4)
+    table.pick(0, 1)
+    page = html.unescape(table.page())
+    assert '"1": [1000, "1 1 1 = 1,000 (with the 1 1 set aside: +800)"]' in page
+    table.pick(0)
+    assert "Ann set aside 1 1 1 = 1,000" in html.unescape(table.ruling())
+
+
+def test_final_round_shows_what_passes_the_leader(new_table):
+    table = new_table(players=("Ann", "Bo", "Cy"), target="1000", entry="0")
+    table.roll(1, 1, 1, 2, 3, 4)
+    table.pick(0, 1, 2, bank=True)
+    page = html.unescape(table.page())
+    assert "Final round: Bo needs 1,001 to pass Ann (1,000 ties)." in page
+    assert "last turn · needs 1,001 to pass Ann (1,000 ties)" in page  # Bo and Cy alike
+    assert page.count("to pass Ann") == 3
+    table.roll(1, 5, 2, 3, 4, 6)
+    table.pick(0, 1, bank=True)  # Bo banks 150
+    page = html.unescape(table.page())
+    assert "Final round: Cy needs 1,001 to pass Ann (1,000 ties)." in page
+    assert "needs 851" not in page  # Bo has played: no more notes for Bo
+
+
+def test_final_round_need_respects_the_entry_threshold(new_table):
+    table = new_table(target="1000", entry="500")
+    table.roll(1, 1, 1, 2, 3, 4)
+    table.pick(0, 1, 2, bank=True)
+    assert "Bo needs 1,001 to pass Ann (1,000 ties)." in html.unescape(table.page())
 
 
 @pytest.mark.parametrize(
