@@ -44,6 +44,9 @@ MOVES_IN_ORDER = (
     select(MOVES.c.data).where(MOVES.c.table_id == bindparam("table_id")).order_by(MOVES.c.seq)
 )
 INSERT_MOVE = insert(MOVES)
+MOVES_WITH_ODDS = select(MOVES.c.seq).where(
+    MOVES.c.table_id == bindparam("table_id"), MOVES.c.odds_shown.is_(True)
+)
 DELETE_MOVES_FROM = delete(MOVES).where(
     MOVES.c.table_id == bindparam("at_table"), MOVES.c.seq >= bindparam("from_seq")
 )
@@ -150,6 +153,11 @@ def last_turn(loaded: Loaded) -> Turn:
 def move_data(table_id: int) -> list[dict[str, Any]]:
     """The table's moves in order, read as plain data (no ORM objects: replays read 300+)."""
     return list(db.session.scalars(MOVES_IN_ORDER, {"table_id": table_id}))
+
+
+def made_with_odds(table_id: int) -> frozenset[int]:
+    """The sequence numbers of the table's moves made while it showed the odds."""
+    return frozenset(db.session.scalars(MOVES_WITH_ODDS, {"table_id": table_id}))
 
 
 def log_of(table: GameTable, moves: Sequence[dict[str, Any]] | None = None) -> GameLog:
@@ -273,10 +281,16 @@ def new_table(
 
 
 def add_moves(loaded: Loaded, moves: Sequence[dict[str, Any]], after: Replay) -> None:
-    """Store ``moves`` after the loaded ones (``after`` is their replay), or raise
-    ``TableMoved`` when the table is no longer at the loaded version."""
-    table_id, start = loaded.table.id, loaded.seq
-    _write(loaded, loaded.moves + list(moves), after, lambda: insert_moves(table_id, start, moves))
+    """Store ``moves`` after the loaded ones (``after`` is their replay), each noting whether
+    the table showed the odds (as read at the loaded version, which a switch moves on), or
+    raise ``TableMoved`` when the table is no longer at the loaded version."""
+    table_id, start, shown = loaded.table.id, loaded.seq, loaded.table.show_odds
+    _write(
+        loaded,
+        loaded.moves + list(moves),
+        after,
+        lambda: insert_moves(table_id, start, moves, odds_shown=shown),
+    )
 
 
 def take_back(loaded: Loaded, count: int, after: Replay) -> None:
@@ -367,10 +381,13 @@ def is_conflict(exc: OperationalError) -> bool:
     return code in CONFLICT_CODES or "database is locked" in str(exc.orig)
 
 
-def insert_moves(table_id: int, start: int, moves: Sequence[dict[str, Any]]) -> None:
-    """Insert moves at sequence numbers ``start``, ``start + 1``... in one statement."""
+def insert_moves(
+    table_id: int, start: int, moves: Sequence[dict[str, Any]], *, odds_shown: bool | None = None
+) -> None:
+    """Insert moves at sequence numbers ``start``, ``start + 1``... in one statement, noting
+    whether the table showed the odds when they were made (None: not known, as for an import)."""
     rows = [
-        {"table_id": table_id, "seq": start + offset, "data": dict(move)}
+        {"table_id": table_id, "seq": start + offset, "data": dict(move), "odds_shown": odds_shown}
         for offset, move in enumerate(moves)
     ]
     if rows:
