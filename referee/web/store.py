@@ -27,7 +27,7 @@ from referee.web import summaries
 from referee.web.advice_record import carry_judgements, judge_once_answered
 from referee.web.extensions import db
 from referee.web.heavy import heavy
-from referee.web.models import GameTable, MoveRecord, Seat, SeatClaim, utcnow
+from referee.web.models import GameTable, MoveRecord, Seat, SeatClaim, new_token, utcnow
 from referee.web.replays import Kept, replays
 
 # PostgreSQL's codes for a write that lost to another: serialization failure, deadlock,
@@ -241,6 +241,51 @@ def show_odds(table_id: int, read_at: int, shown: bool) -> None:
     move on with the version."""
     claim = {"at_table": table_id, "read_at": read_at, "new_version": read_at + 1, "shown": shown}
     _claim_and_commit(SWITCH_ODDS, claim, lambda: carry_judgements(table_id, read_at + 1))
+
+
+# Sets the table a finished table plays again at, once: a second press (a double tap,
+# another phone) finds it set and matches no row.  The version moves on, so every phone's
+# poll brings the finished page with the way to the new table.
+CLAIM_REMATCH = (
+    update(TABLES)
+    .where(
+        TABLES.c.id == bindparam("at_table"),
+        TABLES.c.version == bindparam("read_at"),
+        TABLES.c.finished_at.is_not(None),
+        TABLES.c.rematch.is_not_distinct_from(bindparam("was")),
+    )
+    .values(rematch=bindparam("new_rematch"), version=bindparam("new_version"))
+)
+SIT_AT_START = insert(SeatClaim.__table__)
+
+
+def play_again(
+    table: GameTable,
+    players: Sequence[str],
+    options: Mapping[str, int],
+    seat: tuple[int, str] | None = None,
+) -> str:
+    """Start the table that plays finished ``table``'s game again, with ``players`` in that
+    seating and ``options``, and note it on ``table``, in one transaction that claims the
+    version ``table`` was read at; its token.  ``seat``: (seat, phone id) of the phone that
+    asked, which sits there at the new table too.  ``TableMoved`` with nothing stored when
+    the table changed since it was read (another press got there first, a move, an undo)."""
+    token, table_id, version = new_token(), table.id, table.version
+    claim = {"at_table": table_id, "read_at": version, "new_version": version + 1,
+             "was": table.rematch, "new_rematch": token}  # fmt: skip
+    slug = table.game
+
+    def start() -> None:
+        carry_judgements(table_id, version + 1)
+        again = new_table(slug, players, options)
+        again.token = token
+        if seat is not None:
+            db.session.flush()
+            sat = {"table_id": again.id, "seat": seat[0], "phone": seat[1], "claimed_at": utcnow()}
+            db.session.execute(SIT_AT_START, sat)
+
+    _claim_and_commit(CLAIM_REMATCH, claim, start)
+    return token
 
 
 def delete_table(table_id: int, read_at: int) -> None:
