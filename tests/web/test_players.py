@@ -110,6 +110,7 @@ def test_averages_are_per_game_never_across_games(client, stored, tenk_log):
     )
     assert section.index("10K") < section.index("Lucky Sevens")
     assert section.count("points a turn") == 2  # nothing summed over both games
+    assert "whether or not the table showed the odds then: a look back." in page
 
 
 def test_the_players_list_has_pages(client, seat_players):
