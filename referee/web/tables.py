@@ -16,7 +16,7 @@ from flask import (
 )
 from sqlalchemy import select
 
-from referee.engine import RuleViolation, SetupError, resolve_options
+from referee.engine import RuleViolation, SetupError, check_players, resolve_options
 from referee.games import all_games, get_game
 from referee.log import MAX_MOVES, dumps
 from referee.web.access import (
@@ -198,6 +198,17 @@ def rematch_of(table: GameTable) -> GameTable | None:
     return table_by_token(table.rematch) if table.rematch else None
 
 
+def start_again(table: GameTable) -> str:
+    """Start the table that plays ``table`` again (``store.play_again``) and its token: the
+    game's next seating, the options as stored, and this phone's seat, if it has one."""
+    game = get_game(table.game)
+    options = resolve_options(game, table.options)
+    players = check_players(game, game.next_seating(table.players))
+    sitting, me = seating(table, others=False), phone_id()
+    seat = (players.index(sitting.seat), me) if me and sitting.seat in players else None
+    return play_again(table, players, options, seat)
+
+
 @bp.post("/t/<token:token>/again")
 @house_only
 @limit_table_writes
@@ -210,24 +221,18 @@ def again(token: str) -> Any:
     if table.finished_at is None:
         return render_play(load(table), status=409, error=NOT_OVER)
     started = rematch_of(table)
-    if started is None:
-        game = get_game(table.game)
+    if started is not None:
+        made = started.token
+    else:
         try:
-            options = resolve_options(game, table.options)
-        except SetupError as exc:  # an option the game no longer takes as it was stored
+            made = start_again(table)
+        except SetupError as exc:  # stored options or seating the game no longer takes
             return render_play(load(table), status=422, error=f"{exc} Nothing was started.")
-        players = game.next_seating(table.players)
-        sitting, me = seating(table, others=False), phone_id()
-        seat = (players.index(sitting.seat), me) if sitting.seat and me else None
-        try:
-            made = play_again(table, players, options, seat)
         except TableMoved:  # another press got there first, or the table changed
             started = rematch_of(table_or_404(token))
             if started is None:
                 return stale(token)
             made = started.token
-    else:
-        made = started.token
     remember(table_or_404(made))
     return redirect(url_for("tables.play", token=made))
 

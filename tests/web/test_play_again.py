@@ -146,3 +146,24 @@ def test_a_game_nobody_moves_first_in_keeps_its_seating(client, stored):
     response = again(table)
     new = Table(client, response.location.rsplit("/", 1)[1])
     assert "Ann" in new.page() and game.next_seating(players) == players
+
+
+def test_options_the_game_no_longer_takes_start_nothing(app, finished):
+    with app.app_context():
+        table = table_by_token(finished.token)
+        table.options = {"target": 1000, "entry": 0, "bogus": 1}
+        db.session.commit()
+    before = tables(app)
+    response = again(finished)
+    assert response.status_code == 422 and tables(app) == before
+    assert "10K has no option bogus. Nothing was started." in html.unescape(response.text)
+
+
+def test_a_next_game_deleted_since_is_started_anew(app, finished):
+    first = again(finished).location.rsplit("/", 1)[1]
+    page = finished.client.get(f"/t/{first}/history").text
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    delete = {"csrf_token": finished.form_fields()[1], "sure": "yes", "version": version}
+    assert finished.client.post(f"/t/{first}/delete", data=delete).status_code == 302
+    second = again(finished).location.rsplit("/", 1)[1]
+    assert second != first and stored_table(app, second).players == ["Bo", "Cy", "Ann"]
