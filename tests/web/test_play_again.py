@@ -12,7 +12,8 @@ import pytest
 from sqlalchemy import select
 
 from referee.autoplay import play_random_game
-from referee.games import get_game
+from referee.engine import check_players
+from referee.games import all_games, get_game, has_own
 from referee.log import GameLog
 from referee.web.extensions import db
 from referee.web.models import GameTable, SeatClaim
@@ -167,3 +168,13 @@ def test_a_next_game_deleted_since_is_started_anew(app, finished):
     assert finished.client.post(f"/t/{first}/delete", data=delete).status_code == 302
     second = again(finished).location.rsplit("/", 1)[1]
     assert second != first and stored_table(app, second).players == ["Bo", "Cy", "Ann"]
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.SLUG)
+def test_every_games_next_seating_seats_the_same_players(game):
+    players = ("Ann", "Bo", "Cy", "Di")[: max(game.MIN_PLAYERS, min(3, game.MAX_PLAYERS))]
+    seated = game.next_seating(players)
+    assert sorted(seated) == sorted(players) and check_players(game, list(seated)) == seated
+    if has_own(game, "next_seating"):
+        return
+    assert seated == (*players[1:], players[0])  # by default the next player starts
