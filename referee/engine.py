@@ -232,9 +232,19 @@ class Game(Protocol[GameState]):
     # Optional capabilities, with their defaults in ``referee.games.DEFAULTS``.
     TURN_WORD: str  # what the x axis of a score chart counts: "turn"
     MOVE_WORDS: Mapping[str, str]  # a move type in words ("set_aside": "set-aside"), if not as is
+    # Where lists of games put it: a game of a set of games is listed with the set, at the
+    # set's name among the titles, by its place in the set (1, 2...); "" and 0 for none.
+    SERIES: str
+    SERIES_PLACE: int
 
     def player_notes(self, state: GameState) -> Mapping[str, str]:
         """A few words per player for the scoreboard (none by default)."""
+        ...
+
+    def next_seating(self, players: Sequence[str]) -> tuple[str, ...]:
+        """The seating of a table that plays again after a game with ``players``: by
+        default rotated by one, so the next player starts (a game where moving first is
+        an edge passes it on); a game where nobody moves first keeps the seating."""
         ...
 
     def turn_records(self, state: GameState) -> Sequence[TurnRecord]:

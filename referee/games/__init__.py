@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -59,6 +59,10 @@ def _never_setup(state: Any, move: Mapping[str, Any]) -> bool:
     return False
 
 
+def _rotated(players: Sequence[str]) -> tuple[str, ...]:
+    return (*players[1:], *players[:1])
+
+
 def _no_odds(values: Mapping[str, Any]) -> None:
     return None
 
@@ -66,6 +70,9 @@ def _no_odds(values: Mapping[str, Any]) -> None:
 DEFAULTS: dict[str, Any] = {
     "TURN_WORD": "turn",
     "MOVE_WORDS": {},
+    "SERIES": "",
+    "SERIES_PLACE": 0,
+    "next_seating": _rotated,
     "player_notes": _no_notes,
     "turn_records": _no_turns,
     "in_final_round": _never,
@@ -124,9 +131,15 @@ def get_game(slug: str) -> Game:
     return _REGISTRY[slug]  # type: ignore[return-value]
 
 
+def list_order(game: Game) -> tuple[str, int, str]:
+    """Where ``game`` comes in a list of games: by title, and a game of a set (``SERIES``)
+    at the set's name among the titles, then by its place in the set (``SERIES_PLACE``)."""
+    return (game.SERIES or game.TITLE, game.SERIES_PLACE, game.TITLE)
+
+
 def all_games() -> list[Game]:
-    """Every registered game, in title order."""
-    return sorted(_REGISTRY.values(), key=lambda g: g.TITLE)  # type: ignore[arg-type, return-value]
+    """Every registered game, in the order lists show them (``list_order``)."""
+    return sorted(_REGISTRY.values(), key=list_order)  # type: ignore[arg-type, return-value]
 
 
 # At the package's first import, so that a game module imported on its own

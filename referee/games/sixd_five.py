@@ -19,6 +19,8 @@ from referee.rounds import RoundTotals, listed, result, standing
 
 SLUG = "sixd-five"
 TITLE = "Six D Five"
+SERIES = "Six D"
+SERIES_PLACE = 5
 KIND = BOARD
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4  # one to each side of the stack

@@ -34,6 +34,8 @@ from referee.rounds import result, standing
 
 SLUG = "sixd-four"
 TITLE = "Six D Four"
+SERIES = "Six D"
+SERIES_PLACE = 4
 KIND = BOARD
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6

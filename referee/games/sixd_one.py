@@ -38,6 +38,8 @@ from referee.rounds import turns_done as turns_done
 
 SLUG = "sixd-one"
 TITLE = "Six D One"
+SERIES = "Six D"
+SERIES_PLACE = 1
 KIND = BOARD
 TURN_WORD = "round"
 MIN_PLAYERS = 2

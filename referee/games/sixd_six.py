@@ -59,6 +59,8 @@ from referee.rounds import result, winners
 
 SLUG = "sixd-six"
 TITLE = "Six D Six"
+SERIES = "Six D"
+SERIES_PLACE = 6
 KIND = BOARD
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4

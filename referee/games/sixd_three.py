@@ -46,6 +46,8 @@ from referee.rounds import result, standing
 
 SLUG = "sixd-three"
 TITLE = "Six D Three"
+SERIES = "Six D"
+SERIES_PLACE = 3
 KIND = BOARD
 TURN_WORD = "placement"
 MIN_PLAYERS = 2

@@ -28,6 +28,8 @@ from referee.rounds import turns_done as turns_done
 
 SLUG = "sixd-two"
 TITLE = "Six D Two"
+SERIES = "Six D"
+SERIES_PLACE = 2
 KIND = BOARD
 TURN_WORD = "round"
 MIN_PLAYERS = 2

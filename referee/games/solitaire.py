@@ -149,6 +149,11 @@ def player_of(state: Solitaire, move: Mapping[str, Any]) -> str | None:
     return None
 
 
+def next_seating(players: Sequence[str]) -> tuple[str, ...]:
+    """Everyone splits the same rolls, so nobody moves first: playing again keeps the seating."""
+    return tuple(players)
+
+
 def outcome(state: Solitaire) -> Outcome:
     """Each sheet's current total; winners once all sheets are closed."""
     scores = {s.player: s.total for s in state.sheets}

@@ -26,7 +26,7 @@ from referee.web.judgements import Judgements, judgements
 from referee.web.models import GameTable, Seat
 from referee.web.paging import paging
 from referee.web.security import SpreadsheetWriter
-from referee.web.store import import_log, load, log_of, move_data
+from referee.web.store import import_log, load, log_of, made_with_odds, move_data
 from referee.web.stories import stories, story
 from referee.web.summaries import canonical, fold
 from referee.web.tables import table_or_404
@@ -173,7 +173,9 @@ def table_history(token: str) -> str:
     """A table's story: the score chart, then every move and ruling with the running
     scores, folded ten turns at a time; once the game is over (or while the table shows
     the odds) each decision that went against the advice is marked with the odds then,
-    from the table's stored judgements (a view judges the moves since for 0.25 s at most).
+    from the table's stored judgements (a view judges the moves since for 0.25 s at most):
+    flagged where the table showed the odds when it was made, else told as a look back
+    ("With hindsight"), since nobody at the table saw the advice.
     The story itself is worked out once per table version (``stories``)."""
     table = table_or_404(token)
     version, game = table.version, get_game(table.game)  # the version before the moves
@@ -189,7 +191,10 @@ def table_history(token: str) -> str:
     if table.finished_at and found and found.complete and not seats_judged:
         # the table moved on since its seats were judged, or was stored before they were
         keep_judged(table.id, version, log.players, found.decisions)
-    against = {d.index: d.words for d in found.decisions if d.words} if found else {}
+    shown = made_with_odds(table.id) if found else frozenset()
+    differed = {d.index: d.words for d in found.decisions if d.words} if found else {}
+    against = {index: words for index, words in differed.items() if index in shown}
+    hindsight = {index: words for index, words in differed.items() if index not in shown}
     asked = small_number(request.args.get("fold"))
     return render_template(
         "history/table.html",
@@ -202,6 +207,7 @@ def table_history(token: str) -> str:
         outcome=told.outcome,
         judging=found,
         against=against,
+        hindsight=hindsight,
     )
 
 

@@ -59,6 +59,8 @@ class GameTable(db.Model):  # type: ignore[name-defined]
     winners: Mapped[list[str]] = mapped_column(JSON, default=list, server_default="[]")
     # A table setting, not a rule: whether the turn screen shows the odds (never in the log).
     show_odds: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # The token of the table that plays this finished one again ("Play again"), set once.
+    rematch: Mapped[str | None] = mapped_column(String(32), default=None)
     seats: Mapped[list[Seat]] = relationship(
         back_populates="table", order_by="Seat.seat", cascade="all, delete-orphan"
     )
@@ -80,6 +82,9 @@ class MoveRecord(db.Model):  # type: ignore[name-defined]
     seq: Mapped[int] = mapped_column(Integer)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Whether the table showed the odds when the move was made: a move against the advice
+    # is flagged only then.  None: not known (imported, or stored before this was kept).
+    odds_shown: Mapped[bool | None] = mapped_column(Boolean, default=None)
     table: Mapped[GameTable] = relationship(back_populates="moves")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -10,7 +11,7 @@ from flask.blueprints import BlueprintSetupState
 from sqlalchemy import case, func, select
 from werkzeug.routing import BaseConverter
 
-from referee.engine import PUSH_YOUR_LUCK, Game
+from referee.engine import PUSH_YOUR_LUCK
 from referee.games import all_games, get_game
 from referee.names import fold, name_problem
 from referee.web.access import house_only
@@ -110,10 +111,30 @@ def look_up(key: str, words: str) -> list[Any]:
     return list(db.session.execute(query).all())
 
 
-def _turn_figures(key: str, games: list[Game]) -> Any:
-    """A player's (turns, points, best turn, busts) summed over their tables of ``games``."""
-    return db.session.execute(
+@dataclass(frozen=True)
+class TurnFigures:
+    """A player's turns at one game's tables: never summed with another game's points,
+    which count in another scale (a 10,000-point game beside a 50-point one)."""
+
+    title: str
+    word: str  # what a turn is called in the game: "turn", "round", "roll"
+    turns: int
+    points: int
+    best: int | None
+    busts: int | None  # None for a game with no busts
+
+    @property
+    def average(self) -> float:
+        """The points a turn scored on average."""
+        return self.points / self.turns
+
+
+def turn_figures(key: str) -> list[TurnFigures]:
+    """A player's turns, points, best turn and busts per game they played turns of, in the
+    order lists show the games."""
+    rows = db.session.execute(
         select(
+            GameTable.game,
             func.sum(Seat.turns),
             func.sum(Seat.turn_points),
             func.max(Seat.best_turn),
@@ -121,8 +142,23 @@ def _turn_figures(key: str, games: list[Game]) -> Any:
         )
         .select_from(Seat)
         .join(GameTable, Seat.table_id == GameTable.id)
-        .where(Seat.player_key == key, GameTable.game.in_([g.SLUG for g in games]))
-    ).one()
+        .where(Seat.player_key == key)
+        .group_by(GameTable.game)
+    ).all()
+    by_slug = {row[0]: row for row in rows if row[1]}
+    return [
+        TurnFigures(
+            game.TITLE,
+            game.TURN_WORD,
+            int(turns),
+            int(points or 0),
+            best,
+            int(busts or 0) if game.KIND == PUSH_YOUR_LUCK else None,
+        )
+        for game in all_games()
+        if game.SLUG in by_slug
+        for _, turns, points, best, busts in [by_slug[game.SLUG]]
+    ]
 
 
 def name_or_404(key: str) -> str:
@@ -152,16 +188,9 @@ def show(key: str, error: str | None = None) -> Any:
         .join(GameTable, Seat.table_id == GameTable.id)
         .where(Seat.player_key == key)
         .group_by(GameTable.game)
-        .order_by(GameTable.game)
     ).all()
-    banking = [g for g in all_games() if g.KIND == PUSH_YOUR_LUCK]
-    turns = _turn_figures(key, banking)
-    by_word: dict[str, list[Game]] = {}
-    for game in all_games():
-        if game.KIND != PUSH_YOUR_LUCK:
-            by_word.setdefault(game.TURN_WORD, []).append(game)
-    scored = [(word, [g.TITLE for g in games], _turn_figures(key, games))
-              for word, games in by_word.items()]  # fmt: skip
+    order = {game.SLUG: n for n, game in enumerate(all_games())}
+    per_game = sorted(per_game, key=lambda row: order.get(row[0], len(order)))
     dice = db.session.execute(
         select(
             *(
@@ -190,9 +219,7 @@ def show(key: str, error: str | None = None) -> Any:
         get_game=get_game,
         played=played,
         won=won,
-        turns=turns,
-        banking_titles=[g.TITLE for g in banking],
-        scored=[entry for entry in scored if entry[2][0]],
+        turns=turn_figures(key),
         streak=longest_streak(results),
         check=dice_check(dice_of(dice)),
         find=find,

@@ -27,7 +27,7 @@ from referee.web import summaries
 from referee.web.advice_record import carry_judgements, judge_once_answered
 from referee.web.extensions import db
 from referee.web.heavy import heavy
-from referee.web.models import GameTable, MoveRecord, Seat, SeatClaim, utcnow
+from referee.web.models import GameTable, MoveRecord, Seat, SeatClaim, new_token, utcnow
 from referee.web.replays import Kept, replays
 
 # PostgreSQL's codes for a write that lost to another: serialization failure, deadlock,
@@ -44,6 +44,9 @@ MOVES_IN_ORDER = (
     select(MOVES.c.data).where(MOVES.c.table_id == bindparam("table_id")).order_by(MOVES.c.seq)
 )
 INSERT_MOVE = insert(MOVES)
+MOVES_WITH_ODDS = select(MOVES.c.seq).where(
+    MOVES.c.table_id == bindparam("table_id"), MOVES.c.odds_shown.is_(True)
+)
 DELETE_MOVES_FROM = delete(MOVES).where(
     MOVES.c.table_id == bindparam("at_table"), MOVES.c.seq >= bindparam("from_seq")
 )
@@ -156,6 +159,11 @@ def move_data(table_id: int) -> list[dict[str, Any]]:
     return list(db.session.scalars(MOVES_IN_ORDER, {"table_id": table_id}))
 
 
+def made_with_odds(table_id: int) -> frozenset[int]:
+    """The sequence numbers of the table's moves made while it showed the odds."""
+    return frozenset(db.session.scalars(MOVES_WITH_ODDS, {"table_id": table_id}))
+
+
 def log_of(table: GameTable, moves: Sequence[dict[str, Any]] | None = None) -> GameLog:
     """The table as a referee-log/1 game log."""
     moves = move_data(table.id) if moves is None else moves
@@ -239,6 +247,51 @@ def show_odds(table_id: int, read_at: int, shown: bool) -> None:
     _claim_and_commit(SWITCH_ODDS, claim, lambda: carry_judgements(table_id, read_at + 1))
 
 
+# Sets the table a finished table plays again at, once: a second press (a double tap,
+# another phone) finds it set and matches no row.  The version moves on, so every phone's
+# poll brings the finished page with the way to the new table.
+CLAIM_REMATCH = (
+    update(TABLES)
+    .where(
+        TABLES.c.id == bindparam("at_table"),
+        TABLES.c.version == bindparam("read_at"),
+        TABLES.c.finished_at.is_not(None),
+        TABLES.c.rematch.is_not_distinct_from(bindparam("was")),
+    )
+    .values(rematch=bindparam("new_rematch"), version=bindparam("new_version"))
+)
+SIT_AT_START = insert(SeatClaim.__table__)
+
+
+def play_again(
+    table: GameTable,
+    players: Sequence[str],
+    options: Mapping[str, int],
+    seat: tuple[int, str] | None = None,
+) -> str:
+    """Start the table that plays finished ``table``'s game again, with ``players`` in that
+    seating and ``options``, and note it on ``table``, in one transaction that claims the
+    version ``table`` was read at; its token.  ``seat``: (seat, phone id) of the phone that
+    asked, which sits there at the new table too.  ``TableMoved`` with nothing stored when
+    the table changed since it was read (another press got there first, a move, an undo)."""
+    token, table_id, version = new_token(), table.id, table.version
+    claim = {"at_table": table_id, "read_at": version, "new_version": version + 1,
+             "was": table.rematch, "new_rematch": token}  # fmt: skip
+    slug = table.game
+
+    def start() -> None:
+        carry_judgements(table_id, version + 1)
+        again = new_table(slug, players, options)
+        again.token = token
+        if seat is not None:
+            db.session.flush()
+            sat = {"table_id": again.id, "seat": seat[0], "phone": seat[1], "claimed_at": utcnow()}
+            db.session.execute(SIT_AT_START, sat)
+
+    _claim_and_commit(CLAIM_REMATCH, claim, start)
+    return token
+
+
 def delete_table(table_id: int, read_at: int) -> None:
     """Delete a table and everything of it for good, as a claim of the version the page
     showed: the table's row is locked first, as every move locks it, then its children
@@ -277,10 +330,16 @@ def new_table(
 
 
 def add_moves(loaded: Loaded, moves: Sequence[dict[str, Any]], after: Replay) -> None:
-    """Store ``moves`` after the loaded ones (``after`` is their replay), or raise
-    ``TableMoved`` when the table is no longer at the loaded version."""
-    table_id, start = loaded.table.id, loaded.seq
-    _write(loaded, loaded.moves + list(moves), after, lambda: insert_moves(table_id, start, moves))
+    """Store ``moves`` after the loaded ones (``after`` is their replay), each noting whether
+    the table showed the odds (as read at the loaded version, which a switch moves on), or
+    raise ``TableMoved`` when the table is no longer at the loaded version."""
+    table_id, start, shown = loaded.table.id, loaded.seq, loaded.table.show_odds
+    _write(
+        loaded,
+        loaded.moves + list(moves),
+        after,
+        lambda: insert_moves(table_id, start, moves, odds_shown=shown),
+    )
 
 
 def take_back(loaded: Loaded, count: int, after: Replay) -> None:
@@ -371,10 +430,13 @@ def is_conflict(exc: OperationalError) -> bool:
     return code in CONFLICT_CODES or "database is locked" in str(exc.orig)
 
 
-def insert_moves(table_id: int, start: int, moves: Sequence[dict[str, Any]]) -> None:
-    """Insert moves at sequence numbers ``start``, ``start + 1``... in one statement."""
+def insert_moves(
+    table_id: int, start: int, moves: Sequence[dict[str, Any]], *, odds_shown: bool | None = None
+) -> None:
+    """Insert moves at sequence numbers ``start``, ``start + 1``... in one statement, noting
+    whether the table showed the odds when they were made (None: not known, as for an import)."""
     rows = [
-        {"table_id": table_id, "seq": start + offset, "data": dict(move)}
+        {"table_id": table_id, "seq": start + offset, "data": dict(move), "odds_shown": odds_shown}
         for offset, move in enumerate(moves)
     ]
     if rows:

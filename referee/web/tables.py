@@ -16,7 +16,7 @@ from flask import (
 )
 from sqlalchemy import select
 
-from referee.engine import RuleViolation
+from referee.engine import RuleViolation, SetupError, check_players, resolve_options
 from referee.games import all_games, get_game
 from referee.log import MAX_MOVES, dumps
 from referee.web.access import (
@@ -34,7 +34,7 @@ from referee.web.inputs import version_shown
 from referee.web.limits import limit_table_writes
 from referee.web.models import GameTable
 from referee.web.replays import replays
-from referee.web.seats import seating
+from referee.web.seats import phone_id, seating
 from referee.web.store import (
     Loaded,
     TableMoved,
@@ -43,6 +43,7 @@ from referee.web.store import (
     load,
     log_of,
     new_table,
+    play_again,
     replayed,
     table_by_token,
     take_back,
@@ -57,6 +58,10 @@ STALE = (
 DELETE_STALE = (
     "The table changed since its page was loaded (a move, an undo or a setting): nothing was "
     "deleted. Open its history again to see it as it stands, and delete it from there."
+)
+NOT_OVER = (
+    "Play again starts a new table once this game is over, and it is still being played: "
+    "nothing was started."
 )
 FULL = f"A table keeps at most {MAX_MOVES:,} moves, and this one has them all: nothing was added."
 
@@ -186,6 +191,50 @@ def undo(token: str) -> Any:
         return stale(token)
     flash(f"Undone: {undone}.")
     return redirect(url_for("tables.play", token=token, _anchor="now"))
+
+
+def rematch_of(table: GameTable) -> GameTable | None:
+    """The table that plays ``table`` again, once started (and not deleted since)."""
+    return table_by_token(table.rematch) if table.rematch else None
+
+
+def start_again(table: GameTable) -> str:
+    """Start the table that plays ``table`` again (``store.play_again``) and its token: the
+    game's next seating, the options as stored, and this phone's seat, if it has one."""
+    game = get_game(table.game)
+    options = resolve_options(game, table.options)
+    players = check_players(game, game.next_seating(table.players))
+    sitting, me = seating(table, others=False), phone_id()
+    seat = (players.index(sitting.seat), me) if me and sitting.seat in players else None
+    return play_again(table, players, options, seat)
+
+
+@bp.post("/t/<token:token>/again")
+@house_only
+@limit_table_writes
+def again(token: str) -> Any:
+    """Play a finished table's game again: a new table with its game and options, the
+    players seated as the game says (``next_seating``: the next player first, by default),
+    and this phone in the seat it had.  Started once: a second press (a double tap,
+    another phone) opens the same new table."""
+    table = table_or_404(token)
+    if table.finished_at is None:
+        return render_play(load(table), status=409, error=NOT_OVER)
+    started = rematch_of(table)
+    if started is not None:
+        made = started.token
+    else:
+        try:
+            made = start_again(table)
+        except SetupError as exc:  # stored options or seating the game no longer takes
+            return render_play(load(table), status=422, error=f"{exc} Nothing was started.")
+        except TableMoved:  # another press got there first, or the table changed
+            started = rematch_of(table_or_404(token))
+            if started is None:
+                return stale(token)
+            made = started.token
+    remember(table_or_404(made))
+    return redirect(url_for("tables.play", token=made))
 
 
 @bp.post("/t/<token:token>/delete")

@@ -64,7 +64,9 @@ def test_a_long_story_is_folded_the_chart_first(live_server, phone, player, stor
 
 
 def test_the_history_list_shows_scores_and_winners(live_server, phone, player, stored):
-    stored(
+    """Then the finished table: its earlier turns a tap away, and Play again starts the next
+    game once, the next player first."""
+    done, _ = stored(
         loads((SEEDS / "tenk-finished.json").read_text()),
         loads((SEEDS / "tenk-in-progress.json").read_text()),
     )
@@ -81,3 +83,17 @@ def test_the_history_list_shows_scores_and_winners(live_server, phone, player, s
     assert finished.locator(".final-scores .won").inner_text() == "Cy 12,200"
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     player.shot("history-list")
+
+    phone.goto(f"{live_server}/t/{done}")
+    earlier = phone.locator("section.turns details.earlier")
+    assert earlier.locator("li").first.is_hidden()
+    earlier.locator("summary").tap()
+    assert earlier.locator("li").first.is_visible()
+    assert phone.get_by_text("Same options, seated Bo, Cy, Ann.").is_visible()
+    player.press("Play again")
+    rematch = phone.url
+    assert rematch != f"{live_server}/t/{done}" and "Bo to roll" in player.ruling()
+    player.shot("history-play-again")
+    phone.goto(f"{live_server}/t/{done}")
+    player.press("Open the next game")  # a second press opens the same table
+    assert phone.url == rematch

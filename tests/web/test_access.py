@@ -44,7 +44,8 @@ def test_house_pages_ask_a_stranger_for_the_pin(stranger, path):
 def test_house_posts_from_a_stranger_are_refused(stranger, stored, tenk_log, app):
     (token,) = stored(tenk_log(("Ann", "Bo"), "win"))
     token_field = csrf_token(stranger, "/house")
-    for path in ("/import", "/players/ann/merge", f"/t/{token}/delete", "/tables/new/tenk"):
+    posts = ("/import", "/players/ann/merge", f"/t/{token}/delete", f"/t/{token}/again")
+    for path in (*posts, "/tables/new/tenk"):
         response = stranger.post(path, data={"csrf_token": token_field, "sure": "yes"})
         assert response.status_code == 403, path
         assert "house PIN" in html.unescape(response.text)

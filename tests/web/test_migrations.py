@@ -193,3 +193,41 @@ def test_a_phone_holding_two_seats_keeps_its_latest_on_upgrade(tmp_path, monkeyp
             conn.execute(claim, {"id": 4, "seat": 0, "phone": "q"})
         engine.dispose()
         db.engine.dispose()
+
+
+def test_moves_stored_before_the_odds_were_recorded_read_as_not_known(
+    tmp_path, monkeypatch, empty_url
+):
+    """b9d4e6f1a2c8 adds ``move.odds_shown`` (NULL for every move stored before: a story
+    looks back on those with hindsight) and ``game_table.rematch``; it downgrades cleanly."""
+    monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path))
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": empty_url})
+    with app.app_context():
+        upgrade(revision="a3c8e1f2b4d6")
+        engine = sa.create_engine(empty_url)
+        with engine.begin() as conn:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO game_table (id, game, players, options, created_at, updated_at,"
+                    " show_odds) VALUES (1, 'tenk', '[\"Ann\"]', '{}', '2026-01-01',"
+                    " '2026-01-01', :on)"
+                ),
+                {"on": True},
+            )
+            conn.execute(
+                sa.text(
+                    "INSERT INTO move (table_id, seq, data, created_at)"
+                    " VALUES (1, 0, '{\"type\": \"roll\"}', '2026-01-01')"
+                )
+            )
+        upgrade()
+        with engine.connect() as conn:
+            shown = conn.execute(sa.text("SELECT odds_shown FROM move")).scalar_one()
+            rematch = conn.execute(sa.text("SELECT rematch FROM game_table")).scalar_one()
+        downgrade(revision="a3c8e1f2b4d6")
+        with engine.connect() as conn:
+            columns = {c["name"] for c in sa.inspect(conn).get_columns("move")}
+        engine.dispose()
+        db.engine.dispose()
+    assert shown is None and rematch is None
+    assert "odds_shown" not in columns

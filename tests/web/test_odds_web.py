@@ -119,7 +119,7 @@ def test_a_watching_phone_cannot_switch(new_table, app):
     assert 'class="odds"' not in table.page()
 
 
-def test_the_story_marks_a_split_against_the_advice_once_the_odds_are_on(new_table):
+def test_the_story_flags_a_split_against_the_advice_only_while_the_odds_are_on(new_table):
     table = solitaire_rolled(new_table)
     history = f"{table.url}/history"
     worse = "1,3|5,6|1"  # 4 and 11 with a 1 thrown: worth less than the advised split
@@ -127,8 +127,24 @@ def test_the_story_marks_a_split_against_the_advice_once_the_odds_are_on(new_tab
     assert "Against the advice" not in table.client.get(history).text  # odds off, game on
     switch(table, "on")
     page = html.unescape(table.client.get(history).text)
-    assert "Against the advice</summary>1+3 and 5+6, 1 thrown" in page
-    assert "went against the advice" in page
+    assert "Against the advice" not in page  # nobody saw the odds when the split was made
+    assert "With hindsight</summary>1+3 and 5+6, 1 thrown" in page
+    assert "Looking back: 1 decision, made while the table did not show the odds" in page
+    table.roll(1, 1, 3, 5, 6)
+    assert table.post(action="assign", split=worse, player="Sid").status_code == 302
+    page = html.unescape(table.client.get(history).text)
+    assert page.count("Against the advice</summary>1+3 and 5+6, 1 thrown") == 1
+    assert page.count("With hindsight</summary>") == 1
+    assert "1 decision went against the advice the table showed at the time (marked ⚑)" in page
+
+
+def test_a_finished_table_that_never_showed_the_odds_flags_nothing(app, stored):
+    game = get_game("solitaire")
+    moves = play_random_game(game, ("Sid",), None, random.Random(17))
+    (token,) = stored(GameLog("solitaire", ("Sid",), {}, tuple(moves)))
+    page = html.unescape(house_client(app).get(f"/t/{token}/history").text)
+    assert "Against the advice" not in page and "⚑" not in page
+    assert "With hindsight</summary>" in page and "Looking back:" in page
 
 
 def test_a_players_page_shows_how_often_they_followed_the_advice(app, stored):

@@ -27,7 +27,7 @@ def test_player_figures_on_known_games(client, three_games):
     page = text(client, "/players/ann")
     assert "10K</th><td>3</td><td>2</td> <td>67%</td><td>0</td>" in page
     assert "Longest winning streak: <b>2</b>" in page
-    assert "4 turns · average 500 points a turn · best turn 1,000" in page
+    assert "4 turns · average 500 points a turn · best turn <b>1,000</b>" in page
     assert "Bust rate: <b>50%</b> (2 of 4 turns)" in page
     bo = text(client, "/players/bo")
     assert "<td>3</td><td>1</td> <td>33%</td>" in bo and "Longest winning streak: <b>1</b>" in bo
@@ -85,8 +85,32 @@ def test_a_player_page_gives_the_best_round_of_round_scored_games(client, stored
     rounds = [r.points for r in game.turn_records(replay(log).state) if r.player == "Ann"]
     stored(log)
     page = client.get("/players/ann").text
-    assert "Rounds (" in page and "Six D One" in page
+    assert "<h3>Six D One</h3>" in page
     assert f"best round <b>{max(rounds):,}</b>" in page
+
+
+def test_averages_are_per_game_never_across_games(client, stored, tenk_log):
+    from referee.autoplay import play_random_game
+    from referee.games import get_game
+    from referee.log import GameLog, replay
+
+    game = get_game("lucky7")
+    moves = play_random_game(game, ("Ann", "Bo"), {}, random.Random(5))
+    lucky = GameLog(game.SLUG, ("Ann", "Bo"), {}, tuple(moves))
+    mine = [r for r in game.turn_records(replay(lucky).state) if r.player == "Ann"]
+    scored = sum(r.points for r in mine if not r.bust)
+    stored(tenk_log(("Ann", "Bo"), "win", "bust"), lucky)
+    page = text(client, "/players/ann")
+    section = page[page.index("Turns, game by game") : page.index("Dice check")]
+    assert "<h3>10K</h3> <p>1 turn · average 1,000 points a turn" in section
+    n = len(mine)
+    assert (
+        f"<h3>Lucky Sevens</h3> <p>{n} turn{'s' if n != 1 else ''} · "
+        f"average {scored / n:,.0f} points a turn" in section
+    )
+    assert section.index("10K") < section.index("Lucky Sevens")
+    assert section.count("points a turn") == 2  # nothing summed over both games
+    assert "whether or not the table showed the odds then: a look back." in page
 
 
 def test_the_players_list_has_pages(client, seat_players):

@@ -49,8 +49,11 @@ def with_odds(app, token: str) -> None:
 
 
 def against(page: str) -> list[str]:
-    """The decisions the story marks against the advice, in words."""
-    return re.findall(r"<summary>Against the advice</summary>(.*?)\.</details>", page)
+    """The decisions the story marks against the advice, in words: flagged, or looked back on
+    where the table did not show the odds (an import's moves)."""
+    return re.findall(
+        r"<summary>(?:Against the advice|With hindsight)</summary>(.*?)\.</details>", page
+    )
 
 
 def by_hand(moves: list[dict]) -> list[str]:
