@@ -98,3 +98,9 @@ def test_lucky7_help_page_states_the_rulings(client):
     page = html.unescape(client.get("/games/lucky7").text)
     for words in ("Exactly 100", "steal", "completed the set", "bust", "12", "leave no seven"):
         assert words.lower() in page.lower()
+
+
+def test_lucky7_help_page_says_scores_after_one_roll_combine(client):
+    page = html.unescape(client.get("/games/lucky7").text)
+    assert "All the sevens scored from one roll count as one choice" in page
+    assert "look at everything scored from the roll" in page

@@ -106,3 +106,10 @@ def test_sb_help_page_states_the_rulings(client):
     page = html.unescape(client.get("/games/sb").text)
     for words in ("never", "lone", "original leader", "strictly ahead", "Full Split", "40", "4"):
         assert words in page
+
+
+def test_sb_help_page_says_set_asides_after_one_roll_combine(client):
+    page = html.unescape(client.get("/games/sb").text)
+    assert "it all counts as one set-aside, judged together as if entered at once" in page
+    assert "A key and then a base group from one roll is refused" in page
+    assert "3 3 and then the third 3 is a group of three 3s" in page
