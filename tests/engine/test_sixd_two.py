@@ -135,6 +135,9 @@ def test_ruling_pool_of_any_size() -> None:
     assert len(state.pool) == 13 and state.ruling.startswith("Ann entered a pool of 13 dice")
     state = play(pool(" ".join(["6r"] * 13)), take("6r 6r"))
     assert sixd_two.view(state).pairs == ("r",) and len(state.pool) == 11
+    assert sixd_two.choices(state) == [take("6r 6r"), END]  # one distinct pair, listed once
+    reds = play(pool(" ".join(f"{v}r" for v in "1234561234561")))
+    assert len(sixd_two.choices(reds)) == 21 + 1  # every pair of values, doubles included
     one = play(pool("4g"), rounds=2)
     assert one.round == 1
     assert one.ruling.startswith("Ann entered a pool of 1 die: green 4. No colour has two dice")
