@@ -115,11 +115,13 @@ def random_board(entry: BoardEntry, rng: random.Random) -> list[list[str | None]
 
 
 def random_pool(entry: PoolEntry, rng: random.Random) -> list[str]:
-    """A pool of 0 to ``per_colour`` dice of each colour (one die at least), in log notation."""
+    """A pool of 0 to ``per_colour`` dice of each colour (``usual`` when there is no cap),
+    one die at least, in log notation."""
+    most = entry.usual if entry.per_colour is None else entry.per_colour
     dice = [
         f"{rng.randint(1, 6)}{colour}"
         for colour in entry.colours
-        for _ in range(rng.randint(0, entry.per_colour))
+        for _ in range(rng.randint(0, most))
     ]
     return dice or [f"{rng.randint(1, 6)}{entry.colours[0]}"]
 

@@ -70,10 +70,21 @@ def _parse_text(text: str) -> Die:
     return Die(int(digits), colour, key)
 
 
+# The most dice one move may list: a log's own size limit on a move, as ``log.MAX_MOVES`` is on
+# its moves.  Far above what any table rolls at once (the whole Six D Six set is 72 dice),
+# it keeps a stored move, and what its replay holds, small.
+MAX_MOVE_DICE = 200
+
+
 def parse_dice(items: object, *, what: str = "dice") -> tuple[Die, ...]:
-    """Read a list of dice in log notation (``["1r", "5"]``)."""
+    """Read a list of dice in log notation (``["1r", "5"]``), at most ``MAX_MOVE_DICE``."""
     if not isinstance(items, list | tuple):
         raise RuleViolation("bad-move", f"The {what} must be a list of dice.")
+    if len(items) > MAX_MOVE_DICE:  # counted before reading each die
+        raise RuleViolation(
+            "too-many-dice",
+            f"A move lists at most {MAX_MOVE_DICE} dice; this one lists {len(items):,}.",
+        )
     return tuple(parse_die(item) for item in items)
 
 

@@ -127,13 +127,16 @@ class BoardEntry:
 
 @dataclass(frozen=True)
 class PoolEntry:
-    """A rolled pool of coloured dice under the move's ``field``: at least one die, and at
-    most ``per_colour`` dice of each colour in ``colours``."""
+    """A rolled pool of coloured dice under the move's ``field``: at least one die, of the
+    colours in ``colours``; at most ``per_colour`` dice of each, or (None) any number up to
+    the dice a move may list (``referee.dice.MAX_MOVE_DICE``).  ``usual``: the most of one
+    colour a table usually rolls, as random play makes a pool up."""
 
     type: str
     field: str
     colours: str
-    per_colour: int
+    per_colour: int | None = None
+    usual: int = 6
 
 
 @dataclass(frozen=True)

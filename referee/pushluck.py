@@ -317,8 +317,52 @@ def set_aside_from_roll(
     return take_more(state.roll, state.taken, move.get("dice"), empty=empty)
 
 
-def check_bank(state: Turn, setting_aside: str) -> None:
-    """Refuse a bank until something is set aside from this roll (in ``setting_aside`` words)."""
+def set_aside_phase(
+    roll: Sequence[Die], all_taken: Pick, whole: Callable[[Pick], bool]
+) -> str | None:
+    """The phase once this roll's set-aside has grown to ``all_taken``: CHOOSE when it is
+    ``whole`` (a legal set-aside as it stands), SET_ASIDE when it is only started (dice still
+    on the table would make it whole), None when nothing can.
+
+    Several set-aside moves after one roll count as one set-aside of all their dice
+    (RULINGS.md, "Every game"), so one move may start what the next completes: two of
+    three 2s, then the third.
+    """
+    if whole(all_taken):
+        return CHOOSE
+    left = left_on_table(roll, all_taken)
+    if any(whole(all_taken + pick) for pick in sub_multisets(left)):
+        return SET_ASIDE
+    return None
+
+
+def started(state: SetAsideTurn) -> str:
+    """The ruling on a set-aside that is only started: what is aside and what to do."""
+    return (
+        f"{state.board.player} has set aside {spell(state.taken)} from this roll so far, which "
+        f"is not a whole set-aside yet: set aside more of {spell(state.on_table)} to complete it "
+        "before rolling or banking."
+    )
+
+
+def finish_first(state: SetAsideTurn, doing: str) -> RuleViolation | None:
+    """The refusal of ``doing`` (rolling, banking) while this roll's set-aside is only
+    started; None when it is not."""
+    if state.phase != SET_ASIDE or not state.taken:
+        return None
+    return RuleViolation(
+        "set-aside-unfinished",
+        f"{state.board.player} has set aside {spell(state.taken)} from this roll, which is not "
+        f"a whole set-aside yet: set aside more of {spell(state.on_table)} before {doing}.",
+    )
+
+
+def check_bank(state: SetAsideTurn, setting_aside: str) -> None:
+    """Refuse a bank until something is set aside from this roll (in ``setting_aside`` words)
+    and the set-aside is whole."""
+    unfinished = finish_first(state, "banking")
+    if unfinished:
+        raise unfinished
     if state.phase != CHOOSE:
         raise nothing_to_bank(state, "roll" if state.phase == ROLL else setting_aside)
 
@@ -327,7 +371,11 @@ def set_aside_choices(
     state: SetAsideTurn, allowed: Callable[[Pick], bool], *, may_bank: bool
 ) -> list[dict[str, Any]]:
     """Every legal move other than a roll: each distinct set-aside whose dice, with those set
-    aside from this roll already, are ``allowed``; then bank when ``may_bank``."""
+    aside from this roll already, are ``allowed``; then bank when ``may_bank``.
+
+    A move that only starts a set-aside (``set_aside_phase``) is legal too but never needed:
+    the whole set-aside can always be entered at once, so it is not listed.
+    """
     if state.phase == ROLL or state.board.over:
         return []
     moves: list[dict[str, Any]] = [

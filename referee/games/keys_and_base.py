@@ -35,11 +35,14 @@ from referee.pushluck import (
     bust_on,
     check_bank,
     counted,
+    finish_first,
     judged_picks,
     left_on_table,
     read_set_aside_form,
     set_aside_choices,
     set_aside_from_roll,
+    set_aside_phase,
+    started,
     turn_buttons,
     turn_view,
 )
@@ -141,6 +144,11 @@ def set_aside_problem(dice: Sequence[Die]) -> tuple[str, str] | None:
     return None
 
 
+def may_set_aside(dice: Sequence[Die]) -> bool:
+    """True when these dice, all from one roll, are a legal set-aside."""
+    return set_aside_problem(dice) is None
+
+
 def has_legal_set_aside(dice: Iterable[Die]) -> bool:
     """True when a roll holds a key or two base dice of one value."""
     dice = list(dice)
@@ -153,10 +161,11 @@ class SB:
     """The state of an SB table.
 
     ``phase`` is "roll" (the player must roll), "set_aside" (a roll is on the
-    table and something must be set aside) or "choose" (something is set aside
+    table and something must be set aside, or what ``taken`` holds is not a legal
+    set-aside yet and more must join it) or "choose" (something is set aside
     from this roll: roll on, bank once both keys are down, or set more aside).
     ``keys`` and ``base`` are the values set aside earlier in the turn;
-    ``taken`` is what was set aside from the current roll.
+    ``taken`` is everything set aside from the current roll, judged as one set-aside.
     """
 
     board: Scoreboard
@@ -220,6 +229,9 @@ def keys_to_roll(state: SB) -> int:
 
 
 def _roll(state: SB, move: Mapping[str, Any]) -> SB:
+    unfinished = finish_first(state, "rolling")
+    if unfinished:
+        raise unfinished
     if dice_to_roll(state) is None:
         raise RuleViolation(
             "set-aside-first",
@@ -256,7 +268,10 @@ def _set_aside(state: SB, move: Mapping[str, Any]) -> SB:
     )
     problem = set_aside_problem(all_taken)
     if problem:
-        raise RuleViolation(*problem)
+        if set_aside_phase(state.roll, all_taken, may_set_aside) is None:
+            raise RuleViolation(*problem)
+        state = replace(state, phase=SET_ASIDE, taken=all_taken)
+        return replace(state, ruling=started(state))
     state = replace(state, phase=CHOOSE, taken=all_taken)
     player = state.board.player
     base_left, keys_left = _left(state)
@@ -353,9 +368,7 @@ def _judge_pick(state: SB, pick: Pick) -> tuple[int, str]:
 
 def choices(state: SB) -> list[dict[str, Any]]:
     """Every legal move other than a roll: distinct set-asides, and bank when allowed."""
-    return set_aside_choices(
-        state, lambda dice: set_aside_problem(dice) is None, may_bank=state.may_bank
-    )
+    return set_aside_choices(state, may_set_aside, may_bank=state.may_bank)
 
 
 def worth_colours(state: SB) -> dict[int, int]:

@@ -98,13 +98,16 @@ TEXT = GameText(
         Ruling(
             "One kind per roll.",
             "A set-aside that mixes keys and base dice is refused. You may set aside more than "
-            "once from the same roll; it is all judged together, so it must still be all keys "
-            "or all base groups.",
+            "once from the same roll; it all counts as one set-aside, judged together as if "
+            "entered at once, so it must still be all keys or all base groups. A key and then "
+            "a base group from one roll is refused; 3 3 and then the third 3 is a group of "
+            "three 3s.",
         ),
         Ruling(
             "No lone base dice.",
-            "A single base die cannot be set aside, and it never joins a group of the same "
-            "value set aside after an earlier roll.",
+            "A single base die cannot be set aside on its own, and it never joins a group of "
+            "the same value set aside after an earlier roll. It may start a group that the "
+            "rest of the same roll completes: until it does you cannot roll or bank.",
         ),
         Ruling(
             "Busts are automatic,",

@@ -99,8 +99,11 @@ TEXT = GameText(
         ),
         Ruling(
             "More than one score per roll.",
-            "You may score sevens from a roll in several steps before rolling on; each step is "
-            "checked against the finish.",
+            "You may score sevens from a roll in several steps before rolling on. All the "
+            "sevens scored from one roll count as one choice, judged and scored together as if "
+            "entered at once: the finish (never past the target, and reaching it leaves no "
+            "seven among that roll's unscored dice), the completed-set bonus and the one-die "
+            "rule all look at everything scored from the roll.",
         ),
         Ruling(
             "Bonus counts.",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations_with_replacement
 from typing import Any
 
 from referee import formdata
@@ -36,8 +36,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 COLOURS = SEAT_COLOURS + BLACK  # the seven colours of the Six D Six set, black last
 PAIR = 2
-DICE_PER_COLOUR = 6  # in the Six D Six set
-MAX_POOL = 72  # the whole Six D Six set: 36 coloured dice and 36 black
+DICE_PER_COLOUR = 6  # coloured dice of each colour in the Six D Six set (black: 36)
 OPTIONS = (
     Option(
         "rounds",
@@ -140,18 +139,13 @@ def _roll(state: SixDTwo, move: Mapping[str, Any]) -> SixDTwo:
             f"The pool is entered before the first take of a round: round {state.round + 1} "
             "is under way without one.",
         )
-    raw = move.get("dice")
-    if isinstance(raw, list | tuple) and len(raw) > MAX_POOL:  # counted before reading each die
-        raise RuleViolation(
-            "wrong-dice-count",
-            f"A pool holds at most {MAX_POOL} dice (the whole Six D Six set), not {len(raw)}.",
-        )
-    dice = parse_dice(raw)
+    dice = parse_dice(move.get("dice"))  # any number of dice, of any colour, up to a move's limit
     if not dice:
         raise RuleViolation("empty-pool", "Enter the dice that were rolled: the pool is empty.")
     _check_dice(dice)
     after = replace(state, pool=dice)
-    entered = f"{state.player} entered a pool of {len(dice)} dice: {describe_pool(dice)}."
+    count = f"{len(dice)} {'die' if len(dice) == 1 else 'dice'}"
+    entered = f"{state.player} entered a pool of {count}: {describe_pool(dice)}."
     if not pairs_left(dice):
         return _end_round(after, f"{entered} No colour has two dice:")
     return replace(after, ruling=f"{entered} {state.player} takes first.")
@@ -305,10 +299,11 @@ def dice_to_roll(state: SixDTwo) -> None:
 
 
 def table_entry(state: SixDTwo) -> PoolEntry | None:
-    """A pool of up to six dice of each colour, while the round has no pool and no take."""
+    """A pool of any number of dice of each colour (the dealer chooses how many are rolled;
+    a set has six of each), while the round has no pool and no take."""
     if state.over or state.pool is not None or state.takes:
         return None
-    return PoolEntry(type="roll", field="dice", colours=COLOURS, per_colour=DICE_PER_COLOUR)
+    return PoolEntry(type="roll", field="dice", colours=COLOURS, usual=DICE_PER_COLOUR)
 
 
 def choices(state: SixDTwo) -> list[dict[str, Any]]:
@@ -320,10 +315,19 @@ def choices(state: SixDTwo) -> list[dict[str, Any]]:
         if state.pool is None:
             pairs: Iterable[tuple[int, ...]] = combinations_with_replacement(range(1, 7), PAIR)
         else:
-            values = sorted(d.value for d in state.pool if d.colour == colour)
-            pairs = sorted(set(combinations(values, PAIR)))
+            pairs = _distinct_pairs(Counter(d.value for d in state.pool if d.colour == colour))
         takes += [{"type": "take", "dice": [f"{a}{colour}", f"{b}{colour}"]} for a, b in pairs]
     return [*takes, {"type": "end"}]
+
+
+def _distinct_pairs(counts: Counter[int]) -> list[tuple[int, ...]]:
+    """The distinct pairs of values dice with these ``counts`` make, in order (a pool may hold
+    any number of one colour, so never one pair per two dice)."""
+    return [
+        (a, b)
+        for a, b in combinations_with_replacement(sorted(counts), PAIR)
+        if a != b or counts[a] >= PAIR
+    ]
 
 
 # --- What a play page draws ----------------------------------------------------------------

@@ -5,6 +5,7 @@ The worked example is a round played through the engine with its pool entered.
 
 from __future__ import annotations
 
+from referee.dice import MAX_MOVE_DICE
 from referee.engine import Move, points
 from referee.games import sixd_two
 from referee.gametext import EVERY_GAME, GameText, Ruling, RunningPad, ScoreRow, Step
@@ -100,11 +101,13 @@ TEXT = GameText(
         ),
         Ruling(
             "Entering the pool.",
-            "Before the first take of a round the table may enter every die rolled (at most "
-            f"{sixd_two.MAX_POOL}, the whole Six D Six set). Then each take must come from "
-            "what is left, and the round ends by itself as soon as no colour has two dice; a "
-            "roll with no two dice of one colour ends its round at once. An empty pool is "
-            "refused.",
+            "Before the first take of a round the table may enter every die rolled. The "
+            "dealer chooses how many dice are rolled, so a pool may hold any number of dice "
+            "and any number of one colour: thirteen reds, or a single die (up to "
+            f"{MAX_MOVE_DICE} dice, the most one move may list). Then each take must come "
+            "from what is left, and the round ends by itself as soon as no colour has two "
+            "dice; a roll with no two dice of one colour ends its round at once. An empty "
+            "pool is refused.",
         ),
         Ruling(
             "Without a pool,",

@@ -30,12 +30,15 @@ from referee.pushluck import (
     TurnView,
     bust_on,
     check_bank,
+    finish_first,
     judged_picks,
     left_on_table,
     read_roll,
     read_set_aside_form,
     set_aside_choices,
     set_aside_from_roll,
+    set_aside_phase,
+    started,
     turn_buttons,
     turn_view,
 )
@@ -201,12 +204,17 @@ def why_not_scoring(dice: Sequence[Die]) -> str:
     return f"{spell(dice)} does not split into scoring combinations."
 
 
+def scores(dice: Sequence[Die]) -> bool:
+    """True when exactly these dice split into scoring combinations (a legal set-aside)."""
+    return best_split(dice) is not None
+
+
 def roll_scores(dice: Sequence[Die]) -> bool:
     """True when some combination can be set aside from this roll."""
     values = [d.value for d in dice]
     if any(v in SINGLE for v in values) or any(values.count(v) >= 3 for v in values):
         return True
-    return best_split(dice) is not None
+    return scores(dice)
 
 
 @dataclass(frozen=True)
@@ -214,8 +222,10 @@ class TenK:
     """The state of a 10K table.
 
     ``phase`` is "roll" (the player must roll), "set_aside" (a scoring roll is on
-    the table and something must be set aside) or "choose" (something is set
-    aside: bank, roll on, or set more aside from the same roll).
+    the table and something must be set aside, or what ``taken`` holds does not score
+    yet and more must join it) or "choose" (something is set aside: bank, roll on, or
+    set more aside from the same roll).  ``taken`` is everything set aside from this
+    roll, judged as one set-aside; ``taken_points`` what it scored when last whole.
     """
 
     board: Scoreboard
@@ -318,6 +328,9 @@ def _dress_roll(values: Sequence[str], flags: formdata.FormData) -> list[str]:
 
 def _roll(state: TenK, move: Mapping[str, Any]) -> TenK:
     expected = dice_to_roll(state)
+    unfinished = finish_first(state, "rolling")
+    if unfinished:
+        raise unfinished
     if expected is None:
         raise RuleViolation(
             "set-aside-first",
@@ -356,7 +369,10 @@ def _set_aside(state: TenK, move: Mapping[str, Any]) -> TenK:
     )
     split = best_split(all_taken)
     if split is None:
-        raise RuleViolation("not-scoring", why_not_scoring(all_taken if state.taken else taken))
+        if set_aside_phase(state.roll, all_taken, scores) is None:
+            raise RuleViolation("not-scoring", why_not_scoring(all_taken if state.taken else taken))
+        state = replace(state, phase=SET_ASIDE, taken=all_taken)
+        return replace(state, ruling=started(state))
     left = len(state.roll) - len(all_taken)
     next_roll = "hot dice: roll all six again or bank" if left == 0 else f"roll {left} or bank"
     single = len(split.combos) == 1 and len(split.combos[0].values) == 1
@@ -459,9 +475,7 @@ def _judge_pick(state: TenK, pick: Pick) -> tuple[int, str]:
 
 def choices(state: TenK) -> list[dict[str, Any]]:
     """Every legal move other than a roll: distinct set-asides, and bank when allowed."""
-    return set_aside_choices(
-        state, lambda dice: best_split(dice) is not None, may_bank=state.phase == CHOOSE
-    )
+    return set_aside_choices(state, scores, may_bank=state.phase == CHOOSE)
 
 
 @dataclass(frozen=True)

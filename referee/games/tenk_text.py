@@ -134,7 +134,10 @@ TEXT = GameText(
         Ruling(
             "Setting more aside.",
             "Having set dice aside you may still add more from the same roll before rolling on; "
-            "everything taken from that roll is scored together as one best split.",
+            "everything taken from that roll counts as one set-aside, judged and scored together "
+            "as one best split, as if you had entered it all at once. So 1 1 and then 1 is three "
+            "1s for 1,000, and you may even enter 2 2 and then the third 2: until the dice taken "
+            "from the roll make scoring combinations you cannot roll or bank.",
         ),
         Ruling("Hot dice.", "With all six aside you may bank instead of rolling six again."),
         Ruling(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +13,14 @@ import pytest
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game, random_legal_move
-from referee.engine import Game, Outcome, RuleViolation, apply_move
+from referee.engine import (
+    Game,
+    Outcome,
+    RuleViolation,
+    apply_move,
+    check_players,
+    resolve_options,
+)
 from referee.games import get_game
 from referee.log import GameLog, Rejection, dumps, loads, moves_with_states, replay
 
@@ -148,3 +155,44 @@ def assert_best_score_wins(outcome: Outcome) -> None:
     """The winners are exactly the players with the highest score, in score-table order."""
     best = max(outcome.scores.values())
     assert outcome.winners == [p for p, s in outcome.scores.items() if s == best]
+
+
+# --- Several set-asides after one roll are one (RULINGS.md, "Every game") --------------------
+
+
+def states_of(game: Game, log: GameLog) -> Iterator[Any]:
+    """Every state ``log`` passes through, from the start to its last move."""
+    state = game.start(check_players(game, log.players), resolve_options(game, log.options))
+    yield state
+    for move in log.moves:
+        state = apply_move(game, state, move)
+        yield state
+
+
+def split_move(move: dict, field: str, items: Sequence, cuts: Sequence[int]) -> list[dict]:
+    """``move`` with ``items`` as its ``field``, cut into consecutive moves at ``cuts``."""
+    bounds = [0, *sorted(cuts), len(items)]
+    return [{**move, field: list(items[a:b])} for a, b in zip(bounds, bounds[1:], strict=False)]
+
+
+def assert_split_take_is_one_move(
+    game: Game,
+    data: st.DataObject,
+    log: GameLog,
+    kind: str,
+    field: str,
+    same: Callable[[Any], Any] = lambda state: state,
+) -> None:
+    """A legal take (``kind`` move, its dice or sevens in ``field``) drawn from a state of
+    ``log``, entered as several moves in a drawn order and cut, leaves the state one move
+    leaves (as ``same`` sees it)."""
+    takes = [(s, m) for s in states_of(game, log) for m in game.choices(s) if m["type"] == kind]
+    if not takes:
+        return
+    state, move = data.draw(st.sampled_from(takes), label="state and take")
+    items = data.draw(st.permutations(move[field]), label="order")
+    cuts = data.draw(st.sets(st.integers(1, max(1, len(items) - 1))), label="cuts")
+    whole = apply_move(game, state, {**move, field: items})
+    for piece in split_move(move, field, items, [c for c in cuts if c < len(items)]):
+        state = apply_move(game, state, piece)
+    assert same(state) == same(whole)

@@ -48,6 +48,14 @@ def test_a_made_up_pool_has_at_least_one_die_and_at_most_its_share_of_each_colou
     assert all(sum(d.colour == c for d in dice) <= 2 for c in "rk")
 
 
+@pytest.mark.parametrize("seed", range(30))
+def test_a_made_up_pool_without_a_cap_rolls_up_to_the_usual_share_of_each_colour(seed) -> None:
+    entry = PoolEntry("roll", "dice", "rk", per_colour=None, usual=3)
+    dice = parse_dice(random_pool(entry, random.Random(seed)))
+    assert 1 <= len(dice) <= 6
+    assert all(sum(d.colour == c for d in dice) <= 3 for c in "rk")
+
+
 def test_made_up_totals_name_every_player_within_range() -> None:
     entry = TotalsEntry("sides", "totals", ("Ann", "Bo"), 0, 12)
     move = entry_move(entry, random.Random(3))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from functools import partial
 
 import pytest
@@ -87,6 +88,32 @@ def test_lone_die_beside_a_group_is_refused() -> None:
     error = refused(roll("1 1 2 3 3 4 5 5 K2 K6"), aside("3 3 4"))
     assert error.code == "lone-base-die"
     assert "the lone 4" in error.message
+
+
+def test_ruling_set_asides_after_one_roll_combine() -> None:
+    """RULINGS.md, "Every game": several set-asides after one roll are one set-aside of all
+    their dice, judged together, as if entered in one move."""
+    rolled = roll("3 3 3 1 2 4 5 6 K1 K2")
+    # 3 3 then 3 is one group of three 3s.
+    state = play(rolled, aside("3 3"), aside("3"))
+    assert state.turn_base == (3, 3, 3) and keys_and_base.dice_to_roll(state) == 5
+    assert replace(state, ruling="") == replace(play(rolled, aside("3 3 3")), ruling="")
+    # A lone 3 may start a group that a later move from this roll completes,
+    started = play(rolled, aside("3"))
+    assert started.phase == "set_aside"
+    assert started.ruling.startswith("Ann has set aside 3 from this roll so far, which is not")
+    error = refused(rolled, aside("3"), roll("3 3 1 2 4 5 6 K1 K2"))
+    assert error.code == "set-aside-unfinished"
+    assert play(rolled, aside("3"), aside("3 3")).turn_base == (3, 3, 3)
+    # but not when no 3 is left to join it.
+    assert refused(rolled, aside("3 3"), aside("3"), aside("1")).code == "lone-base-die"
+    # A key, then a base group (or the other way round), is both kinds at once: refused.
+    for first, second in (("K1", "3 3"), ("3 3", "K1")):
+        error = refused(rolled, aside(first), aside(second))
+        assert (error.code, error.message) == (
+            "mixed-set-aside",
+            "Set aside keys or base dice on one roll, never both at once.",
+        )
 
 
 def test_lone_die_never_joins_a_group_set_aside_earlier() -> None:

@@ -1,14 +1,17 @@
 """Lucky Sevens, one test per ruling in RULINGS.md (section lucky7, and "Every game").
 
-Where RULINGS.md is silent the referee rules: several score moves from one roll are
-allowed, each judged against the finish rule at that moment (the dice of the roll still
-on the table); the completed-set bonus counts toward the target; a steal must be followed
-by a roll and never wins by itself; a 1-player game offers nothing to steal; 1-8 players;
-reaching exactly the target with a score move ends the game at once.
+Several score moves from one roll are one choice of all their sevens ("Every game"): as
+each is judged with the ones before it against the dice still on the table, the finish,
+the completed set and the one-die-left rule come out as for the whole choice at once.
+Where RULINGS.md is silent the referee rules: the completed-set bonus counts toward the
+target; a steal must be followed by a roll and never wins by itself; a 1-player game
+offers nothing to steal; 1-8 players; reaching exactly the target with a score move ends
+the game at once.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 import pytest
@@ -16,6 +19,7 @@ import pytest
 from referee.dice import spell
 from referee.engine import RuleViolation, SetupError, apply_move, check_players, resolve_options
 from referee.games import get_game, lucky7
+from referee.games.lucky7 import Lucky7
 from referee.log import loads, replay
 from tests.engine import support
 from tests.engine.support import SEEDS, roll
@@ -355,6 +359,35 @@ def test_exact_target_wins_at_once() -> None:
     # With the second score move from one roll, at that moment.
     state = play(*ann_on(97), roll("3 4 2 2 3 6 6 6"), score("3 4"), score("2 2 3"))
     assert state.board.over and L7.outcome(state).winners == ["Ann"]
+
+
+def test_ruling_set_asides_after_one_roll_combine() -> None:
+    """RULINGS.md, "Every game": several score moves after one roll are one choice of all
+    their sevens, judged and scored together, as if entered in one move."""
+
+    def alike(before: list[dict], *scores: dict) -> Lucky7:
+        """The state after ``before`` and the score moves ``scores``, which must be the state
+        after one score move of all their sevens (the rulings apart)."""
+        split = play(*before, *scores)
+        merged = {"type": "score", "sevens": [seven for move in scores for seven in move["sevens"]]}
+        assert replace(split, ruling="") == replace(play(*before, merged), ruling="")
+        return split
+
+    # The completed-set bonus, once, for the whole roll scored over two moves.
+    state = alike([roll("3 4 2 5 3 4 1 6")], score("3 4", "2 5"), score("3 4", "1 6"))
+    assert state.turn_total == 4 + 5 and lucky7.dice_to_roll(state) == 8
+    # One die left after three moves: the next roll is all eight, with no bonus.
+    state = alike([roll("3 4 2 5 1 2 4 6")], score("3 4"), score("2 5"), score("1 2 4"))
+    assert state.turn_total == 4 and lucky7.dice_to_roll(state) == 8
+    # The finish: no choice past 100, judged on the whole choice ...
+    moves = [*ann_on(97), roll("3 4 2 2 3 2 5 6")]
+    error = refused(*moves, score("3 4"), score("2 2 3"))
+    assert error.code == refused(*moves, score("3 4", "2 2 3")).code == "seven-left"
+    error = refused(*ann_on(98), roll("3 4 2 2 3 6 6 6"), score("3 4"), score("2 2 3"))
+    assert error.code == "past-target"
+    # ... and one that reaches 100 leaving no seven among this roll's unscored dice wins.
+    state = alike([*ann_on(97), roll("3 4 2 2 3 6 6 6")], score("3 4"), score("2 2 3"))
+    assert state.board.over and state.board.scores == (100, 0)
 
 
 def test_exact_finish_has_a_single_winner() -> None:

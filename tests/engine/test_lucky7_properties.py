@@ -24,6 +24,7 @@ from referee.log import GameLog, replay
 from tests.engine.support import (
     assert_refusal_changes_nothing,
     assert_replay_is_deterministic,
+    assert_split_take_is_one_move,
     assert_totals_are_the_turns,
     draw_prefix,
     seeds,
@@ -296,3 +297,18 @@ def test_seven_finding_agrees_with_brute_force(values: list[int]) -> None:
             L7, start((("Ann",), {})), {"type": "roll", "dice": list(map(str, dice))}
         )
         assert set(listed_collections(lucky7.choices(state))) == bf_collections(dice)
+
+
+@fast
+@given(tables, seeds, st.data())
+def test_ruling_split_score_is_one_score(table: tuple, seed: int, data) -> None:
+    """Several score moves after one roll count as one choice of all their sevens: judged
+    against the finish, the completed set and the one-die-left rule together (the ruling
+    words each move as entered, so it is left out of the comparison)."""
+    log = random_log(table, random.Random(seed))
+    assert_split_take_is_one_move(L7, data, log, "score", "sevens", unruled)
+
+
+def unruled(state: lucky7.Lucky7) -> lucky7.Lucky7:
+    """``state`` without the ruling on the last move."""
+    return replace(state, ruling="")

@@ -10,6 +10,7 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from referee.cli import main
+from referee.dice import MAX_MOVE_DICE
 from referee.engine import RuleViolation, SetupError, describe_move, resolve_options
 from referee.games import get_game, sixd_two
 from referee.log import GameLog, replay
@@ -126,12 +127,27 @@ def test_every_die_of_the_pool_needs_its_colour() -> None:
     assert refused(pool("2r 8r")).code == "bad-die"
 
 
-def test_a_pool_holds_one_to_seventy_two_dice() -> None:
+def test_ruling_pool_of_any_size() -> None:
+    """RULINGS.md, sixd-two: a rolled pool may hold any number of dice and any number of one
+    colour; only the log's own size limit on a move (``MAX_MOVE_DICE``) bounds it."""
     assert refused(pool("")).code == "empty-pool"
-    error = refused(pool(" ".join(["1r", "1k"] * 37)))
-    assert error.code == "wrong-dice-count"
-    assert error.message == "A pool holds at most 72 dice (the whole Six D Six set), not 74."
-    assert play(pool(" ".join(["1r", "1k"] * 36))).pool is not None
+    state = play(pool(" ".join(["6r"] * 13)))  # more red dice than a set has
+    assert len(state.pool) == 13 and state.ruling.startswith("Ann entered a pool of 13 dice")
+    state = play(pool(" ".join(["6r"] * 13)), take("6r 6r"))
+    assert sixd_two.view(state).pairs == ("r",) and len(state.pool) == 11
+    assert sixd_two.choices(state) == [take("6r 6r"), END]  # one distinct pair, listed once
+    reds = play(pool(" ".join(f"{v}r" for v in "1234561234561")))
+    assert len(sixd_two.choices(reds)) == 21 + 1  # every pair of values, doubles included
+    one = play(pool("4g"), rounds=2)
+    assert one.round == 1
+    assert one.ruling.startswith("Ann entered a pool of 1 die: green 4. No colour has two dice")
+    most = " ".join(["1r", "1k"] * (MAX_MOVE_DICE // 2))
+    assert len(play(pool(most)).pool) == MAX_MOVE_DICE == 200
+    error = refused(pool(f"{most} 2k"))
+    assert (error.code, error.message) == (
+        "too-many-dice",
+        "A move lists at most 200 dice; this one lists 201.",
+    )
 
 
 def test_the_round_ends_by_itself_when_no_colour_has_two_dice_left() -> None:
@@ -251,7 +267,8 @@ def test_moves_in_words() -> None:
 
 def test_the_table_may_enter_a_pool_before_the_first_take() -> None:
     state = play()
-    assert sixd_two.table_entry(state) == sixd_two.PoolEntry("roll", "dice", "rygbopk", 6)
+    entry = sixd_two.table_entry(state)
+    assert entry == sixd_two.PoolEntry("roll", "dice", "rygbopk", per_colour=None, usual=6)
     listed = sixd_two.choices(state)
     assert len(listed) == 7 * 21 + 1 and listed[-1] == END
     assert listed[0] == take("1r 1r")

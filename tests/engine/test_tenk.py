@@ -99,6 +99,47 @@ def test_set_asides_from_one_roll_merge_into_one_split() -> None:
     assert state.turn_total == 1000
 
 
+def test_ruling_set_asides_after_one_roll_combine() -> None:
+    """RULINGS.md, "Every game": several set-asides after one roll are one set-aside of all
+    their dice, judged and scored together, as if entered in one move."""
+    state = play(roll("1 1 1 2 3 4"), aside("1 1"), aside("1"))
+    assert state.turn_total == 1000 and state == play(roll("1 1 1 2 3 4"), aside("1 1 1"))
+    # A die that scores only with the earlier ones: four 2s, not three 2s and a dead 2.
+    state = play(roll("2 2 2 2 3 4"), aside("2 2 2"), aside("2"))
+    assert state.turn_total == 1500
+    # Dice that score nothing yet may start a set-aside that a later move completes ...
+    started = play(roll("2 2 2 3 4 6"), aside("2 2"))
+    assert (started.phase, started.turn_total) == ("set_aside", 0)
+    assert started.ruling == (
+        "Ann has set aside 2 2 from this roll so far, which is not a whole set-aside yet: "
+        "set aside more of 2 3 4 6 to complete it before rolling or banking."
+    )
+    state = play(roll("2 2 2 3 4 6"), aside("2 2"), aside("2"))
+    assert state == play(roll("2 2 2 3 4 6"), aside("2 2 2"))
+    assert state.turn_total == 200 and tenk.dice_to_roll(state) == 3
+    # ... which must come before a roll or a bank,
+    for move in (roll("3 4 6"), BANK):
+        error = refused(roll("2 2 2 3 4 6"), aside("2 2"), move)
+        assert error.code == "set-aside-unfinished"
+        assert error.message.startswith("Ann has set aside 2 2 from this roll, which is not a")
+    # but not when nothing on the table could complete them.
+    error = refused(roll("2 2 1 3 4 6"), aside("2 2"))
+    assert error.code == "not-scoring"
+    # Hot dice: all six set aside over several moves.
+    state = play(roll("2 2 3 3 4 4"), aside("2 2 3 3"), aside("4 4"))
+    assert (state.turn_total, tenk.dice_to_roll(state), tenk.moment(state)) == (
+        1250,
+        6,
+        "hot dice",
+    )
+    # The colour run across moves, not six singles and a 1-2-3-4-5-6.
+    state = play(roll("1r 2y 3g 4b 5o 6p"), aside("1r"), aside("5o"), aside("2y 3g 4b 6p"))
+    assert state.turn_total == 10_000
+    # The entry threshold counts the whole: 5 5 then 5 is three 5s (500), not 50 + 50 + 50.
+    state = play(roll("5 5 5 2 3 4"), aside("5 5"), aside("5"), BANK)
+    assert state.board.scores == (500, 0)
+
+
 def test_colour_run_scores_ten_thousand_instead_of_straight() -> None:
     state = play(roll("6p 5o 4b 3g 2y 1r"), aside("1r 2y 3g 4b 5o 6p"))
     assert state.turn_total == 10_000

@@ -16,6 +16,7 @@ from tests.engine.support import (
     assert_best_score_wins,
     assert_refusal_changes_nothing,
     assert_replay_is_deterministic,
+    assert_split_take_is_one_move,
     assert_totals_are_the_turns,
     draw_prefix,
     wrong_player_move,
@@ -107,3 +108,12 @@ def test_any_text_is_a_die_or_a_bad_die_ruling(text: str) -> None:
         assert exc.code == "bad-die"
     else:
         assert 1 <= die.value <= 6 and str(die) == text
+
+
+@fast
+@given(tables, st.randoms(use_true_random=False), st.booleans(), st.data())
+def test_ruling_split_set_aside_is_one_set_aside(
+    table: tuple, rng: random.Random, colours: bool, data
+) -> None:
+    """Several set-aside moves after one roll count as one set-aside of all their dice."""
+    assert_split_take_is_one_move(TENK, data, random_log(table, rng, colours), "set_aside", "dice")

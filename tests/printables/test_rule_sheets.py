@@ -36,7 +36,8 @@ MUST_SAY = {
     ],
     "sixd-two": [
         "Six D Two", "clear path", "table's call", "colour letter", "k for black",
-        "round ends by itself", "72", "up to 18 rounds", "17", "share the win",
+        "round ends by itself", "any number of dice", "200", "up to 18 rounds", "17",
+        "share the win",
     ],
     "sixd-five": [
         "Six D Five", "table's call", "0 to six times", "36", "2 to 72", "falling stack",

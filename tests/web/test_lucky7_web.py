@@ -118,3 +118,9 @@ def test_no_choice_is_flagged_far_from_the_target(new_table):
     table = new_table("lucky7", ("Lou", "Max"))
     roll(table, 3, 4, 2, 2, 3, 6, 6, 6)
     assert "data-problems='{}'" in table.page()
+
+
+def test_lucky7_help_page_says_scores_after_one_roll_combine(client):
+    page = html.unescape(client.get("/games/lucky7").text)
+    assert "All the sevens scored from one roll count as one choice" in page
+    assert "look at everything scored from the roll" in page

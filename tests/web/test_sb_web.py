@@ -127,3 +127,10 @@ def test_final_round_shows_what_passes_the_original_leader(new_table):
     page = html.unescape(table.page())
     assert "Final round: Barry needs 5 to pass Anna (4 ties)." in page
     assert "last turn · needs 5 to pass Anna (4 ties)" in page
+
+
+def test_sb_help_page_says_set_asides_after_one_roll_combine(client):
+    page = html.unescape(client.get("/games/sb").text)
+    assert "it all counts as one set-aside, judged together as if entered at once" in page
+    assert "A key and then a base group from one roll is refused" in page
+    assert "3 3 and then the third 3 is a group of three 3s" in page

@@ -68,3 +68,9 @@ def test_a_stored_table_has_its_story_csv_and_log(client, stored, name):
     assert rows[0][:3] == ["turn", "player", "points"]
     assert {row[1] for row in rows[1:]} == set(log.players)
     assert client.get(f"/t/{token}/log.json").json["moves"] == list(log.moves)
+
+
+def test_the_six_d_two_help_page_says_a_pool_may_hold_any_number_of_dice(client):
+    page = html.unescape(client.get("/games/sixd-two").text)
+    assert "a pool may hold any number of dice and any number of one colour" in page
+    assert "thirteen reds, or a single die (up to 200 dice, the most one move may list)" in page

@@ -187,6 +187,30 @@ def test_ending_a_round_with_a_pair_left_asks_first(new_table, app):
     assert "Round 2 of 2" in html.unescape(table.page())
 
 
+def test_ruling_pool_of_any_size_on_the_page(new_table, app):
+    """RULINGS.md, sixd-two: a pool of any number of dice, and of one colour, is entered."""
+    table = new_table("sixd-two", ("Ann", "Bo"), rounds=2)
+    assert table.post(action="roll", pool_r="1234561234561").status_code == 302
+    assert moves(app, table)[-1]["dice"] == [f"{v}r" for v in "1234561234561"]
+    page = html.unescape(table.page())
+    assert "Ann entered a pool of 13 dice: red 1 1 1 2 2 3 3 4 4 5 5 6 6." in page
+    assert len(re.findall(r'name="pick" value="\d+" data-colour="r"', page)) == 13
+    one = new_table("sixd-two", ("Ann", "Bo"), rounds=2)
+    assert one.post(action="roll", pool_g="4").status_code == 302
+    assert moves(app, one)[-1]["dice"] == ["4g"]
+    page = html.unescape(one.page())
+    assert "Ann entered a pool of 1 die: green 4. No colour has two dice" in page
+    assert "Round 2 of 2" in page
+
+
+def test_a_pool_over_a_moves_limit_is_refused_and_nothing_stored(new_table, app):
+    table = new_table("sixd-two", ("Ann", "Bo"))
+    response = table.post(action="roll", pool_r="6" * 100, pool_k="1" * 101)
+    assert response.status_code == 422
+    assert "A move lists at most 200 dice; this one lists 201." in text(response)
+    assert moves(app, table) == []
+
+
 def test_a_short_game_of_six_d_two_to_the_end(new_table, app):
     table = new_table("sixd-two", ("Ann", "Bo"), rounds=1)
     table.post(action="roll", pool_g="1234", pool_p="5")

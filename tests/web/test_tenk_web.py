@@ -331,3 +331,10 @@ def test_help_page_states_the_rulings(client):
     page = html.unescape(client.get("/games/tenk").text)
     for words in ("three pairs", "1,250", "10,000", "Entry threshold", "share the win", "hot dice"):
         assert words.lower() in page.lower()
+
+
+def test_help_page_says_set_asides_after_one_roll_combine(client):
+    page = html.unescape(client.get("/games/tenk").text)
+    assert "everything taken from that roll counts as one set-aside" in page
+    assert "1 1 and then 1 is three 1s for 1,000" in page
+    assert "2 2 and then the third 2" in page
