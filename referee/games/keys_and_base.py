@@ -331,7 +331,11 @@ def read_form(state: SB, form: formdata.FormData) -> formdata.Moves:
         keys = formdata.rolled_values(form, keys_to_roll(state), prefix="k", what="key")
         return [{"type": "roll", "dice": base + [f"K{v}" for v in keys]}]
 
-    return read_set_aside_form(state, form, roll)
+    moves = read_set_aside_form(state, form, roll)
+    # "Set aside and bank" of every die left: the set-aside scores the turn by itself.
+    if len(moves) == 2 and len(moves[0].get("dice", ())) == len(state.on_table):
+        return moves[:1]
+    return moves
 
 
 def still_to_play(state: SB) -> list[str]:
@@ -339,15 +343,29 @@ def still_to_play(state: SB) -> list[str]:
     return state.board.still_to_play()
 
 
+# A legal pick, judged for the play page: LEGAL, or BANKABLE when it leaves both keys down,
+# so that "Set aside and bank" may post it (play.js enables a button from its data-least).
+LEGAL, BANKABLE = 1, 2
+
+
 def _judge_pick(state: SB, pick: Pick) -> tuple[int, str]:
-    """(1, what the turn would then be worth) for a pick from the roll, or (0, why it is
-    refused)."""
+    """(LEGAL or BANKABLE, what the turn would then be worth) for a pick from the roll, or
+    (0, why it is refused)."""
     problem = set_aside_problem(state.taken + pick)
     if problem:
         return 0, problem[1]
     keys = state.turn_keys + tuple(d.value for d in pick if d.key)
     base = state.turn_base + tuple(d.value for d in pick if not d.key)
-    return 1, f"{spell(pick)}: the turn would be worth {describe_value(keys, base)}"
+    judged = BANKABLE if len(keys) == KEYS else LEGAL
+    return judged, f"{spell(pick)}: the turn would be worth {describe_value(keys, base)}"
+
+
+def may_bank_after(state: SB) -> bool:
+    """Whether some set-aside from the roll on the table would let the player bank: the
+    keys set aside this turn and those on the table make both keys."""
+    if state.phase not in (SET_ASIDE, CHOOSE):
+        return False
+    return len(state.turn_keys) + sum(d.key for d in state.on_table) == KEYS
 
 
 def choices(state: SB) -> list[dict[str, Any]]:
@@ -380,8 +398,9 @@ def player_notes(state: SB) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class SBView(TurnView):
-    """The Keys and Base Dice turn screen: the shared turn, keys to roll, and the turn's keys
-    and base dice with what each base value is worth."""
+    """The Keys and Base Dice turn screen: the shared turn, keys to roll, the turn's keys
+    and base dice with what each base value is worth, and whether a set-aside from this
+    roll may be banked at once (``may_bank_after``: "Set aside and bank")."""
 
     key_count: int
     still_to_play: list[str]
@@ -391,6 +410,7 @@ class SBView(TurnView):
     worth_words: str
     key_unset: bool
     selections: dict[str, tuple[int, str]]
+    may_bank_after: bool
 
 
 def view(state: SB) -> SBView:
@@ -409,6 +429,7 @@ def view(state: SB) -> SBView:
         worth_words=describe_value(state.turn_keys, state.turn_base),
         key_unset=state.phase == CHOOSE and not state.may_bank,
         selections=judged_picks(state, partial(_judge_pick, state)),
+        may_bank_after=may_bank_after(state),
     )
 
 
