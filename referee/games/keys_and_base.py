@@ -345,6 +345,7 @@ def still_to_play(state: SB) -> list[str]:
 
 # A legal pick, judged for the play page: LEGAL, or BANKABLE when it leaves both keys down,
 # so that "Set aside and bank" may post it (play.js enables a button from its data-least).
+# Every key not yet set aside is in each roll, so some pick of every roll is BANKABLE.
 LEGAL, BANKABLE = 1, 2
 
 
@@ -358,14 +359,6 @@ def _judge_pick(state: SB, pick: Pick) -> tuple[int, str]:
     base = state.turn_base + tuple(d.value for d in pick if not d.key)
     judged = BANKABLE if len(keys) == KEYS else LEGAL
     return judged, f"{spell(pick)}: the turn would be worth {describe_value(keys, base)}"
-
-
-def may_bank_after(state: SB) -> bool:
-    """Whether some set-aside from the roll on the table would let the player bank: the
-    keys set aside this turn and those on the table make both keys."""
-    if state.phase not in (SET_ASIDE, CHOOSE):
-        return False
-    return len(state.turn_keys) + sum(d.key for d in state.on_table) == KEYS
 
 
 def choices(state: SB) -> list[dict[str, Any]]:
@@ -398,9 +391,8 @@ def player_notes(state: SB) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class SBView(TurnView):
-    """The Keys and Base Dice turn screen: the shared turn, keys to roll, the turn's keys
-    and base dice with what each base value is worth, and whether a set-aside from this
-    roll may be banked at once (``may_bank_after``: "Set aside and bank")."""
+    """The Keys and Base Dice turn screen: the shared turn, keys to roll, and the turn's keys
+    and base dice with what each base value is worth."""
 
     key_count: int
     still_to_play: list[str]
@@ -410,7 +402,6 @@ class SBView(TurnView):
     worth_words: str
     key_unset: bool
     selections: dict[str, tuple[int, str]]
-    may_bank_after: bool
 
 
 def view(state: SB) -> SBView:
@@ -429,7 +420,6 @@ def view(state: SB) -> SBView:
         worth_words=describe_value(state.turn_keys, state.turn_base),
         key_unset=state.phase == CHOOSE and not state.may_bank,
         selections=judged_picks(state, partial(_judge_pick, state)),
-        may_bank_after=may_bank_after(state),
     )
 
 
