@@ -127,6 +127,7 @@ class Loaded:
             turn.moves + tuple(describe_move(game, move) for move in forced),
             turn.kinds + tuple(_kind(game, move) for move in forced),
             True,
+            count,
         )
 
 
@@ -139,6 +140,7 @@ class Turn:
     moves: tuple[str, ...]
     kinds: tuple[str, ...]
     over: bool
+    forced: int = 0  # of the moves at its end, those the referee made (``forced_tail``)
 
     @property
     def size(self) -> int:

@@ -357,6 +357,7 @@ def test_undo_takes_back_the_forced_passes_with_the_move_that_forced_them(new_ta
         "Undo Bo's placement at row 1, column 3, and what the referee made after it: "
         "Ann's pass, Bo's pass?" in page
     )
+    assert "whole turn" not in page  # the single undo takes the same three moves
     assert table.post("undo").status_code == 302
     assert "Undone: Bo's placement at row 1, column 3, and what the referee made" in page_of(table)
     assert len(moves(app, table)) == len(FULL_BOARD) - 1
