@@ -13,7 +13,7 @@ import pytest
 from referee.autoplay import play_random_game
 from referee.engine import resolve_options
 from referee.games import get_game
-from referee.log import GameLog
+from referee.log import GameLog, loads, replay
 from referee.web.store import import_log, move_data, table_by_token
 from tests.conftest import Table, csrf_token
 
@@ -141,13 +141,14 @@ def test_a_forced_pass_in_the_middle_of_a_game_is_made_stamped_and_said(client, 
     assert f"{passer} passed." in page
     undo = page[page.index('<details class="undo') :]
     assert f"Undo {placer}'s placement at " in undo and f"after it: {passer}'s pass?" in undo
+    exported = loads(client.get(f"{table.url}/log.json").text)
+    replayed = replay(exported)  # the log with the referee's passes replays as stored
+    assert replayed.error is None and replayed.moves_applied == len(before) + 2
     assert table.post("undo").status_code == 302
     assert len(stored(app, table)) == len(before)
 
 
 def _state(moves):
-    from referee.log import replay
-
     return replay(GameLog("sixd-four", ABC, {}, tuple(moves))).state
 
 
@@ -195,3 +196,9 @@ def test_set_aside_and_bank_of_the_last_dice_is_the_set_aside_alone(new_table, a
     assert table.pick(0, 1, bank=True).status_code == 302
     assert [m["type"] for m in stored(app, table)][-1] == "set_aside"
     assert "All ten dice are set aside: Anna scores Full Split" in html.unescape(table.ruling())
+
+
+def test_the_help_page_says_who_may_enter_the_stack(client):
+    page = html.unescape(client.get("/games/sixd-five").text)
+    assert "type how many dice are on the stack now" in page
+    assert "Any phone at the table may enter dice, a phone seated as one player too" in page
