@@ -194,27 +194,28 @@ def forced_tail(loaded: Loaded) -> tuple[int, Replay]:
     """(how many of the loaded moves at the end were forced, the replay before them).
 
     A move is forced when it is what the game's ``forced`` gave for the state it was made
-    in: the referee made it after the move before it, in the same write.  The moves are
-    replayed from before the run of moves of the last move's type; a game that never
-    forces a move (``has_own``) answers (0, the loaded replay) without a replay.
+    in: the referee made it after the move before it, in the same write.  One pass over
+    the moves keeps the replay before the current run of forced moves (the first move is
+    never one: some move forced them); a game that never forces a move (``has_own``)
+    answers (0, the loaded replay) without a replay.
     """
     game, moves, result = loaded.replay.game, loaded.moves, loaded.replay
     if not has_own(game, "forced") or result.error is not None or len(moves) < 2:
         return 0, result
-    kind, start = moves[-1].get("type"), len(moves) - 1
-    while start > 1 and moves[start - 1].get("type") == kind:
-        start -= 1
-    steps = [replayed(log_of(loaded.table, moves[:start]))]
-    for move in moves[start:]:
-        steps.append(steps[-1].apply(move))
-    count = 0
-    while count < len(moves) - start:
-        at = len(moves) - 1 - count
-        made = game.forced(steps[at - start].state)
-        if made is None or _without_player(made) != _without_player(moves[at]):
-            break
-        count += 1
-    return count, steps[len(moves) - count - start]
+    at = replayed(log_of(loaded.table, moves[:1]))
+    before, run = at, 0
+    for index, move in enumerate(moves[1:], start=1):
+        if index % REPLAY_CHUNK == 0:
+            check()
+        made = game.forced(at.state)
+        if made is not None and _without_player(made) == _without_player(move):
+            run += 1
+        else:
+            run = 0
+        at = at.apply(move)
+        if not run:
+            before = at
+    return run, before
 
 
 def _without_player(move: Mapping[str, Any]) -> dict[str, Any]:
