@@ -202,3 +202,8 @@ def test_the_help_page_says_who_may_enter_the_stack(client):
     page = html.unescape(client.get("/games/sixd-five").text)
     assert "type how many dice are on the stack now" in page
     assert "Any phone at the table may enter dice, a phone seated as one player too" in page
+
+
+def test_the_help_page_says_the_referee_makes_a_forced_pass(client):
+    page = html.unescape(client.get("/games/sixd-four").text)
+    assert "On the phone the referee makes such a pass itself, says so, and takes it back" in page
