@@ -321,6 +321,20 @@ class Game(Protocol[GameState]):
         when they do not make a position of the game (None by default)."""
         ...
 
+    def forced(self, state: GameState) -> dict[str, Any] | None:
+        """The one move the player to move may make, when the rules leave them no choice
+        (Six D Four's pass with nothing to place), so that the referee makes it for them
+        and says so; None while there is a choice to make, or nothing to move (always, by
+        default).  A move the table judges (a pass because no set fits) is no forced move."""
+        ...
+
+    def seat_free(self, state: GameState) -> bool:
+        """Whether any phone that enters moves at the table may enter the next move,
+        whichever seat it sits in: a fact the whole table sees and nobody chooses (a die
+        added to Six D Five's stack).  False by default: a seated phone enters its own
+        seat's moves only."""
+        ...
+
     def table_entry(self, state: Any) -> Entry | None:
         """What the table may enter next besides a roll and ``choices``: a board, a pool,
         side totals, dice drawn from a bag, a board slid shut (None by default).  When

@@ -88,6 +88,8 @@ DEFAULTS: dict[str, Any] = {
     "advice_key": _no_key,
     "ODDS_FLAGS": (),
     "advice_for": _no_odds,
+    "forced": _none,
+    "seat_free": _never,
 }
 
 

@@ -346,7 +346,11 @@ def read_form(state: SB, form: formdata.FormData) -> formdata.Moves:
         keys = formdata.rolled_values(form, keys_to_roll(state), prefix="k", what="key")
         return [{"type": "roll", "dice": base + [f"K{v}" for v in keys]}]
 
-    return read_set_aside_form(state, form, roll)
+    moves = read_set_aside_form(state, form, roll)
+    # "Set aside and bank" of every die left: the set-aside scores the turn by itself.
+    if len(moves) == 2 and len(moves[0].get("dice", ())) == len(state.on_table):
+        return moves[:1]
+    return moves
 
 
 def still_to_play(state: SB) -> list[str]:
@@ -354,16 +358,23 @@ def still_to_play(state: SB) -> list[str]:
     return state.board.still_to_play()
 
 
+# A legal pick, judged for the play page: LEGAL, or BANKABLE when it leaves both keys down,
+# so that "Set aside and bank" may post it (play.js enables a button from its data-least).
+# Every key not yet set aside is in each roll, so some pick of every roll is BANKABLE.
+LEGAL, BANKABLE = 1, 2
+
+
 def _judge_pick(state: SB, pick: Pick) -> tuple[int, str]:
-    """(1, what the turn would then be worth) for a pick from the roll, or (0, why it is
-    refused)."""
+    """(LEGAL or BANKABLE, what the turn would then be worth) for a pick from the roll, or
+    (0, why it is refused)."""
     problem = set_aside_problem(state.taken + pick)
     if problem:
         return 0, problem[1]
     keys = state.turn_keys + tuple(d.value for d in pick if d.key)
     base = state.turn_base + tuple(d.value for d in pick if not d.key)
     joins = f" (with the {spell(state.taken)} set aside from this roll)" if state.taken else ""
-    return 1, f"{spell(pick)}{joins}: the turn would be worth {describe_value(keys, base)}"
+    judged = BANKABLE if len(keys) == KEYS else LEGAL
+    return judged, f"{spell(pick)}{joins}: the turn would be worth {describe_value(keys, base)}"
 
 
 def choices(state: SB) -> list[dict[str, Any]]:

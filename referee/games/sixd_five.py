@@ -151,13 +151,15 @@ def _sides(state: SixDFive, move: Mapping[str, Any]) -> SixDFive:
 
 MOVES = {"place": _place, "sides": _sides}
 MOVE_FIELDS = {"place": (), "sides": ("totals",)}
-ACTIONS = ("place", "sides")
+ACTIONS = ("place", "stack", "sides")
 MOVE_WORDS = {"place": "die on the stack", "sides": "side totals"}
 
 
 def read_form(state: SixDFive, form: formdata.FormData) -> formdata.Moves:
-    """The moves a post of the play page stands for: ``place`` (a die went on the stack),
-    or ``sides`` with each player's pips in ``side0``, ``side1``... by seat."""
+    """The moves a post of the play page stands for: ``place`` (one more die went on the
+    stack); ``stack`` with the number of dice on the stack now in ``count``, as one
+    ``place`` per die added since; or ``sides`` with each player's pips in ``side0``,
+    ``side1``... by seat."""
 
     def sides() -> formdata.Moves:
         totals = {}
@@ -167,7 +169,42 @@ def read_form(state: SixDFive, form: formdata.FormData) -> formdata.Moves:
                 totals[name] = pips
         return [{"type": "sides", "totals": totals}]
 
-    return formdata.by_button(form, {"place": lambda: [{"type": "place"}], "sides": sides})
+    def stack() -> formdata.Moves:
+        return [{"type": "place"} for _ in range(_added(state, form))]
+
+    readers = {"place": lambda: [{"type": "place"}], "stack": stack, "sides": sides}
+    return formdata.by_button(form, readers)
+
+
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def _added(state: SixDFive, form: formdata.FormData) -> int:
+    """How many dice went on the stack since the last entry, from the count typed in
+    ``count``: more than are on it, and no more than the game's ``dice``."""
+    count = formdata.typed_number(form, "count", "the dice on the stack")
+    if count is None:
+        raise RuleViolation("no-count", "Type how many dice are on the stack now.")
+    if count > state.dice:
+        raise RuleViolation(
+            "too-many-dice",
+            f"The stack takes {_dice(state.dice)} in all, not {points(count)}: nothing was added.",
+        )
+    if count <= state.placed:
+        shown = "" if count == state.placed else f", not {count}"
+        undo = "" if count == state.placed else " (Undo takes a die back)"
+        raise RuleViolation(
+            "count-not-up",
+            f"The stack already holds {_dice(state.placed)}{shown}: nothing was added{undo}.",
+        )
+    return count - state.placed
+
+
+def seat_free(state: SixDFive) -> bool:
+    """While dice go on the stack: any phone at the table may enter them (a seated one
+    too), since adding a die is no player's choice; the sides are the counter's to enter."""
+    return not state.counted and state.placed < state.dice
 
 
 def ruling(state: SixDFive) -> str:

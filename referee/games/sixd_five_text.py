@@ -88,6 +88,14 @@ TEXT = GameText(
             "the players; the referee records each die placed and says whose turn it is.",
         ),
         Ruling(
+            "Entering the stack.",
+            "Tap once for each die, or type how many dice are on the stack now: the "
+            "referee counts the dice added since for the players in turn. Any phone at the "
+            "table may enter dice, a phone seated as one player too, since adding a die is "
+            "nobody's choice; only a watching phone may not. The sides are entered by the "
+            "counter's phone or a table phone.",
+        ),
+        Ruling(
             "How many dice.",
             f"{DICE.default} unless the table chooses another number from {DICE.minimum} to "
             f"{DICE.maximum}. The first player places first, then round the table.",

@@ -220,6 +220,12 @@ def may_pass(state: SixDFour) -> bool:
     return state.piece() is None or state.full
 
 
+def forced(state: SixDFour) -> dict[str, Any] | None:
+    """The pass, when the player to move has nothing to place (or no square to place it
+    on): the referee makes it for them."""
+    return {"type": "pass"} if not state.over and may_pass(state) else None
+
+
 def _next_words(state: SixDFour) -> str:
     """Who moves next and with what, in words."""
     piece = state.piece()

@@ -130,8 +130,9 @@ TEXT = GameText(
         Ruling(
             "Passing.",
             "Only with nothing to place (none of your colour in hand and the pool empty) or "
-            "no empty square; a pass is refused otherwise. When every player passes in a row "
-            "the game ends.",
+            "no empty square; a pass is refused otherwise. On the phone the referee makes "
+            "such a pass itself, says so, and takes it back with the move that forced it. "
+            "When every player passes in a row the game ends.",
         ),
         Ruling(
             "Who starts.",

@@ -21,7 +21,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.sql import Executable
 
 from referee.deadline import REPLAY_CHUNK, check
-from referee.engine import describe_move
+from referee.engine import Game, describe_move
+from referee.games import has_own
 from referee.log import GameLog, Replay, replay
 from referee.web import summaries
 from referee.web.advice_record import carry_judgements, judge_once_answered
@@ -88,13 +89,49 @@ class Loaded:
 
     @property
     def last_move(self) -> str | None:
-        """The last stored move in words ("Bo's roll 2 2 3 3 4 6"), None before the first."""
-        return describe_move(self.replay.game, self.moves[-1]) if self.moves else None
+        """The last move a player made in words ("Bo's roll 2 2 3 3 4 6"), with the forced
+        moves the referee made after it (``last_step``); None before the first."""
+        if not self.moves:
+            return None
+        game, size = self.replay.game, self.last_step
+        made = describe_move(game, self.moves[-size])
+        if size == 1:
+            return made
+        forced = ", ".join(describe_move(game, move) for move in self.moves[-size + 1 :])
+        return f"{made}, and what the referee made after it: {forced}"
+
+    @property
+    def last_step(self) -> int:
+        """How many moves one undo takes back: the last move a player made, with the
+        forced moves the referee made after it in the same write (``forced_tail``)."""
+        return 1 + self.forced_tail[0]
+
+    @cached_property
+    def forced_tail(self) -> tuple[int, Replay]:
+        """(how many of the last moves the rules forced, the replay before them): the
+        trailing moves each of which was the game's ``forced`` move where it was made.
+        Only a game with forced moves replays for it: every other answers (0, the replay)."""
+        return forced_tail(self)
 
     @cached_property
     def last_turn(self) -> Turn | None:
-        """The turn the last move belongs to (``last_turn``), None before the first move."""
-        return last_turn(self) if self.moves else None
+        """The turn the last move belongs to (``last_turn``), None before the first move.
+        Forced moves belong to the turn that forced them: they join the turn of the move
+        before them."""
+        if not self.moves:
+            return None
+        count, before = self.forced_tail
+        if not count:
+            return last_turn(self)
+        turn = last_turn(Loaded(self.table, self.moves[:-count], before, self.version))
+        game, forced = self.replay.game, self.moves[-count:]
+        return Turn(
+            turn.player,
+            turn.moves + tuple(describe_move(game, move) for move in forced),
+            turn.kinds + tuple(_kind(game, move) for move in forced),
+            True,
+            count,
+        )
 
 
 @dataclass(frozen=True)
@@ -106,6 +143,7 @@ class Turn:
     moves: tuple[str, ...]
     kinds: tuple[str, ...]
     over: bool
+    forced: int = 0  # of the moves at its end, those the referee made (``forced_tail``)
 
     @property
     def size(self) -> int:
@@ -121,7 +159,7 @@ class Turn:
 
 def last_turn(loaded: Loaded) -> Turn:
     """The last move's turn: the trailing moves stamped with the same player as the last
-    one (``entry.moves_from_form`` stamps each move with the player to move).  A move
+    one (``entry.stamped`` stamps each move with the player to move).  A move
     with no player, the table's own, is a turn of one move, and so is a move that set the
     table up (the game's ``is_setup``: a board, a pool, a deal), whoever entered it: a turn
     of play after it never reaches back past it (the replay keeps where it is).
@@ -149,9 +187,46 @@ def last_turn(loaded: Loaded) -> Turn:
     return Turn(
         player,
         tuple(describe_move(game, move, whose=False) for move in turn),
-        tuple(game.MOVE_WORDS.get(str(m.get("type")), str(m.get("type"))) for m in turn),
+        tuple(_kind(game, m) for m in turn),
         over,
     )
+
+
+def _kind(game: Game, move: Mapping[str, Any]) -> str:
+    """A move's type in the game's words ("set-aside")."""
+    return game.MOVE_WORDS.get(str(move.get("type")), str(move.get("type")))
+
+
+def forced_tail(loaded: Loaded) -> tuple[int, Replay]:
+    """(how many of the loaded moves at the end were forced, the replay before them).
+
+    A move is forced when it is what the game's ``forced`` gave for the state it was made
+    in: the referee made it after the move before it, in the same write.  One pass over
+    the moves keeps the replay before the current run of forced moves (the first move is
+    never one: some move forced them); a game that never forces a move (``has_own``)
+    answers (0, the loaded replay) without a replay.
+    """
+    game, moves, result = loaded.replay.game, loaded.moves, loaded.replay
+    if not has_own(game, "forced") or result.error is not None or len(moves) < 2:
+        return 0, result
+    at = replayed(log_of(loaded.table, moves[:1]))
+    before, run = at, 0
+    for index, move in enumerate(moves[1:], start=1):
+        if index % REPLAY_CHUNK == 0:
+            check()
+        made = game.forced(at.state)
+        if made is not None and _without_player(made) == _without_player(move):
+            run += 1
+        else:
+            run = 0
+        at = at.apply(move)
+        if not run:
+            before = at
+    return run, before
+
+
+def _without_player(move: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in move.items() if key != "player"}
 
 
 def move_data(table_id: int) -> list[dict[str, Any]]:

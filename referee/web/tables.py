@@ -27,7 +27,13 @@ from referee.web.access import (
     remember,
     remembered,
 )
-from referee.web.entry import NeedsConfirmation, confirm_fields, moves_from_form
+from referee.web.entry import (
+    NeedsConfirmation,
+    confirm_fields,
+    forced_words,
+    stamped,
+    with_forced,
+)
 from referee.web.extensions import db
 from referee.web.forms import MoveForm, new_table_form
 from referee.web.inputs import version_shown
@@ -139,34 +145,41 @@ def move(token: str) -> Any:
         return render_play(loaded, status=409, error=STALE)
     game, after = loaded.replay.game, loaded.replay
     sitting = seating(table, others=False)
+    moves: list[dict[str, Any]] = []
     try:
-        moves = moves_from_form(game, after.state, request.form)
-        for item in moves:
-            refused = sitting.refusal(item.get("player"))  # the player it is applied for
+        for posted in game.read_form(after.state, request.form):
+            item = stamped(game, after.state, posted)
+            # The player it is applied for, unless any phone may enter it (``seat_free``).
+            refused = sitting.refusal(None if game.seat_free(after.state) else item.get("player"))
             if refused:
                 return render_play(loaded, status=403, error=refused, entered=request.form)
             message = game.warning(after.state, item)
             if message and not request.form.get("confirm"):
                 raise NeedsConfirmation(message)
             after = after.apply(item)
+            moves.append(item)
+        forced, after = with_forced(game, after)
     except RuleViolation as exc:
         return render_play(loaded, status=422, error=exc.message, entered=request.form)
     except NeedsConfirmation as exc:
         return render_play(loaded, status=422, error=str(exc), confirm=confirm_fields(request.form))
-    if loaded.seq + len(moves) > MAX_MOVES:
+    if loaded.seq + len(moves) + len(forced) > MAX_MOVES:
         return render_play(loaded, status=422, error=FULL)
     try:
-        add_moves(loaded, moves, after)
+        add_moves(loaded, moves + forced, after)
     except TableMoved:
         return stale(token)
+    if forced:
+        flash(forced_words(game, forced, after.outcome.over))
     return redirect(url_for("tables.play", token=token, _anchor="now"))
 
 
 @bp.post("/t/<token:token>/undo")
 @limit_table_writes
 def undo(token: str) -> Any:
-    """Take back the last move, or with ``turn=whole`` every move of the last move's turn,
-    once the player has confirmed what goes: one write either way."""
+    """Take back the last move (with the forced moves the referee made after it), or with
+    ``turn=whole`` every move of the last move's turn, once the player has confirmed what
+    goes: one write either way."""
     table = table_or_404(token)
     check_can_change(table)
     loaded = load(table)
@@ -183,7 +196,7 @@ def undo(token: str) -> Any:
     if request.form.get("turn") == "whole" and turn.size > 1:
         count, undone = turn.size, turn.words
     else:
-        count, undone = 1, last
+        count, undone = loaded.last_step, last
     after = replayed(log_of(table, moves[:-count]))
     try:
         take_back(loaded, count, after)

@@ -15,7 +15,7 @@
       var ok = !!entry && entry[0] > 0;
       out.textContent = picked.length ? entry[1] : (form.classList.contains("more") ? "" : "Pick the dice to set aside.");
       out.classList.toggle("bad", picked.length > 0 && !ok);
-      buttons.forEach(function (b) { b.disabled = !ok; });
+      buttons.forEach(function (b) { b.disabled = !ok || entry[0] < Number(b.dataset.least || 1); });
     }
     form.addEventListener("change", update);
     update();

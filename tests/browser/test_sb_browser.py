@@ -62,3 +62,25 @@ def test_sb_game_through_the_leaders_extra_turn(live_server, phone, player):
     player.press("Bank 4")
     assert "Game over: Anna wins with 24." in player.ruling()
     player.shot("sb-over")
+
+
+def test_a_group_in_one_tap_and_set_aside_and_bank_once_both_keys_are_down(
+    live_server, phone, player, new_table
+):
+    page = phone
+    table = new_table("sb", ("Anna", "Barry"))
+    page.goto(live_server + table.url)
+    enter(player, [3, 3, 3, 3, 1, 2, 5, 6], [2, 5])
+    bank = page.get_by_role("button", name="Set aside and bank")
+    page.get_by_role("button", name="All 3s (4)").tap()
+    assert page.locator("form.set-aside input[name=pick]:checked").count() == 4
+    assert page.get_by_role("button", name="Set aside", exact=True).is_enabled()
+    assert bank.is_disabled()  # a key is still unset after base dice alone
+    page.get_by_role("button", name="All 3s (4)").tap()  # a second tap unticks the group
+    assert page.locator("form.set-aside input[name=pick]:checked").count() == 0
+    page.get_by_role("button", name="Both keys").tap()
+    assert "split keys 2-5" in page.locator("output.selection").inner_text()
+    assert bank.is_enabled()
+    player.shot("sb-group-taps")
+    player.press("Set aside and bank")
+    assert "Anna banked split keys 2-5: 0 between x 2 + 0 outside x 1 = 0." in player.ruling()

@@ -38,3 +38,22 @@ def test_two_player_sixd_five_game_to_the_end(live_server, phone, player):
     assert "Sides: Ann 11, Bo 12. Game over: Bo wins with 12." in player.ruling()
     assert page.get_by_role("heading", name="Bo wins").is_visible()
     player.shot("sixd-five-over")
+
+
+def test_the_stack_as_it_stands_is_one_number(live_server, phone, player, new_table):
+    page = phone
+    table = new_table("sixd-five", ("Ann", "Bo"))
+    page.goto(live_server + table.url)
+    count = page.locator("input[name=count]")
+    count.fill("5")
+    player.press("Enter the stack")
+    assert "Ann placed die 5 of 36: 31 to go; Bo to place." in player.ruling()
+    count.fill("3")
+    player.press("Enter the stack")
+    assert page.locator(".error").inner_text() == (
+        "The stack already holds 5 dice, not 3: nothing was added (Undo takes a die back)."
+    )
+    assert count.input_value() == "3"
+    player.shot("sixd-five-count-refused")
+    player.press("Bo placed die 6")  # one more die: still one tap
+    assert "Bo placed die 6 of 36: 30 to go; Ann to place." in player.ruling()

@@ -1,5 +1,6 @@
 """A two-player Six D Four game on a phone, 6 x 6: every piece placed with a tap that says
-what it would capture and a tap that confirms, the captures marked, both passes, a winner."""
+what it would capture and a tap that confirms, the captures marked, both passes made by the
+referee once the board is full, a winner."""
 
 from __future__ import annotations
 
@@ -61,11 +62,13 @@ def test_two_player_sixd_four_game_to_the_end(live_server, phone, player):
         if n == 20:
             player.shot("sixd-four-mid-game")
 
-    assert "The board is full: Ann passes." in player.ruling()
-    assert page.locator("form.tap-board").count() == 0
-    player.shot("sixd-four-pass")
-    player.press("Ann passes")
-    player.press("Bo passes")
+    # The board is full: neither player can place, and the referee passes for both.
+    assert page.locator(".flash").inner_text() == (
+        "Ann and Bo had nothing to play but a pass: the referee made one for each; "
+        "the game is over."
+    )
+    assert not page.get_by_role("button", name="Ann passes").count()
+    player.shot("sixd-four-passed-for-them")
     assert "Every player passed in a row. Game over: Ann wins with 2." in player.ruling()
     assert page.locator(".over h2").inner_text() == "Ann wins"
     assert page.locator(".over .board .cell").count() == 36

@@ -29,7 +29,7 @@ from referee.engine import (
     resolve_options,
     unknown_fields,
 )
-from referee.games import DEFAULTS, all_games
+from referee.games import DEFAULTS, all_games, has_own
 
 REQUIRED = (
     "SLUG", "TITLE", "KIND", "MIN_PLAYERS", "MAX_PLAYERS", "OPTIONS", "MOVES", "MOVE_FIELDS",
@@ -83,6 +83,30 @@ def test_random_play_through_the_hooks_gives_well_shaped_answers(game, seed):
         state = apply_move(game, state, move)
         check_state(game, state, players)
     assert game.is_over(state) and game.outcome(state).over
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_forced_move_is_the_one_legal_move_and_nothing_else_is_entered(game, seed):
+    players = seating(game)
+    options = resolve_options(game, {})
+    state = game.start(check_players(game, players), options)
+    for move in play_random_game(game, players, options, random.Random(seed)):
+        forced = game.forced(state)
+        if forced is not None:
+            assert not game.is_over(state) and game.to_move(state) is not None
+            assert game.choices(state) == [forced] and game.table_entry(state) is None
+            assert game.dice_to_roll(state) is None
+            apply_move(game, state, {**forced, "player": game.to_move(state)})
+        assert isinstance(game.seat_free(state), bool)
+        state = apply_move(game, state, move)
+    assert game.forced(state) is None and game.seat_free(state) is False
+
+
+def test_only_six_d_four_forces_a_move_and_only_six_d_five_frees_the_seats():
+    """Six D Six's pass is the table's judgement, Six D Two's end the table's call: neither
+    is forced."""
+    assert [g.SLUG for g in GAMES if has_own(g, "forced")] == ["sixd-four"]
+    assert [g.SLUG for g in GAMES if has_own(g, "seat_free")] == ["sixd-five"]
 
 
 def check_state(game, state, players: Sequence[str]) -> None:

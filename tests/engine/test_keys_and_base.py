@@ -596,3 +596,38 @@ def test_rule_document_example_replays_with_its_totals() -> None:
     assert not result.outcome.over and result.outcome.to_move == "Anna"
     comment = json.loads(SEED.read_text())["comment"]
     assert "five 3s" in comment and "six" in comment  # the document's miscount, explained
+
+
+# --- Set aside and bank (issue 25) ------------------------------------------------------------
+
+
+def picks_of(state, *dice: str) -> list[str]:
+    """The ``pick`` indexes of ``dice`` among the dice on the table, each die once."""
+    shown, found = [str(d) for d in state.on_table], []
+    for die in dice:
+        found.append(next(i for i, d in enumerate(shown) if d == die and i not in found))
+    return [str(i) for i in found]
+
+
+def test_a_pick_that_leaves_both_keys_down_may_be_banked_at_once() -> None:
+    state = play(roll("3 3 3 3 1 2 5 6 K1 K1"))
+    assert SB.view(state).selections["K1,K1"][0] == keys_and_base.BANKABLE
+    assert SB.view(state).selections["K1"][0] == keys_and_base.LEGAL
+    assert SB.view(state).selections["3,3"][0] == keys_and_base.LEGAL
+    keys_down = play(roll("3 3 3 3 1 2 5 6 K1 K1"), aside("K1 K1"), roll("3 3 3 3 1 2 5 6"))
+    assert SB.view(keys_down).selections["3,3"][0] == keys_and_base.BANKABLE
+
+
+def test_set_aside_and_bank_posts_both_moves_unless_the_set_aside_scores_the_turn() -> None:
+    from werkzeug.datastructures import MultiDict
+
+    state = play(roll("3 3 3 3 1 2 5 6 K1 K1"))
+    post = MultiDict(
+        [("action", "set_aside_bank"), *(("pick", i) for i in picks_of(state, "K1", "K1"))]
+    )
+    assert SB.read_form(state, post) == [aside("K1 K1"), BANK]
+    last = play(*TWENTY[:3])  # the two keys are all that is left: setting them aside scores
+    post = MultiDict(
+        [("action", "set_aside_bank"), *(("pick", i) for i in picks_of(last, "K2", "K6"))]
+    )
+    assert SB.read_form(last, post) == [aside("K2 K6")]

@@ -169,6 +169,44 @@ def test_the_sides_are_typed_by_seat() -> None:
     assert FIVE.read_form(play(), form(action="place")) == [PLACE]
 
 
+def test_the_stack_is_entered_as_the_count_of_dice_on_it() -> None:
+    state = play(*FULL[:5])
+    assert FIVE.read_form(state, form(action="stack", count="8")) == [PLACE] * 3
+    assert FIVE.read_form(state, form(action="stack", count=" 36 ")) == [PLACE] * 31
+    assert FIVE.read_form(play(), form(action="stack", count="1")) == [PLACE]
+
+
+@pytest.mark.parametrize(
+    ("count", "code", "message"),
+    [
+        ("5", "count-not-up", "The stack already holds 5 dice: nothing was added."),
+        ("3", "count-not-up",
+         "The stack already holds 5 dice, not 3: nothing was added (Undo takes a die back)."),
+        ("37", "too-many-dice", "The stack takes 36 dice in all, not 37: nothing was added."),
+        ("", "no-count", "Type how many dice are on the stack now."),
+        ("٨", "bad-number", "Type the dice on the stack as a whole number."),
+        ("9" * 5000, "bad-number", "Type the dice on the stack as a whole number."),
+        ("-2", "bad-number", "Type the dice on the stack as a whole number."),
+    ],
+)  # fmt: skip
+def test_a_count_must_go_up_and_stay_within_the_dice(count, code, message) -> None:
+    with pytest.raises(RuleViolation) as refusal:
+        FIVE.read_form(play(*FULL[:5]), form(action="stack", count=count))
+    assert (refusal.value.code, refusal.value.message) == (code, message)
+
+
+def test_a_count_of_one_die_is_said_in_the_singular() -> None:
+    with pytest.raises(RuleViolation) as refusal:
+        FIVE.read_form(play(PLACE), form(action="stack", count="1"))
+    assert refusal.value.message == "The stack already holds 1 die: nothing was added."
+
+
+def test_any_phone_may_add_dice_but_the_sides_are_the_counters() -> None:
+    assert FIVE.seat_free(play()) and FIVE.seat_free(play(*FULL[:35]))
+    assert not FIVE.seat_free(play(*FULL))
+    assert not FIVE.seat_free(play(*FULL, sides(Ann=1, Bo=2, Cy=3)))
+
+
 def test_the_view_counts_the_dice_and_shows_the_sides() -> None:
     view = FIVE.view(play(*FULL[:5]))
     assert (view.phase, view.placed, view.left, view.most, view.to_move) == (

@@ -234,6 +234,17 @@ def test_a_full_board_means_a_pass() -> None:
     assert FOUR.view(state).may_pass and FOUR.view(state).piece is None
 
 
+def test_a_pass_with_nothing_to_place_is_forced_and_nothing_else_is() -> None:
+    empty_handed = table(["rrr...", "yyy...", "kk....", "......", "......", "rrryyy"],
+                         black=(20, 14), pool=0)  # fmt: skip
+    assert FOUR.forced(empty_handed) == PASS
+    full = table(["ryryry", "kkkkkk", "kkkkkk", "kkkkkk", "kkkkkk", "kkkkkk"], hands=(3, 3))
+    assert FOUR.forced(full) == PASS
+    assert FOUR.forced(play()) is None and FOUR.forced(play(*OPENING)) is None
+    over = apply_move(FOUR, apply_move(FOUR, empty_handed, PASS), PASS)
+    assert FOUR.is_over(over) and FOUR.forced(over) is None
+
+
 def test_every_player_passing_in_a_row_ends_the_game() -> None:
     state = table(["rrr...", "yyy...", "kk....", "......", "......", "rrryyy"],
                   black=(20, 14), pool=0)  # fmt: skip

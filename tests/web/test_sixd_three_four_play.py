@@ -328,20 +328,41 @@ def test_a_double_capture_is_said_in_words_and_marked_on_the_board(new_table):
     assert re.search(row, page, re.S)
 
 
-def test_the_pass_button_shows_only_when_nothing_is_legal_and_the_game_ends(new_table, app):
+def test_passes_with_nothing_to_place_are_made_by_the_referee_and_said(new_table, app):
+    table = new_table("sixd-four", ("Ann", "Bo"))
+    place_all(table, *FULL_BOARD[:-1])
+    page = page_of(table)
+    assert 'name="action" value="pass"' not in page and len(cells(page)) == 1
+    assert table.post(action="place", cell="0,2").status_code == 302
+    page = page_of(table)  # the board is full: neither can place, both passes are made
+    assert (
+        "Ann and Bo had nothing to play but a pass: the referee made one for each; "
+        "the game is over." in page
+    )
+    assert "Every player passed in a row. Game over: Ann wins with 2." in page
+    assert "The final board" in page and 'name="action" value="pass"' not in page
+    assert moves(app, table)[-3:] == [
+        {"player": "Bo", "type": "place", "cell": [0, 2]},
+        {"player": "Ann", "type": "pass"},
+        {"player": "Bo", "type": "pass"},
+    ]
+    assert "had nothing to play" not in page_of(table)  # said once, after the move
+
+
+def test_undo_takes_back_the_forced_passes_with_the_move_that_forced_them(new_table, app):
     table = new_table("sixd-four", ("Ann", "Bo"))
     place_all(table, *FULL_BOARD)
     page = page_of(table)
-    assert "The board is full: Ann passes." in page
-    assert cells(page) == [] and 'name="action" value="pass"' in page and "Ann passes" in page
-    response = table.post(action="place", cell="0,0")
-    assert response.status_code == 422 and "already holds" in text(response)
-    assert table.post(action="pass").status_code == 302
-    assert table.post(action="pass").status_code == 302
+    assert (
+        "Undo Bo's placement at row 1, column 3, and what the referee made after it: "
+        "Ann's pass, Bo's pass?" in page
+    )
+    assert "whole turn" not in page  # the single undo takes the same three moves
+    assert table.post("undo").status_code == 302
+    assert "Undone: Bo's placement at row 1, column 3, and what the referee made" in page_of(table)
+    assert len(moves(app, table)) == len(FULL_BOARD) - 1
     page = page_of(table)
-    assert "Every player passed in a row. Game over: Ann wins with 2." in page
-    assert "The final board" in page and 'name="action" value="pass"' not in page
-    assert moves(app, table)[-1] == {"player": "Bo", "type": "pass"}
+    assert "Bo places a yellow piece (1 in hand)." in page and cells(page) == ["0,2"]
 
 
 # Fifty placements that fill a 6 x 6 board, with captures on the way (a red piece takes a
