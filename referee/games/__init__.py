@@ -62,6 +62,7 @@ def _no_odds(values: Mapping[str, Any]) -> None:
 DEFAULTS: dict[str, Any] = {
     "TURN_WORD": "turn",
     "MOVE_WORDS": {},
+    "SIMULTANEOUS": frozenset(),
     "player_notes": _no_notes,
     "turn_records": _no_turns,
     "in_final_round": _never,
