@@ -101,9 +101,7 @@ def test_a_second_split_for_the_same_sheet_is_a_409(seated, app):
     assert len(moves(app, table.token)) == 2
 
 
-def test_a_split_from_before_a_new_roll_is_a_409_though_the_new_roll_would_take_it(
-    new_table, app
-):
+def test_a_split_from_before_a_new_roll_is_a_409_though_the_new_roll_would_take_it(new_table, app):
     table = new_table("solitaire", ("Ann", "Bob"))
     table.roll(*ROLL)
     split(table, *table.form_fields(), "Ann")
@@ -139,9 +137,7 @@ def test_a_late_split_for_another_seat_is_refused_by_the_seat(seated, app):
     assert len(moves(app, table.token)) == 2
 
 
-def test_a_split_that_loses_the_write_to_another_phone_is_judged_again(
-    seated, app, monkeypatch
-):
+def test_a_split_that_loses_the_write_to_another_phone_is_judged_again(seated, app, monkeypatch):
     """Another phone's split is stored between this post's judging and its write (as when
     two posts arrive at the same instant): the version claim fails, and the post is judged
     again on the table with the other split and stored."""
