@@ -96,9 +96,7 @@ def test_three_seated_phones_split_one_roll_at_the_same_instant(live_server, sto
     assert sorted(m["player"] for m in splits) == sorted(PLAYERS)
 
 
-def test_a_refused_split_sits_at_the_table_address_where_its_tabs_work(
-    live_server, stored, phones
-):
+def test_a_refused_split_sits_at_the_table_address_where_its_tabs_work(live_server, stored, phones):
     token = solitaire_table(stored, {"type": "roll", "dice": [str(v) for v in ROLL]})
     url = f"{live_server}/t/{token}"
     table_phone, other = phones[0], phones[1]

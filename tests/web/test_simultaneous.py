@@ -208,3 +208,9 @@ def test_the_address_of_a_refused_post_leads_back_to_the_table(new_table, write)
     response = table.client.get(f"{table.url}/{write}")
     assert response.status_code == 303
     assert response.location == table.url
+
+
+def test_the_help_page_says_each_player_may_split_on_their_own_phone(client):
+    page = html.unescape(client.get("/games/solitaire").text)
+    assert "a phone seated as a player opens on that player's sheet" in page
+    assert "splits tapped on several phones at the same moment are all kept" in page
