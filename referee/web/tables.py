@@ -201,8 +201,11 @@ def judged(loaded: Loaded) -> tuple[list[dict[str, Any]], Replay]:
     return moves, after
 
 
-@bp.get("/t/<token:token>/<any(move, undo, seat, odds):write>")
-def back_to_table(token: str, write: str) -> Any:
+@bp.get("/t/<token:token>/move")
+@bp.get("/t/<token:token>/undo")
+@bp.get("/t/<token:token>/seat")
+@bp.get("/t/<token:token>/odds")
+def back_to_table(token: str) -> Any:
     """The table page (303) for a phone that opens the address a refused post left it on
     (a reload, a link read relative to it): only posts are answered there."""
     return redirect(url_for("tables.play", token=token), 303)
