@@ -41,11 +41,13 @@ def catch_up_refusal(
     """Why the moves posted in ``form`` from a page that ``since`` (the moves stored after
     it, oldest first) has passed may not be judged on ``state``, the table as it stands:
     a sentence for the 409 page; None when they may."""
+    if not game.SIMULTANEOUS or not since:  # a game of turns, or a page ahead (an undo since)
+        return STALE
     try:
         posted = game.read_form(state, form)  # each names its player, or cannot catch up
     except RuleViolation:
         return STALE
-    if not since or not at_once(game, posted):
+    if not at_once(game, posted):
         return STALE
     players = {move["player"] for move in posted}
     for move in since:
