@@ -239,6 +239,12 @@ class Game(Protocol[GameState]):
     # set's name among the titles, by its place in the set (1, 2...); "" and 0 for none.
     SERIES: str
     SERIES_PLACE: int
+    # The move types different players make at the same time (Solitaire Dice's splits of a
+    # shared roll; none by default).  A move of such a type for one player neither changes
+    # nor depends on another player's, whichever comes first: so a phone's post of one from
+    # a page that such moves of other players have since passed is judged on the table as
+    # it stands (``referee.web.simultaneous``) instead of refused as stale.
+    SIMULTANEOUS: frozenset[str]
 
     def player_notes(self, state: GameState) -> Mapping[str, str]:
         """A few words per player for the scoreboard (none by default)."""

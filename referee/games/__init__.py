@@ -73,6 +73,7 @@ DEFAULTS: dict[str, Any] = {
     "SERIES": "",
     "SERIES_PLACE": 0,
     "next_seating": _rotated,
+    "SIMULTANEOUS": frozenset(),
     "player_notes": _no_notes,
     "turn_records": _no_turns,
     "in_final_round": _never,

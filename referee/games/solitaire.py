@@ -351,6 +351,7 @@ MOVES = {"roll": _roll, "assign": _assign}
 MOVE_FIELDS = {"roll": ("dice",), "assign": ("pairs", "throwaway")}
 ACTIONS = ("roll", "assign")
 MOVE_WORDS = {"assign": "split"}
+SIMULTANEOUS = frozenset({"assign"})  # every open sheet splits the shared roll at once
 
 
 def read_form(state: Solitaire, form: formdata.FormData) -> formdata.Moves:

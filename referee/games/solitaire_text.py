@@ -165,5 +165,8 @@ TEXT = GameText(
         "Each sheet picks one of the splits the referee lists, each showing what it does to "
         "the total, or taps the dice to build one: two dice, two more, and the last is the "
         "throwaway.",
+        "Each player may split on their own phone: a phone seated as a player opens on that "
+        "player's sheet, and splits tapped on several phones at the same moment are all kept, "
+        "one per sheet. A second split for the same sheet changes nothing.",
     ),
 )

@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from referee.engine import RuleViolation, SetupError, check_players, resolve_options
 from referee.games import all_games, get_game
-from referee.log import MAX_MOVES, dumps
+from referee.log import MAX_MOVES, Replay, dumps
 from referee.web.access import (
     check_can_change,
     grace_over,
@@ -27,6 +27,7 @@ from referee.web.access import (
     remember,
     remembered,
 )
+from referee.web.catchup import STALE, at_once, catch_up_refusal
 from referee.web.entry import (
     NeedsConfirmation,
     confirm_fields,
@@ -57,10 +58,6 @@ from referee.web.store import (
 
 bp = Blueprint("tables", __name__)
 
-STALE = (
-    "This table moved on since your page was loaded (another phone, or a double tap): "
-    "nothing was changed. Here is the table as it stands now."
-)
 DELETE_STALE = (
     "The table changed since its page was loaded (a move, an undo or a setting): nothing was "
     "deleted. Open its history again to see it as it stands, and delete it from there."
@@ -69,6 +66,9 @@ NOT_OVER = (
     "Play again starts a new table once this game is over, and it is still being played: "
     "nothing was started."
 )
+# Tries of a post made at the same time as other phones' (``move``): enough for every seat
+# of the largest table to post at one instant, and a few losses to a database lock.
+TRIES = 12
 FULL = f"A table keeps at most {MAX_MOVES:,} moves, and this one has them all: nothing was added."
 
 
@@ -134,17 +134,66 @@ def stale(token: str) -> Any:
 @bp.post("/t/<token:token>/move")
 @limit_table_writes
 def move(token: str) -> Any:
-    """Apply the posted move if the rules allow it; else explain, keep the dice, change nothing."""
+    """Apply the posted move if the rules allow it; else explain, keep the dice, change nothing.
+
+    A post from a page the table has moved on from is refused (409), unless its moves are
+    made at the same time as the ones stored since (``catchup``): then it is judged on the
+    table as it stands, and again (``TRIES`` times in all) while other phones' writes of
+    the same instant get there first.
+    """
     table = table_or_404(token)
     check_can_change(table)
     loaded = load(table)
     form = MoveForm()
     if not form.validate():
         return render_play(loaded, status=400, error="The move form was incomplete.")
-    if form.seq.data != loaded.seq:
-        return render_play(loaded, status=409, error=STALE)
+    for _ in range(TRIES):
+        answer = judge_and_store(loaded, form.seq.data)
+        if answer is not None:
+            return answer
+        loaded = load(table_or_404(token))
+    return stale(token)
+
+
+class Refused(Exception):
+    """The posted moves change nothing: ``page`` says why."""
+
+    def __init__(self, page: Any) -> None:
+        super().__init__()
+        self.page = page
+
+
+def judge_and_store(loaded: Loaded, shown: int | None) -> Any:
+    """Judge the posted moves on the table as ``loaded`` (its page showed ``shown`` moves)
+    and store them: the answer, a redirect or the page that refuses them; None when
+    another phone's write got there first and the moves, made at the same time as it,
+    may be judged again on the table as it is then."""
+    game = loaded.replay.game
+    if shown != loaded.seq:
+        since = loaded.moves[shown:] if shown is not None and 0 <= shown < loaded.seq else []
+        refused = catch_up_refusal(game, loaded.replay.state, since, request.form)
+        if refused:
+            return render_play(loaded, status=409, error=refused)
+    try:
+        moves, forced, after = judged(loaded)
+    except Refused as exc:
+        return exc.page
+    try:
+        add_moves(loaded, moves + forced, after)
+    except TableMoved:
+        return None if at_once(game, moves) else stale(loaded.table.token)
+    if forced:
+        flash(forced_words(game, forced, after.outcome.over))
+    return redirect(url_for("tables.play", token=loaded.table.token, _anchor="now"))
+
+
+def judged(loaded: Loaded) -> tuple[list[dict[str, Any]], list[dict[str, Any]], Replay]:
+    """The posted moves, the forced moves the referee makes after them (``with_forced``)
+    and the table's replay with both, judged on the table as
+    ``loaded``: the seat, the rules, the warning to confirm, the table's size.  ``Refused``
+    with the page that says why not, the entered dice kept."""
     game, after = loaded.replay.game, loaded.replay
-    sitting = seating(table, others=False)
+    sitting = seating(loaded.table, others=False)
     moves: list[dict[str, Any]] = []
     try:
         for posted in game.read_form(after.state, request.form):
@@ -152,7 +201,7 @@ def move(token: str) -> Any:
             # The player it is applied for, unless any phone may enter it (``seat_free``).
             refused = sitting.refusal(None if game.seat_free(after.state) else item.get("player"))
             if refused:
-                return render_play(loaded, status=403, error=refused, entered=request.form)
+                raise Refused(render_play(loaded, status=403, error=refused, entered=request.form))
             message = game.warning(after.state, item)
             if message and not request.form.get("confirm"):
                 raise NeedsConfirmation(message)
@@ -160,18 +209,24 @@ def move(token: str) -> Any:
             moves.append(item)
         forced, after = with_forced(game, after)
     except RuleViolation as exc:
-        return render_play(loaded, status=422, error=exc.message, entered=request.form)
+        page = render_play(loaded, status=422, error=exc.message, entered=request.form)
+        raise Refused(page) from None
     except NeedsConfirmation as exc:
-        return render_play(loaded, status=422, error=str(exc), confirm=confirm_fields(request.form))
+        page = render_play(loaded, status=422, error=str(exc), confirm=confirm_fields(request.form))
+        raise Refused(page) from None
     if loaded.seq + len(moves) + len(forced) > MAX_MOVES:
-        return render_play(loaded, status=422, error=FULL)
-    try:
-        add_moves(loaded, moves + forced, after)
-    except TableMoved:
-        return stale(token)
-    if forced:
-        flash(forced_words(game, forced, after.outcome.over))
-    return redirect(url_for("tables.play", token=token, _anchor="now"))
+        raise Refused(render_play(loaded, status=422, error=FULL))
+    return moves, forced, after
+
+
+@bp.get("/t/<token:token>/move")
+@bp.get("/t/<token:token>/undo")
+@bp.get("/t/<token:token>/seat")
+@bp.get("/t/<token:token>/odds")
+def back_to_table(token: str) -> Any:
+    """The table page (303) for a phone that opens the address a refused post left it on
+    (a reload, a link read relative to it): only posts are answered there."""
+    return redirect(url_for("tables.play", token=token), 303)
 
 
 @bp.post("/t/<token:token>/undo")

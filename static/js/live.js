@@ -21,6 +21,11 @@
 
   function note() { return main.querySelector(".live-note"); }
 
+  // A refused post's page sits at the address it was posted to (".../move"): it takes the
+  // table page's address, so that a reload or a link read from there finds the table.
+  var home = note().querySelector("a").getAttribute("href");
+  if (location.pathname !== home) { history.replaceState(null, "", home + location.hash); }
+
   var BUZZ = "referee.buzz";
   var PATTERNS = { "bust": [200, 100, 200], "hot dice": [60, 40, 60, 40, 60], "win": [300, 100, 300, 100, 600] };
 

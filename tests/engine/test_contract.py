@@ -38,6 +38,7 @@ REQUIRED = (
 )  # fmt: skip
 GAMES = all_games()
 PLAYERS = ("Ann", "Bo", "Cy")
+AT_ONCE = [g for g in GAMES if g.SIMULTANEOUS]  # games with moves made at the same time
 
 
 def seating(game) -> tuple[str, ...]:
@@ -61,6 +62,36 @@ def test_every_move_type_declares_its_fields(game):
     for fields in game.MOVE_FIELDS.values():
         assert isinstance(fields, tuple) and all(isinstance(f, str) for f in fields)
         assert not {"type", "player"} & set(fields)
+
+
+def test_moves_made_at_the_same_time_are_moves_of_the_game(game):
+    assert isinstance(game.SIMULTANEOUS, frozenset)
+    assert game.SIMULTANEOUS <= set(game.MOVES)
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("game", AT_ONCE, ids=[g.SLUG for g in AT_ONCE])
+def test_moves_made_at_the_same_time_are_judged_alike_in_either_order(game, seed):
+    """Two players' moves of a type made at the same time: each is still legal after the
+    other, and either order leaves the same table (what lets a post from a page that
+    another player's move has passed be judged on the table as it stands)."""
+    rng, players = random.Random(seed), seating(game)
+    options = resolve_options(game, {})
+    state, tried = game.start(check_players(game, players), options), 0
+    for move in play_random_game(game, players, options, random.Random(seed)):
+        by_player: dict[str, list] = {}
+        for choice in game.choices(state):
+            if choice["type"] in game.SIMULTANEOUS:
+                by_player.setdefault(choice["player"], []).append(choice)
+        if len(by_player) > 1:
+            first, second = (rng.choice(by_player[p]) for p in rng.sample(sorted(by_player), 2))
+            one = apply_move(game, apply_move(game, state, first), second)
+            other = apply_move(game, apply_move(game, state, second), first)
+            assert game.view(one) == game.view(other)
+            assert game.outcome(one) == game.outcome(other)
+            tried += 1
+        state = apply_move(game, state, move)
+    assert tried
 
 
 def test_slugs_and_titles_are_unique():

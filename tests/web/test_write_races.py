@@ -8,10 +8,15 @@ and two odds switches.  Every answer is a redirect, or a 404 / 409 with a senten
 a server error; afterwards each seat is held by one phone at most and each phone holds
 one seat at most, the winners are the ones the answers named, and every table left
 replays.  The odds trials are at 10K tables, whose odds each worker's threads share.
+
+Simultaneous play has trials of its own: three phones seated at a Solitaire Dice table
+split one roll at the same instant, as the first taps a second split: every sheet's split
+is stored, the double tap is a 409, and the table replays.
 """
 
 from __future__ import annotations
 
+import html
 import threading
 from collections import Counter
 from collections.abc import Callable
@@ -20,7 +25,15 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tests.realserver import BUSTS, Gunicorn, Phone, bust_log, csrf_of, roll_fields
+from tests.realserver import (
+    BUSTS,
+    Gunicorn,
+    Phone,
+    bust_log,
+    csrf_of,
+    roll_fields,
+    stored_tables,
+)
 
 pytestmark = pytest.mark.race
 
@@ -272,4 +285,103 @@ def test_writes_race_each_other_and_deletes_without_a_server_error(
     first_error = log[log.find("Traceback") :][:3000] if "Traceback" in log else ""
     assert not problems, f"{len(problems)} problems; tally {dict(tally)}:\n" + "\n".join(
         [*problems[:40], first_error]
+    )
+
+
+# Simultaneous play: phones seated at a Solitaire Dice table split one shared roll at the
+# same instant, from pages of the same version, and the first phone taps its split twice.
+SPLIT_TRIALS = 30  # per database, each on a table of its own
+SPLITTERS = ("Ann", "Bob", "Cat")
+SHARED_ROLL = ("1", "1", "3", "5", "6")
+SPLITS = ("1,5|1,6|3", "1,1|5,6|3", "1,3|5,6|1")  # one per sheet; the double tap's is next
+DOUBLE_TAP = "1,6|3,5|1"
+
+
+def rolled_once():
+    """A Solitaire Dice log of Ann, Bob and Cat with the first roll entered."""
+    from referee.log import GameLog
+
+    return GameLog("solitaire", SPLITTERS, {}, ({"type": "roll", "dice": list(SHARED_ROLL)},))
+
+
+def release(posts: list[Post]) -> list[tuple[int | None, str]]:
+    """Send every post at the same instant (a barrier), each from a thread of its own."""
+    barrier = threading.Barrier(len(posts), timeout=120)
+    answers: list[tuple[int | None, str]] = [(None, "")] * len(posts)
+
+    def side(me: int) -> None:
+        barrier.wait()
+        answers[me] = posts[me]()
+
+    threads = [threading.Thread(target=side, args=(i,), daemon=True) for i in range(len(posts))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(300)
+    return answers
+
+
+def split_at_once(phones: Phones, token: str) -> list[tuple[int | None, str]]:
+    """Each seat's phone splits the roll, and Ann's phone taps a second split, all at once
+    from pages that show the roll (seq 1); the answers in that order."""
+    posts = []
+    for seat, (player, split) in enumerate(zip(SPLITTERS, SPLITS, strict=True)):
+        phone, csrf = phones.at(token)
+        phones.sit(phone, csrf, token, str(seat), before=True)
+        fields = {"seq": "1", "csrf_token": csrf, "action": "assign", "player": player}
+        posts.append(phones.post(phone, f"/t/{token}/move", {**fields, "split": split}))
+        if seat == 0:
+            double = {**fields, "split": DOUBLE_TAP}
+            posts.append(phones.post(phone, f"/t/{token}/move", double))
+    return release(posts)
+
+
+def split_verdict(answers: list[tuple[int | None, str]], stored) -> str | None:
+    """What went wrong at one table: a server error, a lost split, the double tap's two
+    splits both stored or neither, a table that does not replay."""
+    statuses = [status for status, _ in answers]
+    if any(status is None or status >= 500 for status in statuses):
+        return f"server error {statuses}"
+    first, double, *others = statuses
+    if any(status not in APPLIED for status in others):
+        return f"a split of another sheet was not stored: {statuses}"
+    if sorted((first, double)) != [302, 409]:
+        return f"not one of Ann's two splits stored and one refused: {statuses}"
+    refused = html.unescape(answers[1 if double == 409 else 0][1])
+    if "Ann's split was stored meanwhile" not in refused:
+        return "the refused double tap does not say why"
+    seqs, moves, error = stored
+    if error is not None or seqs != [0, 1, 2, 3]:
+        return f"stored seqs {seqs}, replay error {error}"
+    splits = {m["player"]: "|".join(",".join(p) for p in m["pairs"]) for m in moves[1:]}
+    kept = SPLITS[0] if first == 302 else DOUBLE_TAP
+    if splits != {"Ann": kept[:-2], "Bob": SPLITS[1][:-2], "Cat": SPLITS[2][:-2]}:
+        return f"stored splits {splits}"
+    return None
+
+
+def test_simultaneous_splits_are_all_stored_and_a_double_tap_is_refused(
+    app, database_url, tmp_path, request
+):
+    from referee.web.store import import_log
+
+    with app.app_context():
+        tokens = [import_log(rolled_once()) for _ in range(SPLIT_TRIALS)]
+    server = Gunicorn(database_url, tmp_path).start()
+    request.addfinalizer(server.stop)
+    phones = Phones(server.port)
+    with ThreadPoolExecutor(2) as pool:  # two tables at once: 8 posts for 8 server threads
+        answers = list(pool.map(lambda token: split_at_once(phones, token), tokens))
+    server.stop()
+
+    stored = stored_tables(app, tokens)
+    problems = []
+    for token, answered in zip(tokens, answers, strict=True):
+        wrong = split_verdict(answered, stored[token])
+        if wrong:
+            problems.append(f"{token}: {wrong}")
+    log = server.log.read_text()
+    first_error = log[log.find("Traceback") :][:3000] if "Traceback" in log else ""
+    assert not problems, f"{len(problems)} of {SPLIT_TRIALS} tables wrong:\n" + "\n".join(
+        [*problems[:20], first_error]
     )
