@@ -61,10 +61,15 @@ class SixDFive:
         return MOST_PIPS * self.dice
 
 
+def _dice(n: int) -> str:
+    """ "1 die", "36 dice"."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
 def start(players: Sequence[str], options: Mapping[str, int]) -> SixDFive:
     """A new game: the first player places the first die."""
     state = SixDFive(RoundTotals.seated(players), options["dice"])
-    return replace(state, ruling=f"{state.player} places the first of {state.dice} dice.")
+    return replace(state, ruling=f"{state.player} places the first of {_dice(state.dice)}.")
 
 
 def to_move(state: SixDFive) -> str | None:
@@ -97,16 +102,21 @@ def _place(state: SixDFive, move: Mapping[str, Any]) -> SixDFive:
     if state.placed == state.dice:
         raise RuleViolation(
             "stack-done",
-            f"All {state.dice} dice are on the stack: {state.player} enters the pips on each side.",
+            f"All {_dice(state.dice)} are on the stack: {state.player} enters the pips on each side.",
         )
     after = replace(state, placed=state.placed + 1)
     left = after.dice - after.placed
     if left:
-        what = f"{left} to go; {after.player} to place."
+        said = (
+            f"{state.player} placed die {after.placed} of {state.dice}: {left} to go; "
+            f"{after.player} to place."
+        )
     else:
-        what = f"that was the last: {after.player} enters the pips showing on each side."
-    placed = f"{state.player} placed die {after.placed} of {state.dice}"
-    return replace(after, ruling=f"{placed}: {what}")
+        said = (
+            f"{state.player} placed the last die, {after.placed} of {state.dice}. "
+            f"{after.player} enters the pips showing on each side."
+        )
+    return replace(after, ruling=said)
 
 
 def _sides(state: SixDFive, move: Mapping[str, Any]) -> SixDFive:
@@ -138,7 +148,7 @@ def _sides(state: SixDFive, move: Mapping[str, Any]) -> SixDFive:
             shown = f", not {pips}" if -(10**6) < pips < 10**6 else ""
             raise RuleViolation(
                 "bad-total",
-                f"{name}'s side shows 0 to {points(state.most)} pips with {state.dice} dice"
+                f"{name}'s side shows 0 to {points(state.most)} pips with {_dice(state.dice)}"
                 f"{shown}.",
             )
         totals.append(pips)
