@@ -61,15 +61,10 @@ class SixDFive:
         return MOST_PIPS * self.dice
 
 
-def _dice(n: int) -> str:
-    """ "1 die", "36 dice"."""
-    return f"{n} {'die' if n == 1 else 'dice'}"
-
-
 def start(players: Sequence[str], options: Mapping[str, int]) -> SixDFive:
     """A new game: the first player places the first die."""
     state = SixDFive(RoundTotals.seated(players), options["dice"])
-    return replace(state, ruling=f"{state.player} places the first of {_dice(state.dice)}.")
+    return replace(state, ruling=f"{state.player} places the first of {state.dice} dice.")
 
 
 def to_move(state: SixDFive) -> str | None:
@@ -102,7 +97,7 @@ def _place(state: SixDFive, move: Mapping[str, Any]) -> SixDFive:
     if state.placed == state.dice:
         raise RuleViolation(
             "stack-done",
-            f"All {_dice(state.dice)} are on the stack: {state.player} enters the pips on each side.",
+            f"All {state.dice} dice are on the stack: {state.player} enters the pips on each side.",
         )
     after = replace(state, placed=state.placed + 1)
     left = after.dice - after.placed
@@ -148,7 +143,7 @@ def _sides(state: SixDFive, move: Mapping[str, Any]) -> SixDFive:
             shown = f", not {pips}" if -(10**6) < pips < 10**6 else ""
             raise RuleViolation(
                 "bad-total",
-                f"{name}'s side shows 0 to {points(state.most)} pips with {_dice(state.dice)}"
+                f"{name}'s side shows 0 to {points(state.most)} pips with {state.dice} dice"
                 f"{shown}.",
             )
         totals.append(pips)

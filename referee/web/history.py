@@ -200,6 +200,7 @@ def table_history(token: str) -> str:
         asked=asked,
         chart=told.chart,
         outcome=told.outcome,
+        view=told.view,
         judging=found,
         against=against,
     )

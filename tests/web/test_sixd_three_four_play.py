@@ -275,11 +275,12 @@ def place_all(table, *spots) -> None:
 
 def test_two_players_play_on_six_by_six_and_more_on_eight_by_eight(new_table):
     page = page_of(new_table("sixd-four", ("Ann", "Bo")))
-    assert len(cells(page)) == 36 and "6 × 6 board" in page
+    assert len(cells(page)) == 36 and "A 6 × 6 board. " in page
     assert "Ann places a red piece" in page and "6 red in hand" in page
     assert 'aria-label="empty square at row 1, column 1"' in page
     assert 'name="action" value="pass"' not in page
-    assert len(cells(page_of(new_table("sixd-four", ("Ann", "Bo", "Cy"))))) == 64
+    page = page_of(new_table("sixd-four", ("Ann", "Bo", "Cy")))
+    assert len(cells(page)) == 64 and "An 8 × 8 board. " in page
 
 
 def test_a_placement_is_one_cell_and_the_piece_shows_in_its_colour(new_table, app):
