@@ -108,7 +108,7 @@ def test_four_players_tap_the_colours_of_the_two_dice_back_in_the_box(new_table,
     assert "Ann draws three dice" in page and "<b>34</b> in the bag" in page
     # The bag by colour, as counts beside a round spot, not drawn like a die's face.
     bag = re.search(r'<div class="bag".*?</div>', page, re.S).group(0)
-    assert re.search(r"</span> red <b>×4</b>", bag) and "yellow <b>×6</b>" in bag
+    assert re.search(r"</span>red <b>×4</b>", bag) and "yellow <b>×6</b>" in bag
     assert "pad-chip" not in bag and "gface" not in bag
 
 
