@@ -148,7 +148,12 @@ def test_each_finished_rounds_board_stays_on_the_page_and_in_the_story(new_table
     page = html.unescape(table.page())
     # Bo lays out the next board with round 1's board open below, what it scored beside it.
     assert "Bo lays out the board" in page
-    summary = '<span class="round-points">Ann 42 · Bo 42</span>'  # three pairs of 7 each
+    ann, bo = (
+        '<span class="round-player">'
+        f'<span class="swatch c-{c}" aria-hidden="true"></span> {name} 42</span>'
+        for c, name in (("r", "Ann"), ("y", "Bo"))
+    )  # three pairs of 7 each
+    summary = f'<span class="round-points">{ann} · {bo}</span>'
     assert ROUND_BOARD.findall(page) == [(" open", f"Round 1’s board {summary}")]
     assert page.count('aria-label="Ann’s ') == 6 and page.count('aria-label="Bo’s ') == 6
     # Under round 2's board in play, round 1's is folded.
