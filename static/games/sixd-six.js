@@ -181,6 +181,18 @@
       var fits = Math.floor((scroller.clientWidth - edges - gap * (columns - 1)) / columns);
       return [Math.min(fits, ROOMY), Math.max(TAP, Math.min(fits, ROOMY)), ZOOMED][zoom];
     };
+    // An area wider or taller than its box scrolls inside it: keep the set (or the first
+    // square it can cover) in sight, moving the box only, never the page.
+    var inView = function (cell) {
+      if (!cell) { return; }
+      var at = cell.getBoundingClientRect(), frame = scroller.getBoundingClientRect();
+      if (at.left < frame.left || at.right > frame.right) {
+        scroller.scrollLeft += at.left - frame.left - (frame.width - at.width) / 2;
+      }
+      if (at.top < frame.top || at.bottom > frame.bottom) {
+        scroller.scrollTop += at.top - frame.top - (frame.height - at.height) / 2;
+      }
+    };
     var here = function () { return places.filter(function (p) { return p.quarters === turns[turn]; }); };
     var faceOf = function (die) { return face(+die[0], die[1]); };
     var draw = function () {
@@ -214,6 +226,7 @@
         }
         grid.appendChild(line);
       }
+      inView(grid.querySelector(".cell.new") || grid.querySelector(".cell.fits"));
       rotate.disabled = turns.length < 2;
       box.dataset.turn = turns[turn];
       box.dataset.chosen = chosen ? chosen.cells.join(" ") : "";
