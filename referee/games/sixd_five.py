@@ -104,11 +104,16 @@ def _place(state: SixDFive, move: Mapping[str, Any]) -> SixDFive:
     after = replace(state, placed=state.placed + 1)
     left = after.dice - after.placed
     if left:
-        what = f"{left} to go; {after.player} to place."
+        said = (
+            f"{state.player} placed die {after.placed} of {state.dice}: {left} to go; "
+            f"{after.player} to place."
+        )
     else:
-        what = f"that was the last: {after.player} enters the pips showing on each side."
-    placed = f"{state.player} placed die {after.placed} of {state.dice}"
-    return replace(after, ruling=f"{placed}: {what}")
+        said = (
+            f"{state.player} placed the last die, {after.placed} of {state.dice}. "
+            f"{after.player} enters the pips showing on each side."
+        )
+    return replace(after, ruling=said)
 
 
 def _sides(state: SixDFive, move: Mapping[str, Any]) -> SixDFive:

@@ -165,7 +165,7 @@ class SixDFour:
         """What the referee says after the last move: the placement and its captures, or
         the pass; then who moves next with what, or how the game ended."""
         if not self.turns:
-            return f"A {self.side} × {self.side} board. {_next_words(self)}"
+            return f"{_a_board(self.side)}. {_next_words(self)}"
         if self.passes:
             said = f"{self.players[self.seat - 1]} passed."
             ending = "Every player passed in a row."
@@ -336,6 +336,12 @@ def placement_words(players: Sequence[str], placed: Placement) -> str:
         )
     listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
     return f"{piece} captures {listed}."
+
+
+def _a_board(side: int) -> str:
+    """ "A 6 × 6 board", "An 8 × 8 board": the article as the number is said."""
+    article = "An" if str(side).startswith("8") else "A"
+    return f"{article} {side} × {side} board"
 
 
 def _count(n: int, thing: str) -> str:

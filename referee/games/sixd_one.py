@@ -64,11 +64,20 @@ def group_score(values: Sequence[int]) -> int:
 
 
 @dataclass(frozen=True)
+class PlayedRound:
+    """A finished round: its board and who covered which die, in the order placed."""
+
+    board: Board
+    covers: tuple[tuple[Cell, int], ...]
+
+
+@dataclass(frozen=True)
 class SixDOne:
     """The state of a Six D One table.
 
     ``board`` is None until the round's roller lays it out; ``covers`` lists the
-    covered cells with the seat that covered each, in the order they were placed.
+    covered cells with the seat that covered each, in the order they were placed;
+    ``played`` keeps the boards of the finished rounds, for the players to look back at.
     """
 
     totals: RoundTotals
@@ -77,6 +86,7 @@ class SixDOne:
     board: Board | None = None
     covers: tuple[tuple[Cell, int], ...] = ()
     ruling: str = ""
+    played: tuple[PlayedRound, ...] = ()
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -235,13 +245,13 @@ def _place(state: SixDOne, move: Mapping[str, Any]) -> SixDOne:
         else f"a group of {len(group)} worth {sum(group)} × {len(group)} = "
         f"{points(group_score(group))}"
     )
-    after = SixDOne(state.totals, state.rounds, state.round, board, covers)
+    after = replace(state, covers=covers, ruling="")
     ruling = (
         f"{player} covered the {die.value} at {where(cell)}: {joined}. {player}'s dice score "
         f"{points(round_points(board, covers, seat))} this round; "
         f"{state.players[after.seat]} to place."
     )
-    return SixDOne(state.totals, state.rounds, state.round, board, covers, ruling)
+    return replace(after, ruling=ruling)
 
 
 def _score_round(
@@ -249,7 +259,8 @@ def _score_round(
 ) -> SixDOne:
     gained = [round_points(board, covers, s) for s in range(len(state.players))]
     totals = state.totals.add_round(gained, note=f"round {state.round + 1}")
-    after = SixDOne(totals, state.rounds, state.round + 1)
+    played = (*state.played, PlayedRound(board, covers))
+    after = SixDOne(totals, state.rounds, state.round + 1, played=played)
     scored = listed(dict(zip(state.players, gained, strict=True)))
     ending = result(totals.scores()) if after.over else _roll_next(after)
     return replace(after, ruling=f"{last} Round {state.round + 1} scores {scored}. {ending}")
@@ -359,6 +370,15 @@ class SeatView:
 
 
 @dataclass(frozen=True)
+class RoundBoard:
+    """A finished round's board as the page draws it, and what it scored, by seat."""
+
+    round: int
+    rows: tuple[tuple[Spot | None, ...], ...]
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class OneView:
     """What the play page needs: the board (rows of spots, None for an empty cell), the
     round, its roller, whose move and what it is ("board", "place" or "over")."""
@@ -377,6 +397,7 @@ class OneView:
     # By seat: what each of the player's groups scores this round, and the colour in words.
     groups: tuple[tuple[int, ...], ...] = ()
     colour_names: tuple[str, ...] = ()
+    finished: tuple[RoundBoard, ...] = ()  # the boards of the rounds played, round 1 first
 
 
 def _spot(state: SixDOne, owners: Mapping[Cell, int], cell: Cell, value: int) -> Spot:
@@ -386,18 +407,39 @@ def _spot(state: SixDOne, owners: Mapping[Cell, int], cell: Cell, value: int) ->
     return Spot(cell, value, state.players[seat], seat_colour(seat))
 
 
+def _spots(
+    state: SixDOne, board: Board, covers: Sequence[tuple[Cell, int]]
+) -> tuple[tuple[Spot | None, ...], ...]:
+    """The rows of ``board`` as the page draws them, each covered die in its owner's colour."""
+    owners = dict(covers)
+    return tuple(
+        tuple(
+            None if die is None else _spot(state, owners, (r, c), die.value)
+            for c, die in enumerate(row)
+        )
+        for r, row in enumerate(board.rows)
+    )
+
+
+def _finished(state: SixDOne) -> tuple[RoundBoard, ...]:
+    """The boards of the rounds played, with what each seat scored on them."""
+    seats = range(len(state.players))
+    return tuple(
+        RoundBoard(
+            number,
+            _spots(state, played.board, played.covers),
+            tuple(round_points(played.board, played.covers, s) for s in seats),
+        )
+        for number, played in enumerate(state.played, start=1)
+    )
+
+
 def view(state: SixDOne) -> OneView:
     """The play page's view of the table."""
     owners = state.owners()
     rows: tuple[tuple[Spot | None, ...], ...] = ()
     if state.board is not None:
-        rows = tuple(
-            tuple(
-                None if die is None else _spot(state, owners, (r, c), die.value)
-                for c, die in enumerate(row)
-            )
-            for r, row in enumerate(state.board.rows)
-        )
+        rows = _spots(state, state.board, state.covers)
     live = live_points(state)
     mover = to_move(state)
     placed = [0] * len(state.players)
@@ -436,4 +478,5 @@ def view(state: SixDOne) -> OneView:
             for seat in range(len(state.players))
         ),
         colour_names=tuple(colour_name(seat_colour(s)) for s in range(len(state.players))),
+        finished=_finished(state),
     )

@@ -872,14 +872,22 @@ def warning(state: SixDSix, move: Mapping[str, Any]) -> str | None:
 # --- What the phone asks while a player picks ---------------------------------------------------
 
 
+# The faults of tapped cells that more taps may mend: too few dice yet, or dice not joined
+# yet.  A broken line stays broken however the set grows (see ``legal_sets``).
+UNFINISHED = ("set-too-small", "not-connected")
+
+
 @dataclass(frozen=True)
 class TakePreview:
     """What tapped board cells make: why they are not a set (``fault``, "" when they are),
-    and every placement of the set in the area of the player to move, with its score."""
+    whether more taps may still make them one (``unfinished``: a hint while a player taps,
+    not yet an error), and every placement of the set in the area of the player to move,
+    with its score."""
 
     cells: tuple[Cell, ...]
     fault: str
     placements: tuple[Placement, ...]
+    unfinished: bool = False
 
 
 def preview_take(state: SixDSix, cells: Sequence[Cell]) -> TakePreview:
@@ -893,7 +901,7 @@ def preview_take(state: SixDSix, cells: Sequence[Cell]) -> TakePreview:
         return TakePreview(cells, exc.message, ())
     fault = judge_set(state.board, parsed)
     if fault:
-        return TakePreview(cells, fault.message, ())
+        return TakePreview(cells, fault.message, (), fault.code in UNFINISHED)
     dice = [_die(state.board, c) for c in parsed]
     return TakePreview(cells, "", placements(state.area, dice, parsed))
 

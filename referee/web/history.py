@@ -205,6 +205,7 @@ def table_history(token: str) -> str:
         asked=asked,
         chart=told.chart,
         outcome=told.outcome,
+        view=told.view,
         judging=found,
         against=against,
         hindsight=hindsight,

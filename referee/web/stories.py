@@ -27,11 +27,13 @@ STORIES_KEPT = 4  # a 5,000-move story holds about 3 MB
 @dataclass(frozen=True)
 class Story:
     """Each move with the referee's ruling after it (``steps``: never changed once made),
-    the score chart, and the outcome at the end."""
+    the score chart, the outcome at the end, and the game's ``view`` of the table then (a
+    game's own part of the story draws from it: Six D One's boards of every round)."""
 
     steps: tuple[dict[str, Any], ...]
     chart: Markup
     outcome: Outcome
+    view: object
 
 
 def story(log: GameLog) -> Story:
@@ -72,7 +74,7 @@ def story(log: GameLog) -> Story:
                 series[name].append(score)
             steps[-1]["scores"] = result.outcome.scores
     chart = progression_svg(series, label=game.TURN_WORD)
-    return Story(tuple(steps), chart, result.outcome)
+    return Story(tuple(steps), chart, result.outcome, game.view(result.state))
 
 
 class StoryCache:

@@ -131,7 +131,10 @@
   // posts that placement's form.
   var QUARTER_WORDS = ["unturned", "turned a quarter clockwise", "turned half round",
     "turned a quarter anticlockwise"];
-  var ZOOMS = 3;  // the area's cell sizes: .piece.zoom-0 to zoom-2 in the stylesheet
+  // The area's squares: at first as large as fit the width, 40 px (a finger's tap) to 52 px,
+  // an area wider than that scrolling in its box; zoomed out, the whole area fits the
+  // width (smaller squares, asked for); zoomed in, 60 px.
+  var TAP = 40, ROOMY = 52, ZOOMED = 60;
 
   function movablePiece(section) {
     var forms = Array.prototype.slice.call(section.querySelectorAll("form.placement"));
@@ -144,7 +147,7 @@
     JSON.parse(section.dataset.area || "[]").forEach(function (d) { area[d[0] + "," + d[1]] = d[2]; });
     var turns = [];
     places.forEach(function (p) { if (turns.indexOf(p.quarters) < 0) { turns.push(p.quarters); } });
-    var turn = 0, chosen = null, zoom = 1;
+    var turn = 0, chosen = null, zoom = 1;  // zoom: 0 the whole area, 1 at first, 2 close up
 
     // The drawing spans the area and every square a placement can cover.
     var all = Object.keys(area);
@@ -172,6 +175,24 @@
     var go = box.querySelector(".place-it");
     var rotate = box.querySelector(".rotate");
 
+    var scroller = box.querySelector(".piece-area");
+    var squareSize = function () {
+      var columns = right - left + 1, gap = 2, edges = 14;  // the board's padding and border
+      var fits = Math.floor((scroller.clientWidth - edges - gap * (columns - 1)) / columns);
+      return [Math.min(fits, ROOMY), Math.max(TAP, Math.min(fits, ROOMY)), ZOOMED][zoom];
+    };
+    // An area wider or taller than its box scrolls inside it: keep the set (or the first
+    // square it can cover) in sight, moving the box only, never the page.
+    var inView = function (cell) {
+      if (!cell) { return; }
+      var at = cell.getBoundingClientRect(), frame = scroller.getBoundingClientRect();
+      if (at.left < frame.left || at.right > frame.right) {
+        scroller.scrollLeft += at.left - frame.left - (frame.width - at.width) / 2;
+      }
+      if (at.top < frame.top || at.bottom > frame.bottom) {
+        scroller.scrollTop += at.top - frame.top - (frame.height - at.height) / 2;
+      }
+    };
     var here = function () { return places.filter(function (p) { return p.quarters === turns[turn]; }); };
     var faceOf = function (die) { return face(+die[0], die[1]); };
     var draw = function () {
@@ -180,7 +201,7 @@
       var piece = {};
       if (chosen) { chosen.cells.forEach(function (k, i) { piece[k] = chosen.dice[i]; }); }
       grid.innerHTML = "";
-      box.className = "piece zoom-" + zoom;
+      box.style.setProperty("--piece-cell", squareSize() + "px");
       for (var r = top; r <= bottom; r++) {
         var line = document.createElement("div");
         line.className = "board-row";
@@ -205,6 +226,7 @@
         }
         grid.appendChild(line);
       }
+      inView(grid.querySelector(".cell.new") || grid.querySelector(".cell.fits"));
       rotate.disabled = turns.length < 2;
       box.dataset.turn = turns[turn];
       box.dataset.chosen = chosen ? chosen.cells.join(" ") : "";
@@ -243,7 +265,7 @@
     });
     box.querySelectorAll("[data-zoom]").forEach(function (b) {
       b.addEventListener("click", function () {
-        zoom = Math.max(0, Math.min(ZOOMS - 1, zoom + +b.dataset.zoom));
+        zoom = Math.max(0, Math.min(2, zoom + +b.dataset.zoom));
         draw();
       });
     });
@@ -288,10 +310,16 @@
         var fresh = page.querySelector(".take-result");
         var fault = fresh && fresh.querySelector(".set-fault");
         result.innerHTML = fresh ? fresh.innerHTML : "";
-        if (fault) {
+        if (fault && fault.classList.contains("unfinished")) {
+          // Too few dice yet, or not joined yet: more taps may make a set, so a hint, not an error.
+          outline(null);
+          said.className = "set-said";
+          said.textContent = fault.textContent;
+          result.innerHTML = "";
+        } else if (fault) {
           outline("no-set");
           said.className = "set-said bad";
-          said.textContent = (fault.classList.contains("no-fit") ? "" : "Not a set: ") + fault.textContent;
+          said.textContent = fault.textContent;
           result.innerHTML = "";
         } else {
           outline("is-set");
@@ -334,19 +362,25 @@
     var picked = null;
     var live = document.createElement("div");
     live.className = "slide-live";
-    live.innerHTML = '<div class="board"><div class="board-grid"></div></div>' +
-      '<div class="arrows" role="group" aria-label="Slide the picked die">' +
+    live.innerHTML = '<div class="board"><div class="board-grid"></div></div>';
+    // The arrows and what they did ride in the sticky bar with Done, so no scroll position
+    // (a refusal above the board pushes it down) leaves them under the bar.
+    var controls = document.createElement("div");
+    controls.className = "slide-controls";
+    controls.innerHTML = '<div class="arrows" role="group" aria-label="Slide the picked die">' +
       '<button type="button" class="secondary" data-d="0,-1" aria-label="Slide left">←</button>' +
       '<button type="button" class="secondary" data-d="-1,0" aria-label="Slide up">↑</button>' +
       '<button type="button" class="secondary" data-d="1,0" aria-label="Slide down">↓</button>' +
       '<button type="button" class="secondary" data-d="0,1" aria-label="Slide right">→</button>' +
       '</div><output class="slide-said" aria-live="polite"></output>';
     slide.insertBefore(live, slide.firstChild.nextSibling);
+    var bar = slide.querySelector(".slide-done");
+    bar.insertBefore(controls, bar.firstChild);
     slide.querySelector(".slide-text").hidden = true;
     var before = slide.previousElementSibling;
     if (before && before.classList.contains("board")) { before.hidden = true; }
     var grid = live.querySelector(".board-grid");
-    var out = live.querySelector(".slide-said");
+    var out = controls.querySelector(".slide-said");
 
     var write = function () {
       numbers.value = board.map(function (row) {
@@ -417,7 +451,7 @@
       write();
       draw();
     };
-    live.querySelectorAll(".arrows button").forEach(function (b) {
+    controls.querySelectorAll(".arrows button").forEach(function (b) {
       b.addEventListener("click", function () {
         var d = b.dataset.d.split(",").map(Number);
         move(d[0], d[1]);

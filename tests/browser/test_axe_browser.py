@@ -151,6 +151,7 @@ def test_no_serious_or_critical_violation(live_server, scheme_page, stored, new_
     for name, token in seeded.items():
         check(f"/t/{token}", name)
     check(f"/t/{seeded['tenk-finished']}/history", "history-tenk-finished")
+    check(f"/t/{seeded['sixd-one-finished']}/history", "history-sixd-one-finished")  # its boards
     check(f"/t/{seeded['sixd-four-in-progress']}/screen", "screen-sixd-four-in-progress")
     print("\n".join(report))
     grave = [line for line in report if any(f"({impact})" in line for impact in GRAVE)]

@@ -24,7 +24,8 @@ def test_two_player_sixd_five_game_to_the_end(live_server, phone, player):
     player.press("Bo placed die 2")
     assert page.locator(".hint.next").inner_text() == "The last die: then Bo counts the sides."
     player.press("Ann placed die 3")
-    assert "that was the last: Bo enters the pips showing on each side." in player.ruling()
+    said = "Ann placed the last die, 3 of 3. Bo enters the pips showing on each side."
+    assert said in player.ruling()
 
     page.locator("input[name=side0]").fill("11")
     page.locator("input[name=side1]").fill("19")

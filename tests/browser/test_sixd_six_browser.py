@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from referee.log import loads
+from tests.browser.conftest import PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -54,6 +55,17 @@ def paint(page, board, rows: range = range(6)) -> None:
                     page.locator(".paint-grid .board-row").nth(r).locator(".cell").nth(c).tap()
 
 
+def arrows_in_reach(page) -> bool:
+    """Whether every slide arrow is on the screen and the topmost thing at its centre."""
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll('.arrows button')).every(b => {
+             const r = b.getBoundingClientRect();
+             const x = r.left + r.width / 2, y = r.top + r.height / 2;
+             return r.bottom <= innerHeight && b.contains(document.elementFromPoint(x, y));
+           })"""
+    )
+
+
 def test_the_square_a_take_and_a_slide_on_a_phone(live_server, phone, player):
     page = phone
     page.goto(live_server + "/tables/new/sixd-six")
@@ -73,13 +85,27 @@ def test_the_square_a_take_and_a_slide_on_a_phone(live_server, phone, player):
     player.press("Enter the square")
     assert "Dara takes a set" in player.ruling()
 
-    # Two dice apart are no set: the referee says why, and nothing can be placed.
+    # One die is no set yet: a hint, not an error.  Two dice apart are not joined yet: a hint
+    # again.  Two dice side by side that share nothing are no set: the referee says why, once.
+    said = page.locator(".set-said")
     page.locator("form.take-pick label.cell.tick[data-cell='0,0']").tap()
+    page.locator(".set-said", has_text="A set is 2 dice or more").wait_for()
+    assert said.get_attribute("class") == "set-said"
+    assert "no-set" not in page.locator("form.take-pick").get_attribute("class")
     page.locator("form.take-pick label.cell.tick[data-cell='5,5']").tap()
-    page.locator(".set-said", has_text="Not a set").wait_for()
+    page.locator(".set-said", has_text="is cut off from").wait_for()
+    assert said.get_attribute("class") == "set-said"
+    page.locator("form.take-pick label.cell.tick[data-cell='5,5']").tap()
+    page.locator("form.take-pick label.cell.tick[data-cell='0,1']").tap()
+    page.locator(".set-said", has_text="share neither").wait_for()
+    assert said.inner_text() == (
+        "Not a set: in row 1, columns 1 to 2, the red 4 and the blue 5 share neither colour "
+        "nor number."
+    )
+    assert said.get_attribute("class") == "set-said bad"
     assert not page.locator("form.placement").count()
     page.locator("form.take-pick label.cell.tick[data-cell='0,0']").tap()
-    page.locator("form.take-pick label.cell.tick[data-cell='5,5']").tap()
+    page.locator("form.take-pick label.cell.tick[data-cell='0,1']").tap()
     page.locator(".set-said:empty").wait_for(state="attached")
 
     for r, c in [(1, 4), (1, 5)]:
@@ -92,6 +118,15 @@ def test_the_square_a_take_and_a_slide_on_a_phone(live_server, phone, player):
     assert "Dara slides the dice shut" in player.ruling()
     assert page.locator(".slide-live .cell.slide-gap").count() == 3
     player.shot("sixd-six-slide")
+
+    # Done before the slide is refused; on a small phone the refusal pushes the board down,
+    # and the arrows still sit above the foot of the screen, in the bar with Done.
+    page.set_viewport_size({"width": 360, "height": 740})
+    player.press("Done: the board is slid shut")
+    assert "The slid board still has an empty square" in page.locator(".error").inner_text()
+    assert arrows_in_reach(page)
+    player.shot("sixd-six-slide-refused-360")
+    page.set_viewport_size(PHONE)
 
     def die(r: int, c: int):
         row = page.locator(".slide-live .board-row").nth(r)
@@ -132,3 +167,10 @@ def test_a_narrow_phone_takes_a_set_without_scrolling_sideways(live_server, phon
     page.locator(".set-said", has_text="A set of 2 dice.").wait_for()
     player.shot("sixd-six-take-360")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # The squares the set is placed on are a finger's tap, and this area fits them whole.
+    squares = page.locator(".piece-area .cell")
+    assert squares.count() and all(
+        squares.nth(i).bounding_box()["width"] >= 40 for i in range(squares.count())
+    )
+    area = page.locator(".piece-area").evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert area

@@ -68,7 +68,8 @@ def test_two_player_sixd_three_game_to_the_end(live_server, phone, player):
     assert "Ann drew a green 2, a red 4 and a green 4. Bo draws three dice" in player.ruling()
     draw(page, player, "6g", "4y", "3b")
     assert "Every hand is dealt: Ann may re-roll one die, then places one." in player.ruling()
-    assert page.locator(".bag-total").inner_text() == "30 in the bag"
+    assert page.locator(".bag-total").inner_text() == "30 in the bag:"
+    assert page.locator(".bag-colour").first.inner_text() == "red ×5"
 
     # A cell first: the referee asks for the hand die; then the sum, before anything is sent.
     page.locator("form.tap-board button.cell[value='1,1']").tap()

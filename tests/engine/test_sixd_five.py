@@ -48,7 +48,7 @@ def test_after_the_last_die_the_next_seat_enters_the_sides() -> None:
     state = play(*FULL)
     assert FIVE.to_move(state) == "Ann"  # 36 dice, three players: Cy placed the last
     assert state.ruling == (
-        "Cy placed die 36 of 36: that was the last: Ann enters the pips showing on each side."
+        "Cy placed the last die, 36 of 36. Ann enters the pips showing on each side."
     )
     assert refused(*FULL, {**sides(Ann=1, Bo=2, Cy=3), "player": "Cy"}).code == "wrong-player"
     state = play(*FULL, {**sides(Ann=1, Bo=2, Cy=3), "player": "Ann"})

@@ -85,6 +85,7 @@ def test_every_player_has_six_pieces_and_the_pool_holds_thirty_six_black() -> No
     state = play()
     assert (state.hands, state.pool, state.black) == ((6, 6), 36, (0, 0))
     assert state.ruling == "A 6 × 6 board. Ann places a red piece (6 in hand)."
+    assert FOUR.ruling(support.play("sixd-four", players=ABC)).startswith("An 8 × 8 board. ")
 
 
 def test_the_first_player_starts_and_play_goes_round_the_seats() -> None:

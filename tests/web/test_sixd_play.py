@@ -132,6 +132,47 @@ def test_a_short_game_of_six_d_one_to_the_end(new_table, app):
     assert len(moves(app, table)) == 2 + 24
 
 
+def play_a_round(table) -> None:
+    """Lay out ``BOARD`` and cover it, each player taking the first free die in turn."""
+    assert table.post(action="board", board=BOARD).status_code == 302
+    while cells := free_cells(table):
+        assert table.post(action="place", cell=cells[0]).status_code == 302
+
+
+ROUND_BOARD = re.compile(r'<details class="round-board"( open)?>\s*<summary>(.*?)</summary>', re.S)
+
+
+def test_each_finished_rounds_board_stays_on_the_page_and_in_the_story(new_table):
+    table = new_table("sixd-one", ("Ann", "Bo"), rounds_per_player=1)
+    play_a_round(table)
+    page = html.unescape(table.page())
+    # Bo lays out the next board with round 1's board open below, what it scored beside it.
+    assert "Bo lays out the board" in page
+    ann, bo = (
+        '<span class="round-player">'
+        f'<span class="swatch c-{c}" aria-hidden="true"></span> {name} 42</span>'
+        for c, name in (("r", "Ann"), ("y", "Bo"))
+    )  # three pairs of 7 each
+    summary = f'<span class="round-points">{ann} · {bo}</span>'
+    assert ROUND_BOARD.findall(page) == [(" open", f"Round 1’s board {summary}")]
+    assert page.count('aria-label="Ann’s ') == 6 and page.count('aria-label="Bo’s ') == 6
+    # Under round 2's board in play, round 1's is folded.
+    table.post(action="board", board=BOARD)
+    page = html.unescape(table.page())
+    assert ROUND_BOARD.findall(page) == [("", f"Round 1’s board {summary}")]
+    while cells := free_cells(table):
+        table.post(action="place", cell=cells[0])
+    # At the end: every round's board, the last one open; and the same in the table's story.
+    for url in (table.url, f"{table.url}/history"):
+        page = html.unescape(table.client.get(url).text)
+        found = ROUND_BOARD.findall(page)
+        assert [(shown, words.split(" <")[0]) for shown, words in found] == [
+            (" open", "Round 2’s board"),
+            ("", "Round 1’s board"),
+        ]
+        assert 'aria-label="Round 1’s board"' in page
+
+
 # --- Six D Two ---------------------------------------------------------------------------------
 
 
@@ -232,6 +273,23 @@ def test_a_die_on_the_stack_is_one_tap(new_table, app):
     page = html.unescape(table.page())
     assert "Bo placed die 2" in page and "1 of 3 dice on the stack" in page
     assert moves(app, table) == [{"player": "Ann", "type": "place"}]
+
+
+def test_the_last_die_is_said_in_a_sentence(new_table):
+    table = new_table("sixd-five", ("Ann", "Bo"), dice=2)
+    table.post(action="place")
+    table.post(action="place")
+    assert html.unescape(table.ruling()) == (
+        "Bo placed the last die, 2 of 2. Ann enters the pips showing on each side."
+    )
+
+
+def test_a_table_of_one_move_says_1_move(new_table, client):
+    table = new_table("sixd-five", ("Ann", "Bo"), dice=2)
+    table.post(action="place")
+    for url in ("/", "/history"):
+        page = html.unescape(client.get(url).text)
+        assert "1 move · " in page and "1 moves" not in page
 
 
 def test_the_sides_are_typed_per_player_and_checked(new_table, app):

@@ -141,10 +141,27 @@ def test_a_ticked_set_shows_every_placement_with_its_score(seeded):
     assert re.search(r'value="1,4" aria-label="[^"]*" checked', page)  # the ticks are kept
 
 
-def test_a_ticked_set_that_is_no_set_says_why(seeded):
+def test_a_ticked_set_that_is_no_set_says_why_once(seeded):
     play(seeded, seed_moves("sixd-six-finished")[0])
+    page = shown(seeded, [(0, 0), (0, 1)])
+    assert (
+        '<p class="error set-fault" role="alert">Not a set: in row 1, columns 1 to 2, the red 4 '
+        "and the blue 5 share neither colour nor number.</p>"
+    ) in page
+    assert page.count("Not a set") == 1
+    assert not placements(page)
+
+
+def test_one_ticked_die_or_dice_not_joined_yet_are_unfinished_not_wrong(seeded):
+    """More ticks may still make them a set: the phone shows a hint, not an error."""
+    play(seeded, seed_moves("sixd-six-finished")[0])
+    page = shown(seeded, [(0, 0)])
+    assert (
+        '<p class="error set-fault unfinished" role="alert">A set is 2 dice or more, side by '
+        "side in a line.</p>"
+    ) in page
     page = shown(seeded, [(0, 0), (2, 2)])
-    assert 'class="error set-fault"' in page
+    assert 'class="error set-fault unfinished"' in page and "is cut off from" in page
     assert not placements(page)
 
 

@@ -106,7 +106,10 @@ def test_four_players_tap_the_colours_of_the_two_dice_back_in_the_box(new_table,
     assert moves(app, table)[-1] == {"player": "Ann", "type": "remove", "colours": ["r", "r"]}
     page = page_of(table)
     assert "Ann draws three dice" in page and "<b>34</b> in the bag" in page
-    assert 'class="pad-chip c-r" aria-hidden="true">4<' in page  # the bag by colour
+    # The bag by colour, as counts beside a round spot, not drawn like a die's face.
+    bag = re.search(r'<div class="bag".*?</div>', page, re.S).group(0)
+    assert re.search(r"</span>red <b>×4</b>", bag) and "yellow <b>×6</b>" in bag
+    assert "pad-chip" not in bag and "gface" not in bag
 
 
 def test_five_players_put_one_die_back(new_table):
@@ -272,11 +275,12 @@ def place_all(table, *spots) -> None:
 
 def test_two_players_play_on_six_by_six_and_more_on_eight_by_eight(new_table):
     page = page_of(new_table("sixd-four", ("Ann", "Bo")))
-    assert len(cells(page)) == 36 and "6 × 6 board" in page
+    assert len(cells(page)) == 36 and "A 6 × 6 board. " in page
     assert "Ann places a red piece" in page and "6 red in hand" in page
     assert 'aria-label="empty square at row 1, column 1"' in page
     assert 'name="action" value="pass"' not in page
-    assert len(cells(page_of(new_table("sixd-four", ("Ann", "Bo", "Cy"))))) == 64
+    page = page_of(new_table("sixd-four", ("Ann", "Bo", "Cy")))
+    assert len(cells(page)) == 64 and "An 8 × 8 board. " in page
 
 
 def test_a_placement_is_one_cell_and_the_piece_shows_in_its_colour(new_table, app):
