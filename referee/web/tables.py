@@ -168,7 +168,7 @@ def judge_and_store(loaded: Loaded, shown: int | None) -> Any:
     and store them: the answer, a redirect or the page that refuses them; None when
     another phone's write got there first and the moves, made at the same time as it,
     may be judged again on the table as it is then."""
-    game = loaded.replay.game
+    game, token = loaded.replay.game, loaded.table.token  # read before the write expires it
     if shown != loaded.seq:
         since = loaded.moves[shown:] if shown is not None and 0 <= shown < loaded.seq else []
         refused = catch_up_refusal(game, loaded.replay.state, since, request.form)
@@ -181,10 +181,10 @@ def judge_and_store(loaded: Loaded, shown: int | None) -> Any:
     try:
         add_moves(loaded, moves + forced, after)
     except TableMoved:
-        return None if at_once(game, moves) else stale(loaded.table.token)
+        return None if at_once(game, moves) else stale(token)
     if forced:
         flash(forced_words(game, forced, after.outcome.over))
-    return redirect(url_for("tables.play", token=loaded.table.token, _anchor="now"))
+    return redirect(url_for("tables.play", token=token, _anchor="now"))
 
 
 def judged(loaded: Loaded) -> tuple[list[dict[str, Any]], list[dict[str, Any]], Replay]:

@@ -131,5 +131,5 @@ def test_two_player_sixd_three_game_to_the_end(live_server, phone, player):
     assert placed == 36
     assert page.locator(".over h2").inner_text().endswith(("wins", "win"))
     assert page.locator(".over .board .cell .gface.c-k").count() == 0  # every cell covered
-    assert page.locator(".turns li").count() == 12  # the last twelve placements
+    assert page.locator(".turns > ol > li").count() == 12  # the last twelve placements
     player.shot("sixd-three-over")

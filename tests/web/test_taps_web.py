@@ -55,7 +55,7 @@ def test_a_count_to_the_last_die_leaves_the_sides_to_the_next_seat(new_table, ap
     table = new_table("sixd-five", ("Ann", "Bo"), dice=5)
     assert table.post(action="stack", count="5").status_code == 302
     page = html.unescape(table.page())
-    assert "that was the last: Bo enters the pips showing on each side." in page
+    assert "Ann placed the last die, 5 of 5. Bo enters the pips showing on each side." in page
     assert "Bo counts the sides" in page and 'value="stack"' not in page
     assert [m["player"] for m in stored(app, table)] == ["Ann", "Bo", "Ann", "Bo", "Ann"]
 
