@@ -313,6 +313,13 @@ class Game(Protocol[GameState]):
         when there is no decision now or the game gives no advice (the default)."""
         ...
 
+    def facing(self, state: GameState, player: str) -> GameState | None:
+        """The table as ``player`` faces it where players decide at the same time: the
+        state with that player's decision first in line (a phone on its own sheet shows
+        the odds of its own split), None when that player has no decision now; the state
+        as it is, by default."""
+        ...
+
     def advice_key(self, state: GameState, move: Move) -> str | None:
         """The key of the ``advice(state)`` choice that ``move`` makes, to judge it by; None
         when the move is no such choice (the default)."""

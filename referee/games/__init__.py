@@ -59,6 +59,10 @@ def _never_setup(state: Any, move: Mapping[str, Any]) -> bool:
     return False
 
 
+def _as_is(state: Any, player: str) -> Any:
+    return state
+
+
 def _rotated(players: Sequence[str]) -> tuple[str, ...]:
     return (*players[1:], *players[:1])
 
@@ -87,6 +91,7 @@ DEFAULTS: dict[str, Any] = {
     "advice": _none,
     "moment": _none,
     "advice_key": _no_key,
+    "facing": _as_is,
     "ODDS_FLAGS": (),
     "advice_for": _no_odds,
     "forced": _none,

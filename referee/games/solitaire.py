@@ -477,6 +477,15 @@ def advice_for(values: Mapping[str, Any]) -> Advice:
         raise SetupError(exc.message) from None
 
 
+def facing(state: Solitaire, player: str) -> Solitaire | None:
+    """The table with ``player``'s sheet first in line to split the roll, so that the advice
+    (and a split naming nobody) is for it; None when that sheet has no split to make."""
+    mine = [i for i in state.waiting if state.sheets[i].player == player]
+    if not mine:
+        return None
+    return replace(state, waiting=(*mine, *(i for i in state.waiting if i not in mine)))
+
+
 def advice(state: Solitaire) -> Advice | None:
     """Each legal split of the roll for the advised sheet, best first (``solitaire_odds``)."""
     from referee.games import solitaire_odds  # it builds on this module

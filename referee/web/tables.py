@@ -16,9 +16,10 @@ from flask import (
 )
 from sqlalchemy import select
 
-from referee.engine import RuleViolation, SetupError, check_players, resolve_options
+from referee.engine import Game, RuleViolation, SetupError, check_players, resolve_options
 from referee.games import all_games, get_game
 from referee.log import MAX_MOVES, Replay, dumps
+from referee.odds import Advice
 from referee.web.access import (
     check_can_change,
     grace_over,
@@ -41,7 +42,7 @@ from referee.web.inputs import version_shown
 from referee.web.limits import limit_table_writes
 from referee.web.models import GameTable
 from referee.web.replays import replays
-from referee.web.seats import phone_id, seating
+from referee.web.seats import Seating, phone_id, seating
 from referee.web.store import (
     Loaded,
     TableMoved,
@@ -350,6 +351,7 @@ def render_play(
     """Render the game's turn screen for the table as replayed."""
     current = loaded.replay
     game = current.game
+    sitting = seating(loaded.table)
     page = render_template(
         [f"{game.SLUG}/play.html"],
         table=loaded.table,
@@ -367,8 +369,20 @@ def render_play(
         last_turn=loaded.last_turn,
         replay_error=current.error,
         closed=grace_over(loaded.table) and not is_house(),
-        sitting=seating(loaded.table),
+        sitting=sitting,
         seat_taken=seat_taken,
-        advice=game.advice(current.state) if loaded.table.show_odds else None,
+        advice=advice_on_screen(game, current.state, sitting) if loaded.table.show_odds else None,
     )
     return page, status
+
+
+def advice_on_screen(game: Game, state: Any, sitting: Seating) -> Advice | None:
+    """The odds of the decision this phone shows, where players decide at the same time
+    (``facing``): a seated phone's own (none once it has decided), else the sheet it asked
+    for (``?sheet=``) or the first in line; at other games, the decision in front of the table."""
+    if sitting.seat:
+        faced = game.facing(state, sitting.seat)
+    else:
+        asked = request.args.get("sheet")
+        faced = (game.facing(state, asked) if asked else None) or state
+    return game.advice(faced) if faced is not None else None

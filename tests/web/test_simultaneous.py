@@ -214,3 +214,19 @@ def test_the_help_page_says_each_player_may_split_on_their_own_phone(client):
     page = html.unescape(client.get("/games/solitaire").text)
     assert "a phone seated as a player opens on that player's sheet" in page
     assert "splits tapped on several phones at the same moment are all kept" in page
+
+
+def test_the_odds_a_phone_shows_are_for_the_sheet_on_its_screen(seated):
+    """With the odds on, each seated phone sees the advice for its own split (``facing``),
+    none once it has split; a table phone sees the sheet its tab asks for."""
+    from tests.web.test_odds_web import switch
+
+    table, phones = seated()
+    assert switch(table, "on").status_code == 302
+    assert "For Cat’s sheet." in html.unescape(phones[2].page()).replace("'", "’")
+    assert "For Ann’s sheet." in html.unescape(phones[0].page()).replace("'", "’")
+    seq, csrf = phones[2].form_fields()
+    assert split(phones[2], seq, csrf, "Cat").status_code == 302
+    assert "For Cat’s sheet." not in html.unescape(phones[2].page()).replace("'", "’")
+    asked = html.unescape(table.client.get(f"{table.url}?sheet=Bob").text).replace("'", "’")
+    assert "For Bob’s sheet." in asked
