@@ -1,6 +1,6 @@
 """A roll goes in with as many taps as it has dice, in every game with a roll to enter (one
 more, Enter, on a phone that prefers to send it itself): issue 16.  A short scripted turn of
-every game takes no more taps than the README's table says: issue 25."""
+every game takes no more taps than the table in docs/playing.md says: issue 25."""
 
 from __future__ import annotations
 
@@ -85,8 +85,8 @@ def test_with_enter_preferred_a_roll_takes_one_tap_more(
 #
 # A tap is one touch on the screen; a typed field is one tap to focus it and one per key.
 # Each script plays a short turn (a whole game where one is short) the quickest way the page
-# offers; the figures go in the README ("Taps").  SB_EACH and FIVE_EACH are the same turns
-# tapped die by die, as before issue 25 (Six D Four's two passes were two taps more).
+# offers; the figures go in docs/playing.md ("Tap counts").  SB_EACH and FIVE_EACH are the
+# same turns tapped die by die, as before issue 25 (Six D Four's two passes were two taps more).
 
 
 class Taps:
@@ -258,7 +258,7 @@ def sixd_six_turn(taps: Taps) -> None:
     taps.button("Enter the square")
 
 
-# (game, players, options, script, most taps allowed): the figures the README gives.
+# (game, players, options, script, most taps allowed): the figures docs/playing.md gives.
 SCRIPTS = [
     ("tenk", 2, {}, tenk_turn, 10),
     ("sb", 2, {}, sb_turn, 22),

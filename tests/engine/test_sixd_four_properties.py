@@ -47,7 +47,7 @@ def test_a_game_can_cycle_for_ever_once_the_pool_is_empty() -> None:
     # The rules end the game only when every black piece is captured or everyone passes
     # in a row. Here the pool is empty, black pieces stay on the board, and two players
     # capture each other's last pieces back and forth, one passing in between: no end.
-    # The referee keeps refereeing; the table decides when to stop (README).
+    # The referee keeps refereeing; the table decides when to stop (docs/rulings.md).
     with pytest.raises(RuntimeError, match="not over"):
         play_random_game(FOUR, NAMES[:2], {}, random.Random(1164085), max_moves=LONGEST)
 

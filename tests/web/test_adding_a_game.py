@@ -1,4 +1,4 @@
-"""The README's "adding a game" recipe, tried: a tiny game that exists only in this test.
+"""The recipe of docs/adding-a-game.md, tried: a tiny game that exists only in this test.
 
 Its rules, its text and its play template are all defined below; it is registered,
 listed, explained, played to the end through the web client, stored, replayed, undone
