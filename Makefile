@@ -33,7 +33,7 @@ bench: install
 	$(PY) -m bench
 
 # 10K's two-player win table, shipped as referee/games/data/tenk_win_2p.bin, and Solitaire
-# Dice's final marks under its policy, referee/games/data/solitaire_q.bin (see the README).
+# Dice's final marks under its policy, referee/games/data/solitaire_q.bin (see docs/odds.md).
 odds-table: install solitaire-table
 	$(PY) -c 'import sys; from referee.games.tenk_winning_build import main; sys.exit(main())'
 

@@ -43,7 +43,10 @@ def main() -> None:
         print(f"  On a phone on the same network, open: http://{address}:{port}/")
     print(f"  On this computer: http://127.0.0.1:{port}/")
     print(f"  House PIN (to start tables, see every table, import and export): {pin}")
-    print("  On an open network, put a TLS reverse proxy in front (see the README).", flush=True)
+    print(
+        "  On an open network, put a TLS reverse proxy in front (see docs/operating.md).",
+        flush=True,
+    )
     gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
     os.execv(gunicorn, [gunicorn, *gunicorn_args(port), "referee.web:serving_app()"])
 

@@ -13,7 +13,7 @@ replayed (``store.load``).
 The entries are bounded by their weight in bytes, not by their count (``REPLAY_CACHE_MB``
 a worker): a table of 5,000 moves weighs as much as sixteen of 300.  An entry's weight is
 estimated from its number of moves (``weight``), at a rate above the worst measured with
-tracemalloc (``bench/memory_bench.py``; the README gives the figures).
+tracemalloc (``bench/memory_bench.py``; docs/performance.md gives the figures).
 """
 
 from __future__ import annotations
