@@ -58,12 +58,34 @@ def test_every_tap_target_is_40_px_on_a_360_px_phone(live_server, browser, store
         page = context.new_page()
         page.goto(f"{live_server}/t/{token}")
         page.wait_for_load_state("load")
-        targets = page.evaluate(TARGETS)
-        assert targets, "the turn card has something to tap"
-        small = [t for t in targets if t["width"] < TAP - 0.01 or t["height"] < TAP - 0.01]
-        assert not small, "\n".join(
-            f"{t['what']}: {t['width']:.1f} x {t['height']:.1f}" for t in small
-        )
-        assert page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
+        assert_targets_fit(page)
     finally:
         context.close()
+
+
+def test_the_dice_of_a_pool_being_tapped_in_are_40_px(live_server, browser, stored):
+    """Six D Two's pool pad lists the dice tapped so far, each a button that takes it out."""
+    log = loads((SEEDS / "sixd-two-finished.json").read_text(encoding="utf-8"))
+    (token,) = stored(dataclasses.replace(log, moves=()))
+    context = browser.new_context(viewport=SMALL_PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/t/{token}")
+        page.get_by_text("Enter the pool rolled").tap()
+        page.locator(".colour-pad .pad-chip.c-g").tap()
+        for value in (1, 2, 3, 4, 4, 5, 6, 6):
+            page.get_by_role("button", name=f"Add a green {value}").tap()
+        assert page.locator(".pad-pool button").count() == 8
+        assert_targets_fit(page)
+    finally:
+        context.close()
+
+
+def assert_targets_fit(page) -> None:
+    """Every tap target of the turn card is at least ``TAP`` px square, and the page is no
+    wider than the phone."""
+    targets = page.evaluate(TARGETS)
+    assert targets, "the turn card has something to tap"
+    small = [t for t in targets if t["width"] < TAP - 0.01 or t["height"] < TAP - 0.01]
+    assert not small, "\n".join(f"{t['what']}: {t['width']:.1f} x {t['height']:.1f}" for t in small)
+    assert page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
