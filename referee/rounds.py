@@ -61,11 +61,6 @@ class ByRounds(Protocol):
     def totals(self) -> RoundTotals: ...
 
 
-def is_over(state: ByRounds) -> bool:
-    """True once every round has been played."""
-    return state.over
-
-
 def turns_done(state: ByRounds) -> int:
     """How many rounds have been scored (a score chart counts rounds)."""
     return state.round
