@@ -49,10 +49,7 @@ class RoundTotals:
 
 
 class ByRounds(Protocol):
-    """A game state played in rounds: how many are scored, their totals, whether it is over."""
-
-    @property
-    def over(self) -> bool: ...
+    """A game state played in rounds: how many are scored, and their totals."""
 
     @property
     def round(self) -> int: ...

@@ -517,7 +517,7 @@ class SixDSix:
 
     @property
     def over(self) -> bool:
-        """True once the game has ended."""
+        """True once no set is left on the board or every player passed in a row."""
         return self.phase == OVER
 
     @property
