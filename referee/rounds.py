@@ -49,21 +49,13 @@ class RoundTotals:
 
 
 class ByRounds(Protocol):
-    """A game state played in rounds: how many are scored, their totals, whether it is over."""
-
-    @property
-    def over(self) -> bool: ...
+    """A game state played in rounds: how many are scored, and their totals."""
 
     @property
     def round(self) -> int: ...
 
     @property
     def totals(self) -> RoundTotals: ...
-
-
-def is_over(state: ByRounds) -> bool:
-    """True once every round has been played."""
-    return state.over
 
 
 def turns_done(state: ByRounds) -> int:

@@ -484,6 +484,7 @@ class Lucky7View(TurnView):
     advice: list[Choice] | None
     problems: dict[str, str]  # near the end, why a choice of sevens is refused (its key)
     need: int
+    seven_points: dict[int, int]  # what a seven of each size scores, for the page's script
 
 
 def view(state: Lucky7) -> Lucky7View:
@@ -502,6 +503,7 @@ def view(state: Lucky7) -> Lucky7View:
         advice=advice,
         problems=finish_problems(advice),
         need=state.target - state.score_before,
+        seven_points=SEVEN_POINTS,
     )
 
 

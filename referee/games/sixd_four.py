@@ -19,6 +19,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee import formdata
+from referee.boards import is_over as is_over
+from referee.boards import outcome_of
+from referee.boards import to_move as to_move
+from referee.boards import turn_records as turn_records
+from referee.boards import turns_done as turns_done
 from referee.engine import BOARD, NO_TURNS, Option, Outcome, RuleViolation, TurnLog, TurnRecord
 from referee.grid import (
     BLACK,
@@ -30,7 +35,7 @@ from referee.grid import (
     seat_colour,
     where,
 )
-from referee.rounds import result, standing
+from referee.rounds import result
 
 SLUG = "sixd-four"
 TITLE = "Six D Four"
@@ -189,30 +194,9 @@ def start(players: Sequence[str], options: Mapping[str, int]) -> SixDFour:
     )
 
 
-def to_move(state: SixDFour) -> str | None:
-    """The player to place or pass; None when the game is over."""
-    return None if state.over else state.player
-
-
-def is_over(state: SixDFour) -> bool:
-    """True once every black piece is captured or every player passed in a row."""
-    return state.over
-
-
-def turns_done(state: SixDFour) -> int:
-    """How many turns (placements and passes) have been taken."""
-    return state.turns
-
-
-def turn_records(state: SixDFour) -> TurnLog:
-    """Every placement that captured black pieces: how many, and the player's new total."""
-    return state.records
-
-
 def outcome(state: SixDFour) -> Outcome:
     """Black pieces captured per player, and the winners once the game is over."""
-    scores = dict(zip(state.players, state.black, strict=True))
-    return standing(scores, state.over, to_move(state))
+    return outcome_of(state, state.black)
 
 
 def may_pass(state: SixDFour) -> bool:

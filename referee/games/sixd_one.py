@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee import formdata
+from referee.boards import is_over as is_over
 from referee.dice import parse_die
 from referee.engine import BOARD, BoardEntry, Option, Outcome, RuleViolation, points
 from referee.grid import (
@@ -32,7 +33,6 @@ from referee.grid import (
     where,
 )
 from referee.rounds import RoundTotals, listed, result, standing
-from referee.rounds import is_over as is_over
 from referee.rounds import turn_records as turn_records
 from referee.rounds import turns_done as turns_done
 
@@ -398,6 +398,7 @@ class OneView:
     groups: tuple[tuple[int, ...], ...] = ()
     colour_names: tuple[str, ...] = ()
     finished: tuple[RoundBoard, ...] = ()  # the boards of the rounds played, round 1 first
+    dice_each: int = DICE_EACH  # the dice each player places in a round
 
 
 def _spot(state: SixDOne, owners: Mapping[Cell, int], cell: Cell, value: int) -> Spot:

@@ -19,19 +19,23 @@ rolled square without such a pair ends the game at once.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
-from functools import cached_property
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property, partial
 from typing import Any
 
 from referee import formdata
+from referee.boards import is_over as is_over
+from referee.boards import outcome as outcome
+from referee.boards import to_move as to_move
+from referee.boards import turn_records as turn_records
+from referee.boards import turns_done as turns_done
 from referee.dice import Die
 from referee.engine import (
     BOARD,
     NO_TURNS,
     BoardEntry,
     Option,
-    Outcome,
     RuleViolation,
     SlideEntry,
     TurnLog,
@@ -55,7 +59,7 @@ from referee.grid import (
     turned,
     where,
 )
-from referee.rounds import result, winners
+from referee.rounds import result
 
 SLUG = "sixd-six"
 TITLE = "Six D Six"
@@ -513,7 +517,7 @@ class SixDSix:
 
     @property
     def over(self) -> bool:
-        """True once the game has ended."""
+        """True once no set is left on the board or every player passed in a row."""
         return self.phase == OVER
 
     @property
@@ -530,32 +534,6 @@ def start(players: Sequence[str], options: Mapping[str, int]) -> SixDSix:
         ruling=f"{state.player} rolls the {SIDE * SIDE} dice, pushes them into a {SIDE} × "
         f"{SIDE} square and enters it: the numbers row by row, then the colours.",
     )
-
-
-def to_move(state: SixDSix) -> str | None:
-    """Who enters the square (the first player), takes, slides or passes."""
-    return None if state.over else state.player
-
-
-def is_over(state: SixDSix) -> bool:
-    """True once no set is left on the board or every player passed in a row."""
-    return state.over
-
-
-def turns_done(state: SixDSix) -> int:
-    """How many takes and passes have been made (a take counts at once, before its slide)."""
-    return state.turns
-
-
-def turn_records(state: SixDSix) -> TurnLog:
-    """Every take (its points and the player's new total) and every pass."""
-    return state.records
-
-
-def outcome(state: SixDSix) -> Outcome:
-    """Each player's total, and the winners once the game is over."""
-    scores = dict(zip(state.players, state.totals, strict=True))
-    return Outcome(state.over, scores, winners(scores) if state.over else [], to_move(state))
 
 
 def may_pass(state: SixDSix) -> bool:
@@ -1046,7 +1024,10 @@ class LastTake:
 class SixView:
     """What the play page needs: the phase ("square", "take", "slide" or "over"), the
     board with its gaps (empty before the square is entered), each player's area, whether
-    a pass is allowed, the passes in a row and the last take in words."""
+    a pass is allowed, the passes in a row, the turns played and the last take in words.
+
+    ``preview(cells)`` judges the board cells a player ticked as a set and lists where
+    it fits their area (see ``preview_take``), so the page asks the view alone."""
 
     phase: str
     to_move: str | None
@@ -1058,6 +1039,8 @@ class SixView:
     last: LastTake | None
     last_words: str
     ruling: str
+    turns: int
+    preview: Callable[[Sequence[Cell]], TakePreview] = field(compare=False, repr=False)
 
 
 def view(state: SixDSix) -> SixView:
@@ -1099,6 +1082,8 @@ def view(state: SixDSix) -> SixView:
         ),  # fmt: skip
         last_words=last.placement.score.words if last else "",
         ruling=state.ruling,
+        turns=turns_done(state),
+        preview=partial(preview_take, state),
     )
 
 

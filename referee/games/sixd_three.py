@@ -18,6 +18,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee import formdata
+from referee.boards import is_over as is_over
+from referee.boards import outcome as outcome
+from referee.boards import to_move as to_move
 from referee.dice import Die, parse_die
 from referee.engine import (
     BOARD,
@@ -25,7 +28,6 @@ from referee.engine import (
     BagEntry,
     BoardEntry,
     Option,
-    Outcome,
     RuleViolation,
     TurnLog,
     TurnRecord,
@@ -42,7 +44,7 @@ from referee.grid import (
     parse_cell,
     where,
 )
-from referee.rounds import result, standing
+from referee.rounds import result
 
 SLUG = "sixd-three"
 TITLE = "Six D Three"
@@ -243,16 +245,6 @@ def start(players: Sequence[str], options: Mapping[str, int]) -> SixDThree:
     )
 
 
-def to_move(state: SixDThree) -> str | None:
-    """Who enters the grid and the dice removed (the first player), who draws, who places."""
-    return None if state.over else state.player
-
-
-def is_over(state: SixDThree) -> bool:
-    """True once every hand and the bag are empty."""
-    return state.over
-
-
 def turns_done(state: SixDThree) -> int:
     """How many dice have been placed (a score chart counts placements)."""
     return len(state.placed)
@@ -261,12 +253,6 @@ def turns_done(state: SixDThree) -> int:
 def turn_records(state: SixDThree) -> TurnLog:
     """Every placement: its points and the player's new total."""
     return state.turns
-
-
-def outcome(state: SixDThree) -> Outcome:
-    """Each player's total, and the winners once the game is over."""
-    scores = dict(zip(state.players, state.totals, strict=True))
-    return standing(scores, state.over, to_move(state))
 
 
 # --- Setting up --------------------------------------------------------------------------------
@@ -810,6 +796,8 @@ class ThreeView:
     last_words: str
     previews: tuple[HandPreview, ...]
     ruling: str
+    placed: int  # the dice placed so far
+    side: int = SIDE  # the grid is side x side cells
 
 
 def previews(state: SixDThree) -> tuple[HandPreview, ...]:
@@ -868,4 +856,5 @@ def view(state: SixDThree) -> ThreeView:
         last_words=last.score.words if last else "",
         previews=previews(state),
         ruling=state.ruling,
+        placed=turns_done(state),
     )  # fmt: skip

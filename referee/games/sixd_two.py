@@ -18,11 +18,12 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from referee import formdata
+from referee.boards import is_over as is_over
+from referee.boards import to_move as to_move
 from referee.dice import Die, parse_dice
 from referee.engine import BOARD, Option, Outcome, PoolEntry, RuleViolation, points
 from referee.grid import BLACK, SEAT_COLOURS, colour_name
 from referee.rounds import RoundTotals, listed, result, standing
-from referee.rounds import is_over as is_over
 from referee.rounds import turn_records as turn_records
 from referee.rounds import turns_done as turns_done
 
@@ -115,11 +116,6 @@ def _round_opens(state: SixDTwo) -> str:
         f"Round {state.round + 1} of {state.rounds}: roll every die onto the table; "
         f"{state.player} takes first (enter the pool to have takes checked)."
     )
-
-
-def to_move(state: SixDTwo) -> str | None:
-    """The player to take (who also enters the pool or ends the round); None when over."""
-    return None if state.over else state.player
 
 
 def outcome(state: SixDTwo) -> Outcome:

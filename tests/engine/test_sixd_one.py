@@ -436,6 +436,7 @@ def test_the_view_draws_the_board_with_each_covered_die_in_its_players_colour() 
 
 def test_the_view_before_the_board_and_after_the_game() -> None:
     assert ONE.view(play()).phase == "board" and ONE.view(play()).rows == ()
+    assert ONE.view(play()).dice_each == 6  # the board entry's dice per player
     over = ONE.view(play2(*two_row_round("Bo"), *two_row_round("Ann")))
     assert (over.phase, over.round, over.to_move) == ("over", 2, None)
     assert not any(s.roller or s.to_move for s in over.seats)

@@ -958,6 +958,15 @@ def test_the_phone_is_told_whether_tapped_dice_are_a_set_and_where_it_fits() -> 
     assert sixd_six.preview_take(play(), RED_ROW).fault == "Nothing can be taken now."
 
 
+def test_the_view_previews_ticked_dice_and_counts_the_turns_so_the_page_reads_only_it() -> None:
+    state = play(*OPENING)
+    view = SIX.view(state)
+    assert view.preview(PURPLE) == sixd_six.preview_take(state, PURPLE)
+    assert view.preview([(9, 9)]).fault.startswith("There is no cell [9, 9]")
+    assert view.turns == SIX.turns_done(state) == 2
+    assert SIX.view(play()).preview(RED_ROW).fault == "Nothing can be taken now."
+
+
 def test_placements_touch_the_area_in_every_turn_and_shift() -> None:
     state = with_area({(0, 0): "1r"})
     found = sixd_six.placements(state.areas[0], dice("2r 3r"), ((0, 0), (0, 1)))

@@ -660,6 +660,7 @@ def test_the_view_shows_the_grid_the_bag_the_hands_and_the_last_sum() -> None:
     )
     assert (view.last_by, view.last_words) == ("Bo", "4 + 4 on a black 4 = 8")
     assert view.previews == () and not view.may_reroll
+    assert (view.placed, view.side) == (2, 6)  # the page's "2 of 36 dice placed"
     hash(view)
 
 

@@ -120,6 +120,13 @@ def test_no_choice_is_flagged_far_from_the_target(new_table):
     assert "data-problems='{}'" in table.page()
 
 
+def test_the_grouping_form_carries_what_a_seven_of_each_size_scores(new_table):
+    """The page's script adds up the tapped groups with these points, read from the view."""
+    table = new_table("lucky7", ("Lou", "Max"))
+    roll(table, 3, 4, 2, 2, 3, 6, 6, 6)
+    assert 'data-points=\'{"2": 1, "3": 2, "4": 3, "5": 5, "6": 8, "7": 12}\'' in table.page()
+
+
 def test_lucky7_help_page_says_scores_after_one_roll_combine(client):
     page = html.unescape(client.get("/games/lucky7").text)
     assert "All the sevens scored from one roll count as one choice" in page
