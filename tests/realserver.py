@@ -57,7 +57,8 @@ class Gunicorn:
         }
         # The options `make run` uses, on loopback, with 2 workers x 4 threads.
         env.update(WORKERS="2", THREADS="4", BIND="127.0.0.1")
-        options = [*gunicorn_args(str(self.port), env), *self.extra]
+        options = [*gunicorn_args(str(self.port), env), *control_socket(self.instance)]
+        options += self.extra
         command = [str(GUNICORN), *options, self.app]
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
@@ -95,6 +96,17 @@ class Gunicorn:
         except ProcessLookupError:
             pass
         self.process.wait(TIMEOUT)
+
+
+def control_socket(instance: Path) -> list[str]:
+    """gunicorn's control socket in the server's own folder: since gunicorn 25.1 every server
+    opens one, by default at one fixed path for the user ($XDG_RUNTIME_DIR or ~/.gunicorn),
+    where servers running at once (parallel tests) would unlink each other's."""
+    import gunicorn
+
+    if gunicorn.version_info < (25, 1):
+        return []
+    return ["--control-socket", str(instance / "gunicorn.ctl")]
 
 
 class Phone:
