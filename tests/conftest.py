@@ -51,12 +51,14 @@ def pytest_report_header(config):
 
 
 def pytest_terminal_summary(terminalreporter, config):
-    """Repeat it at the end (``-q`` hides the header), once PostgreSQL tests were skipped."""
-    if config.stash.get(POSTGRES_SKIPPED, False):
+    """Repeat it at the end (``-q`` hides the header), once PostgreSQL tests were skipped
+    (told by the skips' reason: under xdist the skips happen in the workers)."""
+    skipped = terminalreporter.stats.get("skipped", [])
+    if any(POSTGRES_NOT_INSTALLED in str(report.longrepr) for report in skipped):
         terminalreporter.write_line(POSTGRES_MISSING, yellow=True, bold=True)
 
 
-POSTGRES_SKIPPED = pytest.StashKey[bool]()
+POSTGRES_NOT_INSTALLED = "PostgreSQL server binaries not installed"
 POSTGRES_MISSING = (
     "WARNING: PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin): every "
     "[postgresql] test is skipped. Install Debian's postgresql (.ci/system-packages as root)."
@@ -78,8 +80,7 @@ def postgres(request):
     except pgserver.Unavailable:
         if os.geteuid() == 0:
             pytest.fail("PostgreSQL is not installed: run `.ci/system-packages` (or `make test`).")
-        request.config.stash[POSTGRES_SKIPPED] = True
-        pytest.skip("PostgreSQL server binaries not installed")
+        pytest.skip(POSTGRES_NOT_INSTALLED)
     try:
         cluster.execute(f"CREATE DATABASE {PG_DATABASE}")
         config = {"TESTING": True, "SECRET_KEY": "test"}
