@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 FLASK  := $(VENV)/bin/flask --app referee.web
 
-.PHONY: install run db test bench lint system clean odds-table solitaire-table
+.PHONY: install run db test test-fast bench lint system clean odds-table solitaire-table
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
@@ -26,8 +26,19 @@ db: install
 run: db
 	$(PY) -m referee.serve
 
+# The whole suite in parallel: one pytest-xdist worker per core, plus one (the PostgreSQL,
+# gunicorn and Chromium tests spend part of their time waiting).  TEST_WORKERS=0: one process.
+CORES        := $(shell nproc 2>/dev/null || echo 2)
+TEST_WORKERS ?= $(shell echo $$(( $(CORES) + 1 )))
+PYTEST       := $(VENV)/bin/pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist worksteal
+
 test: install system
-	$(VENV)/bin/pytest -q -p no:cacheprovider
+	$(PYTEST)
+
+# The edit loop: the rules and the web app on SQLite, without the real-server (race) tests,
+# and Hypothesis's quick "dev" profile (see tests/conftest.py).
+test-fast: install
+	HYPOTHESIS_PROFILE=dev $(PYTEST) tests/engine tests/web -m "not race" -k "not postgresql"
 
 bench: install
 	$(PY) -m bench

@@ -1,16 +1,37 @@
-"""Shared fixtures: an app on a fresh migrated database (SQLite, then PostgreSQL), its client."""
+"""Shared fixtures: an app on a fresh migrated database (SQLite, then PostgreSQL), its client.
+
+The suite runs in parallel (pytest-xdist, ``make test``): each worker migrates one SQLite
+file and one PostgreSQL database once, then hands every test a copy of the file or the
+database emptied.  Hypothesis's profiles are registered here (``HYPOTHESIS_PROFILE``).
+"""
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 
 import pytest
 from flask_migrate import upgrade
+from hypothesis import settings
 
 from referee.web import create_app
 
 HOUSE_PIN = "12345678"
+
+# Hypothesis's profiles, chosen by ``HYPOTHESIS_PROFILE``: "ci" (the default, what `make test`
+# and CI run), "dev" (a quick look while editing) and "deep" (ten times CI's, now and then).
+# Each property asks for ``examples(n)``: n under "ci", scaled under the others.
+settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True)
+settings.register_profile("dev", max_examples=25, deadline=None)
+settings.register_profile("deep", max_examples=1000, deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def examples(ci: int) -> int:
+    """How many examples a property tries: ``ci`` under the "ci" profile, in proportion
+    under the others (at least 2)."""
+    return max(2, ci * settings.default.max_examples // 100)
 
 
 @pytest.fixture(autouse=True)
@@ -30,23 +51,27 @@ def pytest_report_header(config):
 
 
 def pytest_terminal_summary(terminalreporter, config):
-    """Repeat it at the end (``-q`` hides the header), once PostgreSQL tests were skipped."""
-    if config.stash.get(POSTGRES_SKIPPED, False):
+    """Repeat it at the end (``-q`` hides the header), once PostgreSQL tests were skipped
+    (told by the skips' reason: under xdist the skips happen in the workers)."""
+    skipped = terminalreporter.stats.get("skipped", [])
+    if any(POSTGRES_NOT_INSTALLED in str(report.longrepr) for report in skipped):
         terminalreporter.write_line(POSTGRES_MISSING, yellow=True, bold=True)
 
 
-POSTGRES_SKIPPED = pytest.StashKey[bool]()
+POSTGRES_NOT_INSTALLED = "PostgreSQL server binaries not installed"
 POSTGRES_MISSING = (
     "WARNING: PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin): every "
     "[postgresql] test is skipped. Install Debian's postgresql (.ci/system-packages as root)."
 )
 PG_DATABASE = "referee"
+SQLITE_FILE = "test.sqlite3"
 
 
 @pytest.fixture(scope="session")
 def postgres(request):
-    """A throwaway PostgreSQL cluster for the session (see ``tests/pgserver.py``) with one
-    database, ``referee``, migrated once and emptied before each test that uses it."""
+    """A throwaway PostgreSQL cluster for this process (see ``tests/pgserver.py``; each xdist
+    worker starts its own on a free port) with one database, ``referee``, migrated once and
+    emptied before each test that uses it."""
     from referee.web.extensions import db
     from tests import pgserver
 
@@ -55,8 +80,7 @@ def postgres(request):
     except pgserver.Unavailable:
         if os.geteuid() == 0:
             pytest.fail("PostgreSQL is not installed: run `.ci/system-packages` (or `make test`).")
-        request.config.stash[POSTGRES_SKIPPED] = True
-        pytest.skip("PostgreSQL server binaries not installed")
+        pytest.skip(POSTGRES_NOT_INSTALLED)
     try:
         cluster.execute(f"CREATE DATABASE {PG_DATABASE}")
         config = {"TESTING": True, "SECRET_KEY": "test"}
@@ -69,26 +93,76 @@ def postgres(request):
         cluster.stop()
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory):
+    """An SQLite file built by the real migrations, once for this process: each test's
+    ``app`` starts on a copy (a byte copy takes a millisecond, the migrations 50 ms)."""
+    from referee.web.extensions import db
+
+    folder = tmp_path_factory.mktemp("migrated")
+    path = folder / SQLITE_FILE
+    config = {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("REFEREE_INSTANCE", str(folder))
+        migrated = create_app(config)
+        with migrated.app_context():
+            upgrade()
+            db.engine.dispose()
+    assert not path.with_name(SQLITE_FILE + "-wal").exists(), "the migrated file is not whole"
+    return path
+
+
+@pytest.fixture
+def sqlite_url(tmp_path):
+    """A new SQLite file's URL in this test's folder (empty: the app or the CLI migrates it)."""
+    return f"sqlite:///{tmp_path / SQLITE_FILE}"
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request, tmp_path):
+def database_url(request, sqlite_url):
     """This test's database: a new SQLite file (empty: the app or the CLI migrates it), or
-    the session's migrated PostgreSQL database, emptied (faster than a fresh copy)."""
+    the session's migrated PostgreSQL database, emptied (faster than a fresh copy).
+    A module whose tests the database cannot change overrides this with ``sqlite_url``."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+        return sqlite_url
     cluster = request.getfixturevalue("postgres")
     cluster.empty(PG_DATABASE)
     return cluster.url(PG_DATABASE)
 
 
+# For tests whose database cannot change what they check (pure form parsing, fuzz of pure
+# validation): they run on SQLite only (their ids still say "sqlite").
+ONE_DATABASE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+
+
+def copy_migrated(template, database_url: str) -> bool:
+    """Put a copy of the migrated SQLite file where ``database_url`` points, private (0600)
+    as the app makes its own; False (and nothing done) when a file is there already."""
+    from sqlalchemy.engine import make_url
+
+    path = make_url(database_url).database
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:
+        return False
+    with os.fdopen(fd, "wb") as copy, open(template, "rb") as migrated:
+        shutil.copyfileobj(migrated, copy)
+    return True
+
+
 @pytest.fixture
-def app(tmp_path, monkeypatch, database_url):
+def app(tmp_path, monkeypatch, database_url, request):
     """An app on this test's own database (SQLite, then PostgreSQL), schema built by the
-    real migrations.  ``DATABASE_URL`` is unset: tests choose the database explicitly."""
+    real migrations (a copy of this process's migrated SQLite file; PostgreSQL's database
+    was migrated for the process).  ``DATABASE_URL`` is unset: tests choose the database."""
     monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path))
     monkeypatch.delenv("DATABASE_URL", raising=False)
+    copied = database_url.startswith("sqlite:///") and copy_migrated(
+        request.getfixturevalue("migrated_sqlite"), database_url
+    )
     config = {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url}
     app = create_app(config)
-    if not database_url.startswith("postgresql"):  # PostgreSQL's was migrated for the session
+    if database_url.startswith("sqlite") and not copied:  # a file the test put there itself
         with app.app_context():
             upgrade()
     yield app

@@ -7,7 +7,8 @@ full-page writes (a crash loses the cluster, which is thrown away anyway) and li
 free port and on a Unix socket inside its own folder.  PostgreSQL refuses to run as root:
 as root the folder is handed to the ``postgres`` user and the binaries run as that user.
 
-The tests share one database migrated once per session and ``empty``-ed before each test
+Each pytest process (each xdist worker of a parallel run) starts its own cluster on its own
+port.  Its tests share one database migrated once and ``empty``-ed before each test
 (TRUNCATE ... RESTART IDENTITY after closing stray connections: about 10 ms, where a fresh
 ``CREATE DATABASE ... TEMPLATE`` copy took 40-80 ms); ``create_database`` makes others.
 """

@@ -26,6 +26,10 @@ from tests.pgserver import free_port
 PROJECT = Path(__file__).resolve().parents[1]
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 TIMEOUT = 30
+# Phones open their connections before a barrier and may hold them idle for seconds on a
+# loaded machine (a parallel run); gunicorn (25+) closes a new connection that sends nothing
+# for 5 s plus the keep-alive (2 s by default): the test servers wait a minute.
+HARNESS = ("--keep-alive", "60")
 # Three rolls that score nothing in 10K: each one is a whole (bust) turn, one move.
 BUSTS = ((2, 2, 3, 3, 4, 6), (6, 4, 4, 3, 2, 2), (3, 6, 6, 2, 4, 4))
 
@@ -57,7 +61,8 @@ class Gunicorn:
         }
         # The options `make run` uses, on loopback, with 2 workers x 4 threads.
         env.update(WORKERS="2", THREADS="4", BIND="127.0.0.1")
-        options = [*gunicorn_args(str(self.port), env), *self.extra]
+        options = [*gunicorn_args(str(self.port), env), *HARNESS, *control_socket(self.instance)]
+        options += self.extra
         command = [str(GUNICORN), *options, self.app]
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
@@ -95,6 +100,17 @@ class Gunicorn:
         except ProcessLookupError:
             pass
         self.process.wait(TIMEOUT)
+
+
+def control_socket(instance: Path) -> list[str]:
+    """gunicorn's control socket in the server's own folder: since gunicorn 25.1 every server
+    opens one, by default at one fixed path for the user ($XDG_RUNTIME_DIR or ~/.gunicorn),
+    where servers running at once (parallel tests) would unlink each other's."""
+    import gunicorn
+
+    if gunicorn.version_info < (25, 1):
+        return []
+    return ["--control-socket", str(instance / "gunicorn.ctl")]
 
 
 class Phone:

@@ -118,6 +118,6 @@ def player(phone):
 
 
 @pytest.fixture
-def database_url(tmp_path):
+def database_url(sqlite_url):
     """Browser tests run on SQLite only (the web tests cover the same views on PostgreSQL)."""
-    return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    return sqlite_url

@@ -12,6 +12,7 @@ from referee.autoplay import play_random_game
 from referee.engine import RuleViolation, apply_move
 from referee.games import get_game, keys_and_base
 from referee.log import GameLog, replay
+from tests.conftest import examples
 from tests.engine.support import (
     assert_best_score_wins,
     assert_refusal_changes_nothing,
@@ -31,7 +32,7 @@ tables = st.builds(
     st.integers(1, 5),
     st.sampled_from([20, 40, 60]),
 )
-fast = settings(max_examples=40, deadline=None)
+fast = settings(max_examples=examples(40), deadline=None)
 
 
 def random_log(table: tuple, rng: random.Random) -> GameLog:

@@ -21,6 +21,7 @@ from referee.autoplay import play_random_game, random_legal_move
 from referee.engine import apply_move, check_players, resolve_options
 from referee.games import get_game, lucky7
 from referee.log import GameLog, replay
+from tests.conftest import examples
 from tests.engine.support import (
     assert_refusal_changes_nothing,
     assert_replay_is_deterministic,
@@ -41,7 +42,7 @@ tables = st.builds(
     st.sampled_from([10, 30, 100]),
     st.sampled_from([5, 6]),
 )
-fast = settings(max_examples=40, deadline=None)
+fast = settings(max_examples=examples(40), deadline=None)
 
 
 # --- Brute force -----------------------------------------------------------------------------
@@ -167,7 +168,7 @@ def test_bust_exactly_when_no_seven_or_no_legal_choice(table: tuple, seed: int) 
             assert ("no seven in" in after.ruling) == no_seven
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.lists(st.integers(1, 6), min_size=8, max_size=8),
     st.integers(0, 100),
@@ -283,7 +284,7 @@ def test_rejected_move_changes_nothing(table: tuple, seed: int, kind: str, data)
     assert_refusal_changes_nothing(L7, log, prefix, state, move, codes)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.lists(st.integers(1, 6), min_size=1, max_size=8))
 def test_seven_finding_agrees_with_brute_force(values: list[int]) -> None:
     dice = tuple(values)

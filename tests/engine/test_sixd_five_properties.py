@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from referee.games import get_game
 from referee.log import GameLog, replay
+from tests.conftest import examples
 from tests.engine.support import (
     assert_best_score_wins,
     assert_refusal_changes_nothing,
@@ -24,7 +25,7 @@ tables = st.builds(
     st.integers(2, 4),
     st.integers(2, 72),
 )
-fast = settings(max_examples=60, deadline=None)
+fast = settings(max_examples=examples(60), deadline=None)
 
 
 def random_log(table: tuple, seed: int) -> GameLog:

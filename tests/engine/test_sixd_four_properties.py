@@ -13,6 +13,7 @@ from referee.autoplay import play_random_game
 from referee.engine import apply_move
 from referee.games import get_game, sixd_four
 from referee.log import GameLog, replay
+from tests.conftest import examples
 from tests.engine.support import (
     assert_best_score_wins,
     assert_refusal_changes_nothing,
@@ -27,7 +28,7 @@ NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
 COLOURS = "rygbop"
 
 tables = st.integers(2, 6).map(lambda n: NAMES[:n])
-fast = settings(max_examples=30, deadline=None)
+fast = settings(max_examples=examples(30), deadline=None)
 
 
 LONGEST = 3_000  # random games that end do so in a few hundred moves

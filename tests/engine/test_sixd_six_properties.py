@@ -15,6 +15,7 @@ from referee.engine import BoardEntry, apply_move
 from referee.games import get_game, sixd_six
 from referee.grid import parse_board
 from referee.log import GameLog, replay
+from tests.conftest import examples
 from tests.engine.support import (
     assert_best_score_wins,
     assert_refusal_changes_nothing,
@@ -28,7 +29,7 @@ SIX = get_game("sixd-six")
 NAMES = ("Ann", "Bo", "Cy", "Di")
 
 tables = st.integers(2, 4).map(lambda n: NAMES[:n])
-fast = settings(max_examples=40, deadline=None)
+fast = settings(max_examples=examples(40), deadline=None)
 
 Cell = tuple[int, int]
 
@@ -188,7 +189,7 @@ def independent_set(board, cells: list[Cell]) -> bool:
     return True
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seeds, st.integers(2, 6), st.integers(0, 5), st.integers(0, 5))
 def test_a_group_of_board_dice_is_a_set_exactly_when_every_line_obeys(seed, size, dr, dc) -> None:
     rng = random.Random(seed)

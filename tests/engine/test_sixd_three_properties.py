@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from referee.engine import apply_move
 from referee.games import get_game, sixd_three
 from referee.log import GameLog, replay
+from tests.conftest import examples
 from tests.engine.support import (
     assert_best_score_wins,
     assert_refusal_changes_nothing,
@@ -26,7 +27,7 @@ NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
 COLOURS = "rygbop"
 
 tables = st.integers(2, 6).map(lambda n: NAMES[:n])
-fast = settings(max_examples=40, deadline=None)
+fast = settings(max_examples=examples(40), deadline=None)
 
 
 def random_log(players: tuple[str, ...], seed: int) -> GameLog:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from referee.engine import apply_move
 from referee.games import get_game, sixd_two
 from referee.log import GameLog, replay
+from tests.conftest import examples
 from tests.engine.support import (
     assert_best_score_wins,
     assert_refusal_changes_nothing,
@@ -29,7 +30,7 @@ tables = st.builds(
     st.integers(2, 8),
     st.integers(1, 4),
 )
-fast = settings(max_examples=40, deadline=None)
+fast = settings(max_examples=examples(40), deadline=None)
 
 
 def random_log(table: tuple, seed: int) -> GameLog:

@@ -14,6 +14,7 @@ from referee.autoplay import play_random_game, random_legal_move
 from referee.engine import RuleViolation, apply_move
 from referee.games import get_game, solitaire
 from referee.log import GameLog, replay
+from tests.conftest import examples
 from tests.engine.support import (
     assert_best_score_wins,
     assert_refusal_changes_nothing,
@@ -28,7 +29,7 @@ NAMES = ("Ann", "Bo", "Cy", "Di")
 VALUES = {2: 100, 3: 70, 4: 60, 5: 50, 6: 40, 7: 30, 8: 40, 9: 50, 10: 60, 11: 70, 12: 100}
 
 players = st.integers(1, 4).map(lambda n: NAMES[:n])
-fast = settings(max_examples=60, deadline=None)
+fast = settings(max_examples=examples(60), deadline=None)
 
 
 def random_log(table: tuple[str, ...], rng: random.Random) -> GameLog:

@@ -12,6 +12,7 @@ from referee.dice import parse_die
 from referee.engine import RuleViolation, apply_move
 from referee.games import get_game, tenk
 from referee.log import GameLog, replay
+from tests.conftest import examples
 from tests.engine.support import (
     assert_best_score_wins,
     assert_refusal_changes_nothing,
@@ -31,7 +32,7 @@ tables = st.builds(
     st.sampled_from([1000, 2000, 3000]),
     st.sampled_from([0, 300, 500]),
 )
-fast = settings(max_examples=60, deadline=None)
+fast = settings(max_examples=examples(60), deadline=None)
 
 
 def random_log(table: tuple, rng: random.Random, colours: bool) -> GameLog:

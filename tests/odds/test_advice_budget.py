@@ -22,6 +22,7 @@ from referee.engine import apply_move
 from referee.games import get_game, lucky7_odds, tenk_odds
 from referee.games import keys_and_base_odds as sb_odds
 from referee.log import replay
+from tests.conftest import examples
 
 ADVICE_SECONDS = 0.5
 EIGHT = tuple(f"P{n}" for n in range(8))
@@ -45,7 +46,7 @@ def tables_built():
     tenk_odds.chance_bound(6, 10**6)  # the bound's exact part, once a process
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     gap=st.integers(0, 10**6).map(lambda n: n * 50),
     dice=st.integers(1, 6),

@@ -12,6 +12,7 @@ from referee.engine import apply_move
 from referee.games import get_game
 from referee.log import replay
 from referee.odds import CHANCE, judge
+from tests.conftest import examples
 from tests.engine.support import draw_prefix, random_game_log, seeds
 
 TABLES = {
@@ -20,7 +21,7 @@ TABLES = {
     "lucky7": {"target": 40, "set_bonus": 5},
 }
 PLAYERS = ("Ann", "Bo")
-few = settings(max_examples=8, deadline=None)
+few = settings(max_examples=examples(8), deadline=None)
 
 
 def bank_gain(slug: str, state) -> int:

@@ -26,6 +26,7 @@ from referee.games import get_game, solitaire, solitaire_odds, solitaire_odds_bu
 from referee.games.solitaire import Sheet, Solitaire
 from referee.log import GameLog
 from referee.odds import POINTS
+from tests.conftest import examples
 from tests.engine.support import draw_prefix, seeds
 
 SOL = get_game("solitaire")
@@ -226,7 +227,7 @@ def random_state(seed: int, data: st.DataObject) -> Solitaire:
     return state
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seeds, st.data())
 def test_advice_never_changes_the_state_and_names_each_legal_split(seed, data):
     state = random_state(seed, data)

@@ -1,4 +1,8 @@
-"""Whatever a forged or garbled form says, the referee answers 4xx and stores nothing."""
+"""Whatever a forged or garbled form says, the referee answers 4xx and stores nothing.
+
+Pure form parsing: a garbled form is refused before anything reaches the database, so these
+run on SQLite only (the web tests store every game's real moves on both databases).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,9 @@ import pytest
 
 from referee.games import all_games
 from referee.web.store import table_by_token
+from tests.conftest import ONE_DATABASE
+
+pytestmark = ONE_DATABASE
 
 # Every registered game, at a table of two (the fewest any game takes).
 GAMES = {game.SLUG: ("Ann", "Bo") for game in all_games()}
