@@ -31,9 +31,13 @@ run: db
 CORES        := $(shell nproc 2>/dev/null || echo 2)
 TEST_WORKERS ?= $(shell echo $$(( $(CORES) + 1 )))
 PYTEST       := $(VENV)/bin/pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist worksteal
+# The tests that time themselves on the wall clock (marked solo) run alone afterwards: among
+# the other workers' tests their timings would measure the neighbours.
+SOLO         := $(VENV)/bin/pytest -q -p no:cacheprovider -m solo
 
 test: install system
-	$(PYTEST)
+	$(PYTEST) -m "not solo"
+	$(SOLO)
 
 # The edit loop: the rules and the web app on SQLite, without the real-server (race) tests,
 # and Hypothesis's quick "dev" profile (see tests/conftest.py).

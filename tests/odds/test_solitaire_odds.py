@@ -208,6 +208,7 @@ def cold_advice_ms(state: Solitaire) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+@pytest.mark.solo
 def test_a_late_game_advice_takes_under_20_ms_with_empty_caches():
     # Five different values on a sheet with one throwaway, not rolled: the most splits (15).
     state = table("1 2 3 4 5", Sheet("Ann", LATE.marks, ((6, 7),)))
@@ -384,6 +385,7 @@ def test_the_shipped_table_is_a_rebuild_of_it():
             assert shipped.row_chances(counts, row) == array("f", chances), (counts, row)
 
 
+@pytest.mark.solo
 def test_the_table_is_small_and_loads_fast():
     data = resources.files("referee.games").joinpath(Q.DATA).read_bytes()
     assert len(data) < 5_000_000

@@ -21,6 +21,7 @@ from referee.odds import percent
 TABLE = win.load()
 
 
+@pytest.mark.solo
 def test_the_shipped_table_is_small_and_loads_fast():
     data = resources.files("referee.games").joinpath(win.DATA).read_bytes()
     assert len(data) < 5_000_000

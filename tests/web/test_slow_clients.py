@@ -14,7 +14,7 @@ import pytest
 
 from tests.realserver import Gunicorn, Phone
 
-pytestmark = pytest.mark.race
+pytestmark = [pytest.mark.race, pytest.mark.solo]
 
 SLOW_CLIENTS = 4
 

@@ -22,7 +22,7 @@ from referee.web.extensions import db
 from referee.web.models import GameTable
 from tests.realserver import Gunicorn, Phone, bust_log
 
-pytestmark = pytest.mark.race
+pytestmark = [pytest.mark.race, pytest.mark.solo]
 
 LOADS = 16
 PAGE_SECONDS = 30.0  # wall time of one page among 16 on 2 shared cores (CPU: bench/)
