@@ -75,7 +75,8 @@ class Replay:
     after the last one that raised the count; kept as the moves go, so that finding where
     a turn began never needs a second replay.  ``setup_at`` is the index of the last move
     that set the table up (the game's ``is_setup``), -1 before any: a turn of play never
-    reaches back past it.
+    reaches back past it.  ``forced_run`` counts the last moves that were each the game's
+    ``forced`` move where they were made (the referee made them after the move before).
     """
 
     game: Game
@@ -86,6 +87,7 @@ class Replay:
     options: Mapping[str, int] = field(default_factory=dict)  # the table's, defaults filled
     turn_starts: tuple[int, int] = (0, 0)
     setup_at: int = -1
+    forced_run: int = 0
 
     def apply(self, move: Mapping[str, Any]) -> Replay:
         """This replay with one more move; ``RuleViolation`` when the rules refuse it."""
@@ -93,7 +95,8 @@ class Replay:
         state, rolled = _step(game, self.state, self.rolled, move)
         starts = _starts(game, game.turns_done(self.state), state, index, self.turn_starts)[0]
         setup = index if game.is_setup(self.state, move) else self.setup_at
-        return Replay(game, state, index + 1, None, rolled, self.options, starts, setup)
+        run = _forced_run(game, self.state, move, self.forced_run)
+        return Replay(game, state, index + 1, None, rolled, self.options, starts, setup, run)
 
     def extended(self, moves: Sequence[Mapping[str, Any]]) -> Replay:
         """This replay with ``moves`` applied in order, stopping at the first one refused
@@ -101,18 +104,20 @@ class Replay:
         if self.error is not None:
             return self
         game, state, rolled, starts = self.game, self.state, self.rolled, self.turn_starts
-        done, setup = game.turns_done(state), self.setup_at
+        done, setup, run = game.turns_done(state), self.setup_at, self.forced_run
         for index, move in enumerate(moves, start=self.moves_applied):
             try:
                 after, rolled = _step(game, state, rolled, move)
             except RuleViolation as exc:
                 rejection = Rejection(index, exc.code, exc.message)
-                return Replay(game, state, index, rejection, rolled, self.options, starts, setup)
+                options = self.options
+                return Replay(game, state, index, rejection, rolled, options, starts, setup, run)
             setup = index if game.is_setup(state, move) else setup
+            run = _forced_run(game, state, move, run)
             state = after
             starts, done = _starts(game, done, state, index, starts)
         applied = self.moves_applied + len(moves)
-        return Replay(game, state, applied, None, rolled, self.options, starts, setup)
+        return Replay(game, state, applied, None, rolled, self.options, starts, setup, run)
 
     @property
     def outcome(self) -> Outcome:
@@ -257,6 +262,19 @@ def start_state(log: GameLog) -> tuple[Game, Any]:
     """The game module and its opening state for a log's setup."""
     game, players, options = setup(log.game, list(log.players), log.options)
     return game, game.start(players, options)
+
+
+def _forced_run(game: Game, state: Any, move: Mapping[str, Any], run: int) -> int:
+    """``run`` + 1 when ``move`` is the game's ``forced`` move in ``state`` (whoever it
+    names), else 0."""
+    made = game.forced(state)
+    if made is None or _without_player(made) != _without_player(move):
+        return 0
+    return run + 1
+
+
+def _without_player(move: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in move.items() if key != "player"}
 
 
 def _step(

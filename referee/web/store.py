@@ -22,7 +22,6 @@ from sqlalchemy.sql import Executable
 
 from referee.deadline import REPLAY_CHUNK, check
 from referee.engine import Game, describe_move
-from referee.games import has_own
 from referee.log import GameLog, Replay, replay
 from referee.web import summaries
 from referee.web.advice_record import carry_judgements, judge_once_answered
@@ -198,35 +197,14 @@ def _kind(game: Game, move: Mapping[str, Any]) -> str:
 
 
 def forced_tail(loaded: Loaded) -> tuple[int, Replay]:
-    """(how many of the loaded moves at the end were forced, the replay before them).
-
-    A move is forced when it is what the game's ``forced`` gave for the state it was made
-    in: the referee made it after the move before it, in the same write.  One pass over
-    the moves keeps the replay before the current run of forced moves (the first move is
-    never one: some move forced them); a game that never forces a move (``has_own``)
-    answers (0, the loaded replay) without a replay.
-    """
-    game, moves, result = loaded.replay.game, loaded.moves, loaded.replay
-    if not has_own(game, "forced") or result.error is not None or len(moves) < 2:
+    """(how many of the loaded moves at the end were forced, the replay before them): the
+    replay counts them as it goes (``forced_run``), and only a table that ends on forced
+    moves is replayed again, without them."""
+    result = loaded.replay
+    run = result.forced_run if result.error is None else 0
+    if not run:
         return 0, result
-    at = replayed(log_of(loaded.table, moves[:1]))
-    before, run = at, 0
-    for index, move in enumerate(moves[1:], start=1):
-        if index % REPLAY_CHUNK == 0:
-            check()
-        made = game.forced(at.state)
-        if made is not None and _without_player(made) == _without_player(move):
-            run += 1
-        else:
-            run = 0
-        at = at.apply(move)
-        if not run:
-            before = at
-    return run, before
-
-
-def _without_player(move: Mapping[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in move.items() if key != "player"}
+    return run, replayed(log_of(loaded.table, loaded.moves[:-run]))
 
 
 def move_data(table_id: int) -> list[dict[str, Any]]:
