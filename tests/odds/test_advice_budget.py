@@ -24,6 +24,11 @@ from referee.games import keys_and_base_odds as sb_odds
 from referee.log import replay
 from tests.conftest import examples
 
+# CPU time too grows in a worker that has run many tests before (a collection of a large heap,
+# caches shared with the other workers): 0.53 s seen in one parallel run for an advice that
+# takes 0.12 s alone, so `make test` runs these alone.
+pytestmark = pytest.mark.solo
+
 ADVICE_SECONDS = 0.5
 EIGHT = tuple(f"P{n}" for n in range(8))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 
 import pytest
 
@@ -72,6 +73,9 @@ def test_every_worker_sees_every_write_at_once(app, database_url, tmp_path, requ
         assert {(a["version"], a["seq"]) for a in answers} == {(version, seq)}
         assert len({(a["ruling"], a["to_move"], a["last"]) for a in answers}) == 1
         assert Phone(server.port).form(token)[0] == seq
+    deadline = time.monotonic() + 10  # the watcher may be between polls when the last write lands
+    while not (watched and watched[-1] == version) and not errors and time.monotonic() < deadline:
+        time.sleep(0.05)
     stop.set()
     watcher.join(30)
     server.stop()
