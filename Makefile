@@ -47,13 +47,13 @@ test-fast: install
 bench: install
 	$(PY) -m bench
 
-# 10K's two-player win table, shipped as referee/games/data/tenk_win_2p.bin, and Solitaire
-# Dice's final marks under its policy, referee/games/data/solitaire_q.bin (see docs/odds.md).
+# 10K's two-player win table, shipped as referee/games/tenk/data/win_2p.bin, and Solitaire
+# Dice's final marks under its policy, referee/games/solitaire/data/q.bin (see docs/odds.md).
 odds-table: install solitaire-table
-	$(PY) -c 'import sys; from referee.games.tenk_winning_build import main; sys.exit(main())'
+	$(PY) -c 'import sys; from referee.games.tenk.build import main; sys.exit(main())'
 
 solitaire-table: install
-	$(PY) -c 'import sys; from referee.games.solitaire_odds_build import main; sys.exit(main())'
+	$(PY) -c 'import sys; from referee.games.solitaire.build import main; sys.exit(main())'
 
 lint: install
 	$(VENV)/bin/ruff check referee printables tests bench

@@ -19,8 +19,10 @@ from typing import Any
 
 from referee.autoplay import play_random_game
 from referee.engine import apply_move, resolve_options
-from referee.games import tenk
+from referee.games import get_game
 from referee.log import GameLog
+
+TENK = get_game("tenk")
 
 PLAYERS = ("Ann", "Bo", "Cy")
 # A high target keeps random games going well past 300 moves.
@@ -42,7 +44,7 @@ class BenchGame:
 
     def log(self) -> GameLog:
         """The game as a referee-log/1 log."""
-        return GameLog(tenk.SLUG, self.players, dict(self.options), self.moves)
+        return GameLog(TENK.SLUG, self.players, dict(self.options), self.moves)
 
 
 def bench_game(seed: int = SEED, length: int = LENGTH) -> BenchGame:
@@ -53,15 +55,15 @@ def bench_game(seed: int = SEED, length: int = LENGTH) -> BenchGame:
     moves are stamped with the player to move, as moves posted on the site are.
     """
     for candidate in range(seed, seed + MAX_SEEDS):
-        played = play_random_game(tenk, PLAYERS, OPTIONS, random.Random(candidate))
+        played = play_random_game(TENK, PLAYERS, OPTIONS, random.Random(candidate))
         if len(played) <= length:
             continue
-        state = tenk.start(PLAYERS, resolve_options(tenk, OPTIONS))
+        state = TENK.start(PLAYERS, resolve_options(TENK, OPTIONS))
         moves = []
         for move in played[:length]:
-            moves.append({"player": tenk.to_move(state), **move})
-            state = apply_move(tenk, state, moves[-1])
-        count = tenk.dice_to_roll(state)
+            moves.append({"player": TENK.to_move(state), **move})
+            state = apply_move(TENK, state, moves[-1])
+        count = TENK.dice_to_roll(state)
         if count is not None and state.phase in ("roll", "choose"):
             return BenchGame(PLAYERS, dict(OPTIONS), candidate, tuple(moves), count)
     raise RuntimeError(f"No seed in {seed}..{seed + MAX_SEEDS - 1} gives a {length}-move game.")

@@ -33,7 +33,8 @@ from typing import Any
 
 from bench import summary
 from referee.autoplay import random_legal_move
-from referee.engine import Game, apply_move, check_players, resolve_options
+from referee.contract import Game
+from referee.engine import apply_move, check_players, resolve_options
 from referee.games import all_games, get_game
 from referee.log import MAX_MOVES, GameLog, replay
 from referee.web.replays import Kept, weight

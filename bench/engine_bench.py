@@ -27,8 +27,10 @@ from typing import Any
 
 from bench import BenchGame, bench_game, summary
 from referee.engine import apply_move, resolve_options
-from referee.games import tenk
+from referee.games import get_game
 from referee.log import MAX_MOVES, GameLog, replay
+
+TENK = get_game("tenk")
 
 REPLAY_TARGET_MS = 5.0
 MOVE_RUNS = 15
@@ -38,11 +40,11 @@ REPLAY_RUNS = 200
 
 def states_before(game: BenchGame) -> list[Any]:
     """The state each move of the game was played in."""
-    state = tenk.start(game.players, resolve_options(tenk, game.options))
+    state = TENK.start(game.players, resolve_options(TENK, game.options))
     states = []
     for move in game.moves:
         states.append(state)
-        state = apply_move(tenk, state, move)
+        state = apply_move(TENK, state, move)
     return states
 
 
@@ -59,7 +61,7 @@ def time_moves(game: BenchGame, runs: int = MOVE_RUNS, repeats: int = MOVE_REPEA
         for state, move in pairs:
             start = perf_counter()
             for _ in range(repeats):
-                apply_move(tenk, state, move)
+                apply_move(TENK, state, move)
             per_move.append((perf_counter() - start) / repeats * 1e6)
         if run:  # the first pass only warms the caches
             samples.append(statistics.median(per_move))
@@ -89,7 +91,7 @@ def time_long_replays(runs: int = LONG_RUNS) -> dict[str, Any]:
     sizes = (MAX_MOVES // 4, MAX_MOVES // 2, MAX_MOVES)
     medians = {}
     for size in sizes:
-        log = GameLog(tenk.SLUG, ("Ann", "Bo"), {}, (BUST_ROLL,) * size)
+        log = GameLog(TENK.SLUG, ("Ann", "Bo"), {}, (BUST_ROLL,) * size)
         samples = []
         for _ in range(runs):
             start = perf_counter()

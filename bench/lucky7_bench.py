@@ -23,7 +23,7 @@ from itertools import combinations_with_replacement
 from time import perf_counter
 from typing import Any
 
-from referee.games import lucky7
+from referee.games.lucky7 import rules as lucky7
 
 TARGET_MS = 1.0
 REPEATS = 5

@@ -37,7 +37,9 @@ from bench import summary
 from referee.autoplay import play_random_game
 from referee.dice import parse_die
 from referee.engine import apply_move
-from referee.games import get_game, sixd_six, sixd_three
+from referee.games import get_game
+from referee.games.sixd_six import rules as sixd_six
+from referee.games.sixd_three import rules as sixd_three
 from referee.log import GameLog, replay
 
 TARGET_MS = 5.0

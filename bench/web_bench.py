@@ -102,7 +102,7 @@ def build_database(instance: Path, url: str, game: BenchGame, count: int) -> lis
     from flask_migrate import upgrade
     from sqlalchemy import insert
 
-    from referee.games import tenk
+    from referee.games.tenk import rules as tenk
     from referee.log import GameLog, replay
     from referee.web import create_app
     from referee.web.extensions import db

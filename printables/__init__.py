@@ -19,7 +19,8 @@ from printables.rules import rule_sheet_pdf
 from printables.scorepads import scorepad_pdf
 from printables.sheets import filled_sheet_pdf
 from printables.styles import PAPERS
-from referee.engine import Game, resolve_options
+from referee.contract import Game
+from referee.engine import resolve_options
 from referee.errors import SetupError
 from referee.games import get_game
 from referee.gametext import defaults

@@ -15,7 +15,8 @@ from reportlab.platypus import (
 from printables import styles
 from printables.dice import board_drawing, dice_drawing, fitting_size
 from printables.layout import Furniture, build, frame_size
-from referee.engine import Game, points
+from referee.contract import Game
+from referee.engine import points
 from referee.gametext import GameText, Step
 
 SCORING_DICE = 11

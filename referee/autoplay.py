@@ -15,11 +15,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from referee.contract import Game
 from referee.engine import (
     BagEntry,
     BoardEntry,
     Entry,
-    Game,
     PoolEntry,
     SlideEntry,
     TotalsEntry,

@@ -15,7 +15,8 @@ from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 
-from referee.engine import Game, SetupError, points
+from referee.contract import Game
+from referee.engine import SetupError, points
 from referee.games import all_games
 from referee.log import LogError, Replay, check_storable, loads, replay
 from referee.odds import Advice, Flag, decimal

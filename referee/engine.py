@@ -1,37 +1,29 @@
-"""The game protocol and the mechanics every game shares.
+"""The mechanics every game shares, and the records games and callers pass around.
 
-A game is a module in ``referee.games`` with constants at the top (``SLUG``,
-``TITLE``, ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``OPTIONS``), a ``start(players,
-options)`` that returns a frozen state, a ``MOVES`` table from move type to a
-pure handler ``(state, move) -> state``, ``to_move``/``outcome``, and a ``view``
-of the state for its play template.  Dice are inputs: a roll is a move, so nothing
-here is random.  The whole contract is the ``Game`` protocol below.
-
-Shared here, once: setup checks, the move envelope (game over, wrong player,
-unknown move type), and the typed record of a finished turn.  The scoreboard with
-turn rotation and final-round bookkeeping belongs to the push-your-luck games
-(``referee.pushluck``).  The registry of games lives in ``referee.games``: the
-engine never imports a game.
+Shared here, once: table options, setup checks, the move envelope (game over, wrong
+player, unknown move type), what the table may enter besides a roll, and the typed
+record of a finished turn.  What a game gives is the contract (``referee.contract``); the
+scoreboard with turn rotation and final-round bookkeeping belongs to the push-your-luck
+games (``referee.pushluck``), and the registry of games to ``referee.games``: the engine
+never imports a game.  Dice are inputs: a roll is a move, so nothing here is random.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from referee.errors import RuleViolation, SetupError
 from referee.grid import where
 
-if TYPE_CHECKING:  # the text module names Option and points from here
-    from referee.gametext import GameText
-    from referee.odds import Advice, Flag
+if TYPE_CHECKING:  # the contract builds on the records here
+    from referee.contract import Game
 
 __all__ = [
     "BagEntry",
     "BoardEntry",
     "Entry",
-    "Game",
     "Option",
     "Outcome",
     "PoolEntry",
@@ -181,180 +173,6 @@ class SlideEntry:
 Entry = BoardEntry | PoolEntry | TotalsEntry | BagEntry | SlideEntry
 
 
-GameState = TypeVar("GameState")  # the frozen state a game's ``start`` makes
-
-
-class Game(Protocol[GameState]):
-    """What the registry expects of a game module, over the game's own state type.
-
-    The required hooks come first.  The optional capabilities after them are filled
-    in once, at registration (``referee.games``), for a game that leaves them out, so no
-    caller ever asks whether a game has one.
-    """
-
-    SLUG: str
-    TITLE: str
-    KIND: str  # PUSH_YOUR_LUCK, SHEETS or BOARD
-    MIN_PLAYERS: int
-    MAX_PLAYERS: int
-    OPTIONS: tuple[Option, ...]
-    MOVES: Mapping[str, Callable[[GameState, Move], GameState]]
-    # Per move type, the fields a move of that type may carry besides ``type`` and
-    # ``player`` (GAMELOG.md); an import refuses any other field (``unknown_fields``).
-    MOVE_FIELDS: Mapping[str, tuple[str, ...]]
-    ACTIONS: tuple[str, ...]  # the buttons its play page posts as ``action``
-    TEXT: GameText  # its rules, rulings and example: help page and printed sheets
-
-    def start(self, players: Sequence[str], options: Mapping[str, int]) -> GameState: ...
-
-    def to_move(self, state: GameState) -> str | None: ...
-
-    def is_over(self, state: GameState) -> bool: ...
-
-    def turns_done(self, state: GameState) -> int: ...
-
-    def outcome(self, state: GameState) -> Outcome: ...
-
-    def read_form(self, state: GameState, form: Any) -> list[dict[str, Any]]:
-        """The log moves a post of the game's play page stands for (``referee.formdata``)."""
-        ...
-
-    def ruling(self, state: GameState) -> str:
-        """What the referee said after the last move, for the top of the turn screen."""
-        ...
-
-    def view(self, state: GameState) -> object:
-        """What the game's play template shows, as a small frozen dataclass of the game's.
-
-        The template reads ``view.…`` and the hooks above (``ruling``, ``player_notes``,
-        ``turn_records``, the outcome), never the state's own fields, so a state can
-        change shape without touching a page.
-        """
-        ...
-
-    # Optional capabilities, with their defaults in ``referee.games.DEFAULTS``.
-    TURN_WORD: str  # what the x axis of a score chart counts: "turn"
-    MOVE_WORDS: Mapping[str, str]  # a move type in words ("set_aside": "set-aside"), if not as is
-    # Where lists of games put it: a game of a set of games is listed with the set, at the
-    # set's name among the titles, by its place in the set (1, 2...); "" and 0 for none.
-    SERIES: str
-    SERIES_PLACE: int
-    # The move types different players make at the same time (Solitaire Dice's splits of a
-    # shared roll; none by default).  A move of such a type for one player neither changes
-    # nor depends on another player's, whichever comes first: so a phone's post of one from
-    # a page that such moves of other players have since passed is judged on the table as
-    # it stands (``referee.web.simultaneous``) instead of refused as stale.
-    SIMULTANEOUS: frozenset[str]
-
-    def player_notes(self, state: GameState) -> Mapping[str, str]:
-        """A few words per player for the scoreboard (none by default)."""
-        ...
-
-    def next_seating(self, players: Sequence[str]) -> tuple[str, ...]:
-        """The seating of a table that plays again after a game with ``players``: by
-        default rotated by one, so the next player starts (a game where moving first is
-        an edge passes it on); a game where nobody moves first keeps the seating."""
-        ...
-
-    def turn_records(self, state: GameState) -> Sequence[TurnRecord]:
-        """Every finished turn, oldest first (none by default)."""
-        ...
-
-    def in_final_round(self, state: GameState) -> bool:
-        """Whether the final round is being played (never, by default)."""
-        ...
-
-    def warning(self, state: GameState, move: Move) -> str | None:
-        """A sentence the player should confirm before ``move`` is applied (none by default)."""
-        ...
-
-    def waiting_for(self, state: GameState) -> list[str] | None:
-        """Sheets still to fill from the current roll (None: the game has no such sheets)."""
-        ...
-
-    def player_of(self, state: GameState, move: Move) -> str | None:
-        """The player a move that names none is applied for while nobody is to move (a
-        split of a shared roll goes to the first sheet still to split it); None, by
-        default: the table's own move, such as the shared roll itself."""
-        ...
-
-    def is_setup(self, state: GameState, move: Move) -> bool:
-        """Whether ``move``, made in ``state``, sets the table up rather than being part of
-        a player's turn of play: a board or square laid out, a pool entered, dice put back
-        in the box, the opening deal, a round declared over (which clears the table for the
-        next).  Undo takes such a move back as a turn of its own, whoever entered it, and a
-        whole-turn undo of the play after it stops short of it (never, by default)."""
-        ...
-
-    # What random play (``referee.autoplay``) asks of a game, for tests, benchmarks, seeds.
-    def dice_to_roll(self, state: GameState) -> int | None:
-        """How many dice the next roll has; None when no roll may be entered now."""
-        ...
-
-    def choices(self, state: GameState) -> list[dict[str, Any]]:
-        """Every legal move other than a roll, in a fixed order."""
-        ...
-
-    def keys_to_roll(self, state: GameState) -> int:
-        """How many key dice ("K3") the next roll adds (none by default)."""
-        ...
-
-    def at_stake(self, state: GameState) -> int:
-        """The points the player to move would lose by busting now (none by default)."""
-        ...
-
-    def moment(self, state: GameState) -> str | None:
-        """What the last move did that a phone may buzz for ("bust", "hot dice"); None for
-        an ordinary move (always, by default).  A won game is every game's moment."""
-        ...
-
-    def advice(self, state: GameState) -> Advice | None:
-        """The odds of the decision in front of the player to move (``referee.odds``); None
-        when there is no decision now or the game gives no advice (the default)."""
-        ...
-
-    def facing(self, state: GameState, player: str) -> GameState | None:
-        """The table as ``player`` faces it where players decide at the same time: the
-        state with that player's decision first in line (a phone on its own sheet shows
-        the odds of its own split), None when that player has no decision now; the state
-        as it is, by default."""
-        ...
-
-    def advice_key(self, state: GameState, move: Move) -> str | None:
-        """The key of the ``advice(state)`` choice that ``move`` makes, to judge it by; None
-        when the move is no such choice (the default)."""
-        ...
-
-    # ``referee odds GAME --flag VALUE...``: the inputs (none by default: no such command),
-    # and the advice for their values, the same figures as ``advice`` gives a state.
-    ODDS_FLAGS: tuple[Flag, ...]
-
-    def advice_for(self, values: Mapping[str, Any]) -> Advice | None:
-        """The advice for the values of ``ODDS_FLAGS`` as read; ``SetupError`` with a sentence
-        when they do not make a position of the game (None by default)."""
-        ...
-
-    def forced(self, state: GameState) -> dict[str, Any] | None:
-        """The one move the player to move may make, when the rules leave them no choice
-        (Six D Four's pass with nothing to place), so that the referee makes it for them
-        and says so; None while there is a choice to make, or nothing to move (always, by
-        default).  A move the table judges (a pass because no set fits) is no forced move."""
-        ...
-
-    def seat_free(self, state: GameState) -> bool:
-        """Whether any phone that enters moves at the table may enter the next move,
-        whichever seat it sits in: a fact the whole table sees and nobody chooses (a die
-        added to Six D Five's stack).  False by default: a seated phone enters its own
-        seat's moves only."""
-        ...
-
-    def table_entry(self, state: Any) -> Entry | None:
-        """What the table may enter next besides a roll and ``choices``: a board, a pool,
-        side totals, dice drawn from a bag, a board slid shut (None by default).  When
-        ``choices`` is empty it must be entered."""
-        ...
-
-
 def points(n: int) -> str:
     """A score as players write it: 10250 -> "10,250" (the ASCII minus of the replay summary)."""
     return f"{n:,}"
@@ -407,7 +225,7 @@ def resolve_options(game: Game, options: object) -> dict[str, int]:
     return {name: opt.check(options.get(name, opt.default)) for name, opt in known.items()}
 
 
-def apply_move(game: Game[GameState], state: GameState, move: object) -> GameState:
+def apply_move(game: Game, state: Any, move: object) -> Any:
     """Apply one move after the checks every game shares; raise ``RuleViolation`` if illegal.
 
     The state passed in is never changed: a refused move leaves the game as it was.

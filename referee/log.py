@@ -12,9 +12,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.contract import Game
 from referee.dice import parse_die
 from referee.engine import (
-    Game,
     Outcome,
     RuleViolation,
     SetupError,

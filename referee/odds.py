@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from referee.engine import Game
+    from referee.contract import Game
 
 CHANCE = "chance"  # a probability, shown as a percentage to one decimal
 POINTS = "points"  # an expectation in points, shown to one decimal

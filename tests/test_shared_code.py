@@ -2,9 +2,9 @@
 
 The tracked files under ``referee/``, ``printables/``, ``static/`` and ``templates/`` are
 shared code, except ``referee/games/``, migrations and a game's own files: a path with a
-folder or file stem named after a game module or slug (``templates/tenk/``,
+folder or file stem named after a game package or slug (``templates/tenk/``,
 ``static/games/tenk.js``).  No line of shared code may quote a slug (``"tenk"``,
-``/sb/``, ``'lucky7.``) or reach into a game module (``tenk.best_split``,
+``/sb/``, ``'lucky7.``) or reach into a game package (``tenk.rules``,
 ``import solitaire``): shared code asks the game, through the contract.
 """
 
@@ -21,8 +21,8 @@ SLUG = re.compile(r'SLUG *= *"([a-z0-9-]+)"')
 
 
 def game_modules() -> list[str]:
-    """The modules in ``referee/games`` (``__init__`` and the like excluded)."""
-    return sorted(p.stem for p in GAMES.glob("*.py") if not p.name.startswith("__"))
+    """The game packages in ``referee/games``."""
+    return sorted(p.parent.name for p in GAMES.glob("*/__init__.py"))
 
 
 def game_slugs() -> list[str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from referee.engine import Game
+from referee.contract import Game
 
 FOLDER = "games"
 

@@ -18,7 +18,8 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from referee.engine import Game, RuleViolation, describe_move
+from referee.contract import Game
+from referee.engine import RuleViolation, describe_move
 
 STALE = (
     "This table moved on since your page was loaded (another phone, or a double tap): "

@@ -14,7 +14,8 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from referee.engine import Game, describe_move
+from referee.contract import Game
+from referee.engine import describe_move
 from referee.log import MAX_MOVES, Replay
 
 

@@ -7,7 +7,8 @@ from wtforms import FieldList, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from referee.engine import MAX_NAME_LENGTH, Game, SetupError, check_players
+from referee.contract import Game
+from referee.engine import MAX_NAME_LENGTH, SetupError, check_players
 from referee.names import check_names
 
 

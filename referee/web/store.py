@@ -20,8 +20,9 @@ from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.sql import Executable
 
+from referee.contract import Game
 from referee.deadline import REPLAY_CHUNK, check
-from referee.engine import Game, describe_move
+from referee.engine import describe_move
 from referee.log import GameLog, Replay, replay
 from referee.web import summaries
 from referee.web.advice_record import carry_judgements, judge_once_answered

@@ -16,7 +16,8 @@ from flask import (
 )
 from sqlalchemy import select
 
-from referee.engine import Game, RuleViolation, SetupError, check_players, resolve_options
+from referee.contract import Game
+from referee.engine import RuleViolation, SetupError, check_players, resolve_options
 from referee.games import all_games, get_game
 from referee.log import MAX_MOVES, Replay, dumps
 from referee.odds import Advice

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game, random_legal_move
+from referee.contract import Game
 from referee.engine import (
-    Game,
     Outcome,
     RuleViolation,
     apply_move,

@@ -1,21 +1,26 @@
 """The game contract, checked once for every registered game.
 
-Every game answers the required hooks; every optional capability is there after
-registration (a default when the game leaves it out); random legal play through the
+Every optional hook a game brings has the declared shape (mypy checks the required
+parts against their Protocols), and every hook is there after registration (a default
+when the game leaves it out); random legal play through the
 hooks gives answers of the promised shape; a game's form reader knows its own buttons
 and refuses any other with a ruling, never a crash.
 """
 
 from __future__ import annotations
 
+import collections.abc
 import dataclasses
+import inspect
 import random
+import typing
 from collections.abc import Sequence
 
 import pytest
 from werkzeug.datastructures import MultiDict
 
 from referee.autoplay import play_random_game
+from referee.contract import HOOK_DEFAULTS, Game
 from referee.engine import (
     BOARD,
     PUSH_YOUR_LUCK,
@@ -29,13 +34,9 @@ from referee.engine import (
     resolve_options,
     unknown_fields,
 )
-from referee.games import DEFAULTS, all_games, has_own
+from referee.games import all_games, has_own
 
-REQUIRED = (
-    "SLUG", "TITLE", "KIND", "MIN_PLAYERS", "MAX_PLAYERS", "OPTIONS", "MOVES", "MOVE_FIELDS",
-    "ACTIONS", "start", "to_move", "is_over", "turns_done", "outcome", "read_form", "ruling",
-    "view",
-)  # fmt: skip
+HOOKS = typing.get_type_hints(Game)  # every optional hook, as ``Game`` declares it
 GAMES = all_games()
 PLAYERS = ("Ann", "Bo", "Cy")
 AT_ONCE = [g for g in GAMES if g.SIMULTANEOUS]  # games with moves made at the same time
@@ -50,11 +51,23 @@ def game(request):
     return request.param
 
 
-def test_every_game_has_the_required_hooks_and_every_capability(game):
-    missing = [name for name in (*REQUIRED, *DEFAULTS) if not hasattr(game, name)]
-    assert not missing
+def test_every_optional_hook_has_a_default():
+    assert set(HOOK_DEFAULTS) == set(HOOKS)
+
+
+def test_every_hook_a_game_brings_has_the_declared_shape(game):
+    """mypy checks a game's required parts against their Protocols; the optional hooks a
+    part brings are checked here: a function takes the declared arguments, a value has the
+    declared type."""
     assert game.KIND in (PUSH_YOUR_LUCK, SHEETS, BOARD)
-    assert game.ACTIONS and isinstance(game.TURN_WORD, str)
+    assert game.ACTIONS and game.own <= {*HOOKS, "advice", "advice_key", "advice_for"}
+    for name in game.own & set(HOOKS):
+        brought, declared = getattr(game, name), HOOKS[name]
+        if typing.get_origin(declared) is collections.abc.Callable:
+            arguments = typing.get_args(declared)[0]
+            assert len(inspect.signature(brought).parameters) == len(arguments), name
+        else:
+            assert isinstance(brought, typing.get_origin(declared) or declared), name
 
 
 def test_every_move_type_declares_its_fields(game):

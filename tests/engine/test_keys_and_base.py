@@ -9,7 +9,8 @@ from functools import partial
 import pytest
 
 from referee.engine import RuleViolation, SetupError, apply_move, check_players
-from referee.games import get_game, keys_and_base
+from referee.games import get_game
+from referee.games.sb import rules as keys_and_base
 from referee.log import loads, replay
 from tests.engine import support
 from tests.engine.support import SEEDS, aside, roll

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game
 from referee.engine import RuleViolation, apply_move
-from referee.games import get_game, keys_and_base
+from referee.games import get_game
+from referee.games.sb import rules as keys_and_base
 from referee.log import GameLog, replay
 from tests.conftest import examples
 from tests.engine.support import (

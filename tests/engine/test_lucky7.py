@@ -18,8 +18,10 @@ import pytest
 
 from referee.dice import spell
 from referee.engine import RuleViolation, SetupError, apply_move, check_players, resolve_options
-from referee.games import get_game, lucky7
-from referee.games.lucky7 import Lucky7
+from referee.games import get_game
+from referee.games.lucky7 import page as lucky7_page
+from referee.games.lucky7 import rules as lucky7
+from referee.games.lucky7.rules import Lucky7
 from referee.log import loads, replay
 from tests.engine import support
 from tests.engine.support import SEEDS, roll
@@ -638,7 +640,7 @@ def test_options_default_to_the_rulings() -> None:
     assert (state.target, state.set_bonus) == (100, 5)
     assert state.ruling == "Ann to roll eight dice."
     assert lucky7.dice_to_roll(state) == 8
-    assert lucky7.player_notes(play(*ann_on(90))) == {"Ann": "needs 10", "Bo": "needs 100"}
+    assert lucky7_page.player_notes(play(*ann_on(90))) == {"Ann": "needs 10", "Bo": "needs 100"}
 
 
 @pytest.mark.parametrize("count", [1, 2, 8])

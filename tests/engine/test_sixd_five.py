@@ -11,7 +11,8 @@ from werkzeug.datastructures import MultiDict
 
 from referee.cli import main
 from referee.engine import RuleViolation, SetupError, describe_move, resolve_options
-from referee.games import get_game, sixd_five
+from referee.games import get_game
+from referee.games.sixd_five import rules as sixd_five
 from tests.engine import support
 
 FIVE = get_game("sixd-five")

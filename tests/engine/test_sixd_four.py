@@ -16,7 +16,10 @@ from werkzeug.datastructures import MultiDict
 
 from referee.cli import main
 from referee.engine import RuleViolation, apply_move, describe_move
-from referee.games import get_game, sixd_four, sixd_four_text
+from referee.games import get_game
+from referee.games.sixd_four import page as sixd_four_page
+from referee.games.sixd_four import rules as sixd_four
+from referee.games.sixd_four import text as sixd_four_text
 from referee.grid import seat_colour
 from tests.engine import support
 
@@ -347,7 +350,8 @@ def test_choices_are_every_empty_square() -> None:
     state = play(*OPENING[:3])
     listed = sixd_four.choices(state)
     assert len(listed) == 33 and place(0, 0) in listed and place(2, 1) not in listed
-    assert sixd_four.table_entry(state) is None and sixd_four.dice_to_roll(state) is None
+    game = get_game("sixd-four")
+    assert game.table_entry(state) is None and game.dice_to_roll(state) is None
 
 
 def form(**fields: str) -> MultiDict:
@@ -372,8 +376,8 @@ def test_the_view_shows_the_board_whose_piece_is_next_and_the_captures() -> None
     assert not view.may_pass and view.pool == 34 and view.black_on_board == 1
     assert view.rows[2][2] == sixd_four.Square((2, 2), "r", "Ann")
     assert view.rows[0][0] == sixd_four.Square((0, 0))
-    assert view.seats[0] == sixd_four.SeatView("Ann", "r", 0, 6, 1, False)
-    assert view.seats[1] == sixd_four.SeatView("Bo", "y", 1, 5, 0, True)
+    assert view.seats[0] == sixd_four_page.SeatView("Ann", "r", 0, 6, 1, False)
+    assert view.seats[1] == sixd_four_page.SeatView("Bo", "y", 1, 5, 0, True)
     assert view.captured == ((2, 3), (3, 2))
     assert view.last_words.endswith("(Ann keeps it).")
     hash(view)

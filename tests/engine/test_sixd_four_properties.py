@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game
 from referee.engine import apply_move
-from referee.games import get_game, sixd_four
+from referee.games import get_game
+from referee.games.sixd_four import rules as sixd_four
 from referee.log import GameLog, replay
 from tests.conftest import examples
 from tests.engine.support import (

@@ -17,7 +17,9 @@ from referee.engine import (
     describe_move,
     resolve_options,
 )
-from referee.games import get_game, sixd_one
+from referee.games import get_game
+from referee.games.sixd_one import page as sixd_one_page
+from referee.games.sixd_one import rules as sixd_one
 from referee.log import GameLog, replay
 from tests.engine import support
 
@@ -429,7 +431,7 @@ def test_the_view_draws_the_board_with_each_covered_die_in_its_players_colour() 
     assert view.rows[0][0] == sixd_one.Spot((0, 0), 2, "Cy", "g")
     assert view.rows[0][1] == sixd_one.Spot((0, 1), 1)
     seats = {s.name: s for s in view.seats}
-    assert seats["Bo"] == sixd_one.SeatView("Bo", "y", 4, 4, 5, False, False)
+    assert seats["Bo"] == sixd_one_page.SeatView("Bo", "y", 4, 4, 5, False, False)
     assert seats["Ann"].roller and seats["Ann"].to_move and seats["Ann"].to_place == 6
     hash(view)
 

@@ -14,8 +14,9 @@ from werkzeug.datastructures import MultiDict
 from referee.cli import main
 from referee.dice import Die, parse_die
 from referee.engine import BoardEntry, RuleViolation, SlideEntry, apply_move, describe_move
-from referee.games import get_game, sixd_six
-from referee.games.sixd_six import Area
+from referee.games import get_game
+from referee.games.sixd_six import rules as sixd_six
+from referee.games.sixd_six.rules import Area
 from referee.grid import Board, parse_board
 from referee.log import GameLog, replay
 from tests.engine import support
@@ -522,7 +523,7 @@ def test_a_line_of_six_scores_six_more() -> None:
 
 
 def test_the_documents_example_scores_6_plus_6_plus_3() -> None:
-    from referee.games.sixd_six_text import moves
+    from referee.games.sixd_six.text import moves
 
     state = play(*moves()[:-1])
     assert state.last.placement.score.words == "row of 6 + 6 for six + column of 3 = 15"

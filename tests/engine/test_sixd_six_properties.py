@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from referee.autoplay import random_board, random_shape
 from referee.dice import parse_die
 from referee.engine import BoardEntry, apply_move
-from referee.games import get_game, sixd_six
+from referee.games import get_game
+from referee.games.sixd_six import rules as sixd_six
 from referee.grid import parse_board
 from referee.log import GameLog, replay
 from tests.conftest import examples

@@ -14,7 +14,9 @@ from werkzeug.datastructures import MultiDict
 from referee.cli import main
 from referee.dice import Die, parse_die
 from referee.engine import BagEntry, BoardEntry, RuleViolation, apply_move, describe_move
-from referee.games import get_game, sixd_three
+from referee.games import get_game
+from referee.games.sixd_three import page as sixd_three_page
+from referee.games.sixd_three import rules as sixd_three
 from referee.grid import Board, parse_board
 from referee.log import GameLog, replay
 from tests.engine import support
@@ -655,7 +657,7 @@ def test_the_view_shows_the_grid_the_bag_the_hands_and_the_last_sum() -> None:
     assert (view.phase, view.to_move, view.to_draw, view.in_bag) == ("draw", "Bo", 1, 29)
     assert view.rows[2][2] == sixd_three.Square((2, 2), 4, parse_die("4y"), "Bo")
     assert view.rows[0][0] == sixd_three.Square((0, 0), 5)
-    assert view.seats[0] == sixd_three.SeatView(
+    assert view.seats[0] == sixd_three_page.SeatView(
         "Ann", 4, tuple(parse_die(d) for d in ("4r", "4g", "1p")), False
     )
     assert (view.last_by, view.last_words) == ("Bo", "4 + 4 on a black 4 = 8")

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.engine import apply_move
-from referee.games import get_game, sixd_three
+from referee.games import get_game
+from referee.games.sixd_three import rules as sixd_three
 from referee.log import GameLog, replay
 from tests.conftest import examples
 from tests.engine.support import (

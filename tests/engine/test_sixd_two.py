@@ -12,7 +12,9 @@ from werkzeug.datastructures import MultiDict
 from referee.cli import main
 from referee.dice import MAX_MOVE_DICE
 from referee.engine import RuleViolation, SetupError, describe_move, resolve_options
-from referee.games import get_game, sixd_two
+from referee.games import get_game
+from referee.games.sixd_two import page as sixd_two_page
+from referee.games.sixd_two import rules as sixd_two
 from referee.log import GameLog, replay
 from tests.engine import support
 
@@ -134,7 +136,7 @@ def test_ruling_pool_of_any_size() -> None:
     state = play(pool(" ".join(["6r"] * 13)))  # more red dice than a set has
     assert len(state.pool) == 13 and state.ruling.startswith("Ann entered a pool of 13 dice")
     state = play(pool(" ".join(["6r"] * 13)), take("6r 6r"))
-    assert sixd_two.view(state).pairs == ("r",) and len(state.pool) == 11
+    assert sixd_two_page.view(state).pairs == ("r",) and len(state.pool) == 11
     assert sixd_two.choices(state) == [take("6r 6r"), END]  # one distinct pair, listed once
     reds = play(pool(" ".join(f"{v}r" for v in "1234561234561")))
     assert len(sixd_two.choices(reds)) == 21 + 1  # every pair of values, doubles included
@@ -322,7 +324,7 @@ def test_the_view_shows_the_pool_left_and_the_colours_with_a_pair() -> None:
     )  # fmt: skip
     assert [str(d) for d in view.pool] == "2r 3r 5r 1g 4g 4y".split()
     assert view.pairs == ("r", "g") and not view.may_roll
-    assert view.seats[0] == sixd_two.SeatView("Ann", 12, 12, False)
+    assert view.seats[0] == sixd_two_page.SeatView("Ann", 12, 12, False)
     hash(view)
     assert TWO.view(play()).may_roll and TWO.view(play()).pool is None
 

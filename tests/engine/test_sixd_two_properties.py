@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.engine import apply_move
-from referee.games import get_game, sixd_two
+from referee.games import get_game
+from referee.games.sixd_two import rules as sixd_two
 from referee.log import GameLog, replay
 from tests.conftest import examples
 from tests.engine.support import (

@@ -8,8 +8,9 @@ from itertools import permutations
 import pytest
 
 from referee.engine import RuleViolation, apply_move
-from referee.games import get_game, solitaire
-from referee.games.solitaire import Sheet, row_score
+from referee.games import get_game
+from referee.games.solitaire import rules as solitaire
+from referee.games.solitaire.rules import Sheet, row_score
 from referee.log import GameLog, loads, replay
 from tests.engine import support
 from tests.engine.support import SEEDS, roll

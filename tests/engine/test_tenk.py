@@ -7,7 +7,8 @@ from functools import partial
 import pytest
 
 from referee.engine import RuleViolation, apply_move
-from referee.games import get_game, tenk
+from referee.games import get_game
+from referee.games.tenk import rules as tenk
 from tests.engine import support
 from tests.engine.support import aside, roll
 

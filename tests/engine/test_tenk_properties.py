@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from referee.autoplay import play_random_game
 from referee.dice import parse_die
 from referee.engine import RuleViolation, apply_move
-from referee.games import get_game, tenk
+from referee.games import get_game
+from referee.games.tenk import rules as tenk
 from referee.log import GameLog, replay
 from tests.conftest import examples
 from tests.engine.support import (

@@ -19,8 +19,10 @@ from hypothesis import strategies as st
 from bench.worst_case import far_final_round_log
 from referee.autoplay import play_random_game
 from referee.engine import apply_move
-from referee.games import get_game, lucky7_odds, tenk_odds
-from referee.games import keys_and_base_odds as sb_odds
+from referee.games import get_game
+from referee.games.lucky7 import odds as lucky7_odds
+from referee.games.sb import odds as sb_odds
+from referee.games.tenk import odds as tenk_odds
 from referee.log import replay
 from tests.conftest import examples
 

@@ -1,4 +1,4 @@
-"""Keys and Base Dice's advice (referee.games.keys_and_base_odds): its dynamic programming
+"""Keys and Base Dice's advice (referee.games.sb.odds): its dynamic programming
 against plain recursion over every ordered roll (no positions merged), the bust chances,
 the thresholds, and advice on states."""
 
@@ -14,9 +14,9 @@ import pytest
 from referee.dice import Die
 from referee.engine import SetupError, apply_move
 from referee.games import get_game
-from referee.games import keys_and_base_odds as odds
-from referee.games.keys_and_base import BASE_DICE, KEYS, set_aside_problem, turn_value
-from referee.games.keys_and_base_odds import ODDS, START, canonical
+from referee.games.sb import odds
+from referee.games.sb.odds import ODDS, START, canonical
+from referee.games.sb.rules import BASE_DICE, KEYS, set_aside_problem, turn_value
 from tests.engine import support
 from tests.engine.support import aside, roll
 

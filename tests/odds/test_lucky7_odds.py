@@ -1,4 +1,4 @@
-"""Lucky Sevens' advice (referee.games.lucky7_odds): bust chances by enumeration and by
+"""Lucky Sevens' advice (referee.games.lucky7.odds): bust chances by enumeration and by
 counting subset sums, the finish rule near the target, the dynamic programming against
 plain recursion, each figure against every ordered roll, and advice on states."""
 
@@ -14,8 +14,8 @@ import pytest
 
 from referee.engine import SetupError, apply_move
 from referee.games import get_game
-from referee.games import lucky7_odds as odds
-from referee.games.lucky7 import DICE, counts_of, has_seven, legal_choices, next_roll_size
+from referee.games.lucky7 import odds
+from referee.games.lucky7.rules import DICE, counts_of, has_seven, legal_choices, next_roll_size
 from tests.engine import support
 from tests.engine.support import roll
 

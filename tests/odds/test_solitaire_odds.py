@@ -22,8 +22,11 @@ from hypothesis import strategies as st
 from referee.autoplay import play_random_game, random_legal_move
 from referee.dice import parse_dice
 from referee.engine import RuleViolation, apply_move
-from referee.games import get_game, solitaire, solitaire_odds, solitaire_odds_build
-from referee.games.solitaire import Sheet, Solitaire
+from referee.games import get_game
+from referee.games.solitaire import build as solitaire_odds_build
+from referee.games.solitaire import odds as solitaire_odds
+from referee.games.solitaire import rules as solitaire
+from referee.games.solitaire.rules import Sheet, Solitaire
 from referee.log import GameLog
 from referee.odds import POINTS
 from tests.conftest import examples
@@ -387,7 +390,7 @@ def test_the_shipped_table_is_a_rebuild_of_it():
 
 @pytest.mark.solo
 def test_the_table_is_small_and_loads_fast():
-    data = resources.files("referee.games").joinpath(Q.DATA).read_bytes()
+    data = resources.files("referee.games.solitaire").joinpath(Q.DATA).read_bytes()
     assert len(data) < 5_000_000
     times = []
     for _ in range(3):

@@ -1,4 +1,4 @@
-"""10K's advice (referee.games.tenk_odds): its dynamic programming against plain recursion,
+"""10K's advice (referee.games.tenk.odds): its dynamic programming against plain recursion,
 each figure against every ordered roll, the bound, the thresholds, and advice on states."""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import pytest
 from referee.dice import Die
 from referee.engine import apply_move
 from referee.games import get_game
-from referee.games import tenk_odds as odds
-from referee.games.tenk import COLOUR_RUN_ORDER, DICE, best_split
-from referee.games.tenk_odds import ODDS, position, roll_outcomes, settled_total
+from referee.games.tenk import odds
+from referee.games.tenk.odds import ODDS, position, roll_outcomes, settled_total
+from referee.games.tenk.rules import COLOUR_RUN_ORDER, DICE, best_split
 from referee.odds import judge
 from tests.engine import support
 from tests.engine.support import aside, roll

@@ -8,8 +8,8 @@ from itertools import product
 import pytest
 
 from referee.dice import Die
-from referee.games.tenk import roll_scores
-from referee.games.tenk_odds import roll_outcomes
+from referee.games.tenk.odds import roll_outcomes
+from referee.games.tenk.rules import roll_scores
 
 BUST = {
     1: Fraction(2, 3),

@@ -12,10 +12,10 @@ import pytest
 
 from referee.dice import Die, sub_multisets
 from referee.games import get_game
-from referee.games import tenk_winning as win
-from referee.games.tenk import best_split
-from referee.games.tenk_odds import roll_outcomes
-from referee.games.tenk_winning_build import roll_model, solve
+from referee.games.tenk import winning as win
+from referee.games.tenk.build import roll_model, solve
+from referee.games.tenk.odds import roll_outcomes
+from referee.games.tenk.rules import best_split
 from referee.odds import percent
 
 TABLE = win.load()
@@ -23,10 +23,10 @@ TABLE = win.load()
 
 @pytest.mark.solo
 def test_the_shipped_table_is_small_and_loads_fast():
-    data = resources.files("referee.games").joinpath(win.DATA).read_bytes()
+    data = resources.files("referee.games.tenk").joinpath(win.DATA).read_bytes()
     assert len(data) < 5_000_000
     began = time.perf_counter()
-    table = win.from_bytes(resources.files("referee.games").joinpath(win.DATA).read_bytes())
+    table = win.from_bytes(resources.files("referee.games.tenk").joinpath(win.DATA).read_bytes())
     assert time.perf_counter() - began < 0.2
     assert (table.target, table.entry) == (10_000 // 50, 500 // 50)
     assert len(table.start) == 200 * 200 and len(table.bank_from) == 200 * 200 * 6

@@ -175,7 +175,7 @@ def test_threads_asking_a_fresh_position_at_once_all_get_its_value():
     """The odds are shared by a worker's threads: 16 asking at once for a position nobody
     has worked out yet all get the same exact answer, with no error (a value was once
     published before its guess, and a reader found one without the other)."""
-    from referee.games.tenk_odds import Turn, position
+    from referee.games.tenk.odds import Turn, position
 
     for attempt in range(3):
         answers = answers_at_once(

@@ -11,7 +11,10 @@ from printables.scorepads import TurnCell
 from printables.sheets import turn_cell
 from referee.autoplay import play_random_game
 from referee.engine import TurnRecord, points
-from referee.games import lucky7, solitaire, tenk
+from referee.games import get_game
+from referee.games.lucky7 import rules as lucky7
+from referee.games.solitaire import rules as solitaire
+from referee.games.tenk import rules as tenk
 from referee.log import GameLog, replay
 from tests.printables.support import PAPERS, SEEDS, page_sizes, reader, seed_replay, text_of
 
@@ -137,7 +140,7 @@ def test_each_final_round_turn_is_shaded_light_grey(name):
 
 
 def test_a_long_game_runs_onto_a_second_page_with_the_names_repeated():
-    moves = play_random_game(tenk, ["Ann", "Bo"], {"target": 30_000}, random.Random(1))
+    moves = play_random_game(get_game("tenk"), ["Ann", "Bo"], {"target": 30_000}, random.Random(1))
     long = replay(GameLog(tenk.SLUG, ("Ann", "Bo"), {"target": 30_000}, tuple(moves)))
     data = printables.filled_sheet(long, title_date=DATE, address=ADDRESS)
     pages = reader(data).pages

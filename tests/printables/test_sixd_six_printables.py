@@ -10,7 +10,7 @@ from reportlab.platypus import Paragraph, Table
 import printables
 from printables.sheets import boards_story
 from referee.games import get_game
-from referee.games.sixd_six_text import moves
+from referee.games.sixd_six.text import moves
 from referee.log import GameLog, replay
 from tests.printables.support import PAPERS, page_sizes, seed_replay, text_of
 

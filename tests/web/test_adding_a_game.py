@@ -17,6 +17,7 @@ from jinja2 import ChoiceLoader, DictLoader
 
 import printables
 from referee import formdata
+from referee.contract import Parts
 from referee.dice import parse_dice
 from referee.engine import PUSH_YOUR_LUCK, Option, Outcome, RuleViolation, TurnRecord
 from referee.games import _REGISTRY, all_games, register
@@ -135,7 +136,7 @@ def _module() -> types.ModuleType:
         SLUG=SLUG, TITLE="Tiny Pig", KIND=PUSH_YOUR_LUCK, MIN_PLAYERS=1, MAX_PLAYERS=4,
         OPTIONS=(Option("target", 12, "Target", "Points that win.", 5, 100),),
         MOVES={"roll": _roll, "bank": _bank}, MOVE_FIELDS={"roll": ("dice",), "bank": ()},
-        ACTIONS=("roll", "bank"), TEXT=TEXT,
+        ACTIONS=("roll", "bank"),
         start=start, outcome=outcome, read_form=read_form,
         to_move=lambda s: outcome(s).to_move, is_over=lambda s: s.over,
         turns_done=lambda s: len(s.turns), turn_records=lambda s: s.turns,
@@ -150,8 +151,8 @@ def _module() -> types.ModuleType:
 @pytest.fixture
 def tiny_game(app):
     """The tiny game registered, with its template, for this test only."""
-    game = _module()
-    register(game)
+    module = _module()
+    game = register(Parts(rules=module, page=module, text=TEXT))
     app.jinja_loader = ChoiceLoader([DictLoader({f"{SLUG}/play.html": PLAY_TEMPLATE}),
                                      app.jinja_loader])  # fmt: skip
     yield game
@@ -197,8 +198,7 @@ def test_a_game_defined_only_here_is_listed_explained_played_stored_and_printed(
 
 
 def test_a_game_without_a_text_is_refused_at_registration():
-    game = _module()
-    del game.TEXT
+    module = _module()
     with pytest.raises(TypeError, match="has no GameText"):
-        register(game)
+        register(Parts(rules=module, page=module, text=None))
     assert SLUG not in _REGISTRY

@@ -224,7 +224,7 @@ def test_each_placement_carries_what_the_phone_draws_the_piece_from(client, stor
     """The phone turns the placements into one movable piece over the mover's area: the
     area's dice, each placement's dice in the order of its cells, its turn and its score in
     words are on the page, matching the engine."""
-    from referee.games import sixd_six
+    from referee.games.sixd_six import rules as sixd_six
     from referee.log import replay
 
     log = logged("sixd-six-finished")

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.games import get_game, sixd_four_text
+from referee.games.sixd_four import text as sixd_four_text
+from referee.games.sixd_three import rules as three_rules
 from referee.log import loads, replay
 from referee.web.store import table_by_token
 
@@ -173,12 +174,11 @@ def test_the_page_carries_the_referees_sum_for_every_hand_die_on_every_cell(new_
     table.post(action="draw", c0="p", d0="1")
     said = previews(page_of(table))  # Bo: green 6, yellow 4, blue 3
     state = replay(loads(table.client.get(f"{table.url}/log.json").text)).state
-    three = get_game("sixd-three")
     assert set(said) == {"0", "1", "2"} and len(said["0"]) == 35 and "2,3" not in said["0"]
     for index, die in enumerate(state.hands[1]):
         for cell, words in said[str(index)].items():
             row, col = map(int, cell.split(","))
-            assert words == three.preview(state, die, (row, col)).words
+            assert words == three_rules.preview(state, die, (row, col)).words
     assert said["0"]["2,2"] == "6 + 2 through the green chain = 8"
 
 

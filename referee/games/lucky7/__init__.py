@@ -1,0 +1,11 @@
+"""Lucky Sevens, one package: its rules (``rules``), its play page (``page``), its help page
+and printed sheets (``text``), its advice (``odds``).
+
+Its slug, ``lucky7``, names it in logs and links, and names its templates,
+static files and tests.
+"""
+
+from referee.contract import Parts
+from referee.games.lucky7 import odds, page, rules, text
+
+PARTS = Parts(rules=rules, page=page, text=text.TEXT, odds=odds)

@@ -1,0 +1,11 @@
+"""Keys and Base Dice, one package: its rules (``rules``), its play page (``page``), its help
+page and printed sheets (``text``), its advice (``odds``).
+
+Its slug, ``sb``, names it in logs and links, and names its templates,
+static files and tests.
+"""
+
+from referee.contract import Parts
+from referee.games.sb import odds, page, rules, text
+
+PARTS = Parts(rules=rules, page=page, text=text.TEXT, odds=odds)

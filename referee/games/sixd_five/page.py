@@ -1,0 +1,97 @@
+"""Six D Five's play page: what it shows (``view``) and what its posts stand for (``read_form``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee import formdata
+from referee.engine import RuleViolation, points
+from referee.games.sixd_five.rules import (
+    SixDFive,
+    to_move,
+)
+
+ACTIONS = ("place", "stack", "sides")
+
+MOVE_WORDS = {"place": "die on the stack", "sides": "side totals"}
+
+
+def read_form(state: SixDFive, form: formdata.FormData) -> formdata.Moves:
+    """The moves a post of the play page stands for: ``place`` (one more die went on the
+    stack); ``stack`` with the number of dice on the stack now in ``count``, as one
+    ``place`` per die added since; or ``sides`` with each player's pips in ``side0``,
+    ``side1``... by seat."""
+
+    def sides() -> formdata.Moves:
+        totals = {}
+        for seat, name in enumerate(state.players):
+            pips = formdata.typed_number(form, f"side{seat}", f"the pips on {name}'s side")
+            if pips is not None:
+                totals[name] = pips
+        return [{"type": "sides", "totals": totals}]
+
+    def stack() -> formdata.Moves:
+        return [{"type": "place"} for _ in range(_added(state, form))]
+
+    readers = {"place": lambda: [{"type": "place"}], "stack": stack, "sides": sides}
+    return formdata.by_button(form, readers)
+
+
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def _added(state: SixDFive, form: formdata.FormData) -> int:
+    """How many dice went on the stack since the last entry, from the count typed in
+    ``count``: more than are on it, and no more than the game's ``dice``."""
+    count = formdata.typed_number(form, "count", "the dice on the stack")
+    if count is None:
+        raise RuleViolation("no-count", "Type how many dice are on the stack now.")
+    if count > state.dice:
+        raise RuleViolation(
+            "too-many-dice",
+            f"The stack takes {_dice(state.dice)} in all, not {points(count)}: nothing was added.",
+        )
+    if count <= state.placed:
+        shown = "" if count == state.placed else f", not {count}"
+        undo = "" if count == state.placed else " (Undo takes a die back)"
+        raise RuleViolation(
+            "count-not-up",
+            f"The stack already holds {_dice(state.placed)}{shown}: nothing was added{undo}.",
+        )
+    return count - state.placed
+
+
+@dataclass(frozen=True)
+class FiveView:
+    """What the play page needs: dice placed and left, whose move and what it is
+    ("place", "sides" or "over"), the side totals once entered."""
+
+    phase: str
+    placed: int
+    dice: int
+    left: int
+    most: int
+    to_move: str | None
+    players: tuple[str, ...]
+    sides: tuple[int, ...]
+    ruling: str
+
+
+def view(state: SixDFive) -> FiveView:
+    """The play page's view of the table."""
+    if state.counted:
+        phase = "over"
+    else:
+        phase = "sides" if state.placed == state.dice else "place"
+    return FiveView(
+        phase=phase,
+        placed=state.placed,
+        dice=state.dice,
+        left=state.dice - state.placed,
+        most=state.most,
+        to_move=to_move(state),
+        players=state.players,
+        sides=state.totals.banked if state.counted else (),
+        ruling=state.ruling,
+    )

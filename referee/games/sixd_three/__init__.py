@@ -1,0 +1,11 @@
+"""Six D Three, one package: its rules (``rules``), its play page (``page``), its help page and
+printed sheets (``text``).
+
+Its slug, ``sixd-three``, names it in logs and links, and names its templates,
+static files and tests.
+"""
+
+from referee.contract import Parts
+from referee.games.sixd_three import page, rules, text
+
+PARTS = Parts(rules=rules, page=page, text=text.TEXT)

@@ -1,0 +1,15 @@
+"""10K, one package: its rules (``rules``), its play page (``page``), its help page and printed
+sheets (``text``), its advice (``odds``), the odds of winning a two-player game
+(``winning``).
+
+``data/`` holds its table of odds, made offline by ``build`` (``make odds-table``),
+which nothing at run time imports.
+
+Its slug, ``tenk``, names it in logs and links, and names its templates,
+static files and tests.
+"""
+
+from referee.contract import Parts
+from referee.games.tenk import odds, page, rules, text
+
+PARTS = Parts(rules=rules, page=page, text=text.TEXT, odds=odds)
