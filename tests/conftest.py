@@ -17,6 +17,8 @@ from hypothesis import settings
 
 from referee.web import create_app
 
+pytest_plugins = ["tests.browser.kit"]  # the browser fixtures, for every test folder
+
 HOUSE_PIN = "12345678"
 
 # Hypothesis's profiles, chosen by ``HYPOTHESIS_PROFILE``: "ci" (the default, what `make test`

@@ -20,7 +20,7 @@ import pytest
 
 from referee.games import all_games, has_own
 from referee.log import loads
-from tests.browser.conftest import PHONE
+from tests.browser.kit import PHONE
 from tests.conftest import HOUSE_PIN
 from tests.web.test_odds_web import switch
 

@@ -10,7 +10,7 @@ import pytest
 from referee.autoplay import play_random_game
 from referee.games import get_game
 from referee.log import GameLog, loads
-from tests.browser.conftest import PHONE
+from tests.browser.kit import PHONE
 
 pytestmark = pytest.mark.browser
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"

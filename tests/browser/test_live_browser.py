@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from tests.browser.conftest import PHONE, Phone
+from tests.browser.kit import PHONE, Phone
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from contextlib import ExitStack
 
 import pytest
 
-from tests.browser.conftest import PHONE, Phone
+from tests.browser.kit import PHONE, Phone
 
 pytestmark = pytest.mark.browser
 

@@ -244,7 +244,7 @@ def sides(taps: Taps) -> None:
 
 def sixd_six_turn(taps: Taps) -> None:
     """The rolled square: the values typed, each colour picked and its dice tapped."""
-    from tests.browser.test_sixd_six_browser import seed_moves
+    from tests.games.sixd_six.test_browser import seed_moves
 
     board = seed_moves()[0]["board"]
     taps.type(taps.page.locator(".entry-digits input"), "".join(d[0] for row in board for d in row))

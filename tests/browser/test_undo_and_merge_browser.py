@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee.log import GameLog, loads
-from tests.browser.conftest import PHONE
+from tests.browser.kit import PHONE
 from tests.conftest import HOUSE_PIN
 
 pytestmark = pytest.mark.browser

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from referee.log import loads
-from tests.browser.conftest import PHONE
+from tests.browser.kit import PHONE
+from tests.conftest import ONE_DATABASE
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, ONE_DATABASE]  # the web tests cover PostgreSQL
 
-SEED = Path(__file__).resolve().parents[2] / "seeds" / "sixd-six-finished.json"
+SEED = Path(__file__).resolve().parents[3] / "seeds" / "sixd-six-finished.json"
 
 
 def seed_moves() -> list[dict]:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import ONE_DATABASE
 from tests.web.test_sixd_three_four_play import FULL_BOARD
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, ONE_DATABASE]  # the web tests cover PostgreSQL
 
 
 def square(page, row: int, col: int):

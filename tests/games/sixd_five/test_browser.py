@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = pytest.mark.browser
+from tests.conftest import ONE_DATABASE
+
+pytestmark = [pytest.mark.browser, ONE_DATABASE]  # the web tests cover PostgreSQL
 
 
 def test_two_player_sixd_five_game_to_the_end(live_server, phone, player):

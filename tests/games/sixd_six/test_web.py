@@ -17,7 +17,7 @@ import pytest
 from referee.log import loads
 from referee.web.store import table_by_token
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 LOGS = ROOT / "seeds"
 PLACEMENT = re.compile(r'<form method="post"[^>]*class="placement"[^>]*>(.*?)</form>', re.S)
 HIDDEN = re.compile(r'<input type="hidden" name="(cell|place)" value="(-?\d+,-?\d+)">')

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = pytest.mark.browser
+from tests.conftest import ONE_DATABASE
+
+pytestmark = [pytest.mark.browser, ONE_DATABASE]  # the web tests cover PostgreSQL
 GRID = "513626245134364215152643631452426315"
 
 
