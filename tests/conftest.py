@@ -96,20 +96,26 @@ def postgres(request):
 REDIS_NOT_INSTALLED = "Debian's redis-server is not installed"
 
 
-@pytest.fixture
-def redis_server():
-    """A throwaway Redis on a free loopback port (``tests/redisserver.py``), for this test
-    alone: it may stop it and start it again."""
+def started_redis():
+    """A throwaway Redis on a free loopback port (``tests/redisserver.py``), started; the
+    test is skipped without Debian's redis-server (it fails as root: .ci/system-packages
+    installs it)."""
     from tests import redisserver
 
     server = redisserver.Redis()
     try:
-        server.start()
+        return server.start()
     except redisserver.Unavailable:
         server.remove()
         if os.geteuid() == 0:
             pytest.fail("redis-server is not installed: run `.ci/system-packages` (`make test`).")
         pytest.skip(REDIS_NOT_INSTALLED)
+
+
+@pytest.fixture
+def redis_server():
+    """A Redis for this test alone: it may stop it and start it again."""
+    server = started_redis()
     yield server
     server.remove()
 

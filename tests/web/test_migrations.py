@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 import time
 from pathlib import Path
-from subprocess import PIPE, STDOUT
 
 import pytest
 import sqlalchemy as sa
@@ -16,6 +13,7 @@ from flask_migrate import downgrade, upgrade
 
 from referee.web import create_app
 from referee.web.extensions import db
+from tests.realserver import flask_db_upgrade
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 FIRST_REVISION = "dc9c21f46a17"
@@ -236,19 +234,6 @@ def test_moves_stored_before_the_odds_were_recorded_read_as_not_known(
         db.engine.dispose()
     assert shown is None and rematch is None
     assert "odds_shown" not in columns
-
-
-FLASK = Path(sys.executable).with_name("flask")
-PROJECT = Path(__file__).resolve().parents[2]
-
-
-def flask_db_upgrade(url: str, instance: Path) -> subprocess.Popen:
-    """``flask db upgrade`` in a process of its own, as a server starting up runs it."""
-    instance.mkdir(exist_ok=True)
-    env = {**os.environ, "DATABASE_URL": url, "REFEREE_INSTANCE": str(instance)}
-    env.update(SECRET_KEY="t", HOUSE_PIN="12345678")
-    command = [str(FLASK), "--app", "referee.web", "db", "upgrade"]
-    return subprocess.Popen(command, cwd=PROJECT, env=env, stdout=PIPE, stderr=STDOUT, text=True)
 
 
 def finished(process: subprocess.Popen) -> tuple[int, str]:
