@@ -1,5 +1,6 @@
 """Rate limits kept in Redis (``REDIS_URL``): shared by every server, and writes that go on,
-counted in memory, while Redis is away, and back in Redis when it returns."""
+counted in memory, while Redis is away, and back in Redis when it returns.  The counts live
+apart from the tables, so these run on SQLite only."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from referee.web import create_app
 from referee.web.extensions import db
 from referee.web.limits import pdf_build_allowed
-from tests.conftest import Table
+from tests.conftest import ONE_DATABASE, Table
 from tests.pgserver import free_port
 
 BUST = {"action": "roll", **{f"d{i}": v for i, v in enumerate("223346")}}
@@ -31,6 +32,7 @@ def limit_keys(redis) -> list[str]:
     return [key for key in redis.keys() if key.startswith("LIMITS")]
 
 
+@ONE_DATABASE
 def test_write_counts_live_in_redis_and_a_new_server_keeps_them(
     shared_limits, app, client, stored, tenk_log
 ):
@@ -49,11 +51,13 @@ def test_write_counts_live_in_redis_and_a_new_server_keeps_them(
     assert "wait a minute" in refused.text
 
 
+@ONE_DATABASE
 def test_without_redis_url_the_counts_stay_in_memory(monkeypatch, app):
     assert app.config["RATELIMIT_STORAGE_URI"] == "memory://"
     assert "RATELIMIT_STORAGE_OPTIONS" not in app.config
 
 
+@ONE_DATABASE
 def test_when_redis_goes_away_writes_go_on_counted_in_memory_and_come_back(
     shared_limits, app, client, stored, tenk_log, caplog
 ):
