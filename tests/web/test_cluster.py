@@ -37,6 +37,7 @@ from tests.realserver import (
     roll_fields,
     stored_tables,
 )
+from tests.redisserver import Redis
 
 pytestmark = [pytest.mark.cluster, pytest.mark.solo]
 
@@ -54,6 +55,7 @@ class Cluster:
     app: Flask
     servers: dict[str, Gunicorn]
     balancer: balancer.HAProxy
+    redis: Redis
 
     def phone(self, address: str) -> Phone:
         """A phone at ``address`` (127.x.y.z) that talks to the balancer."""
@@ -130,7 +132,7 @@ def cluster(postgres, tmp_path_factory):
         with pytest.MonkeyPatch.context() as patch:
             patch.setenv("REFEREE_INSTANCE", str(folder))
             app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url})
-        yield Cluster(app, servers, front)
+        yield Cluster(app, servers, front, redis)
         with app.app_context():
             db.engine.dispose()
     finally:
@@ -207,6 +209,31 @@ def test_the_write_limit_holds_across_both_servers(cluster):
     )
     assert sum(posts.values()) == WRITE_LIMIT + 1
     assert min(posts.values()) >= WRITE_LIMIT // 3, f"the writes were not spread: {posts}"
+
+
+def test_while_redis_is_away_writes_go_on_the_logs_say_so_and_the_servers_stay_in(cluster):
+    token = cluster.new_table()
+    phone = cluster.phone("127.0.0.10")
+    seq, csrf = phone.form(token)
+    cluster.redis.stop()
+    try:
+        statuses = [post_roll(phone, token, seq + n, csrf, BUSTS[n % 3])[0] for n in range(4)]
+        assert statuses == [302] * 4
+        for server in cluster.servers.values():
+            direct = Phone(server.port)
+            assert direct.get("/healthz")[0] == 503
+            assert direct.get("/healthz/database")[0] == 200
+        assert set(cluster.balancer.states().values()) == {"UP"}
+    finally:
+        cluster.redis.start()
+    logs = "".join(server.log.read_text(errors="replace") for server in cluster.servers.values())
+    assert "Rate limit storage unreachable - falling back to in-memory storage" in logs
+    deadline = time.monotonic() + 40  # each worker looks again 1, 2, 4... 32 s apart
+    while "Rate limit storage recovered" not in logs and time.monotonic() < deadline:
+        assert phone.get(f"/t/{token}")[0] == 200
+        time.sleep(0.1)
+        logs = "".join(s.log.read_text(errors="replace") for s in cluster.servers.values())
+    assert "Rate limit storage recovered" in logs
 
 
 @dataclass
