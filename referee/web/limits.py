@@ -49,8 +49,8 @@ def storage_settings(redis_url: str | None) -> dict[str, Any]:
 
 
 def register(app: Flask) -> None:
-    """Bind the limiter; with Redis, have its fall back to memory and its recovery logged
-    (Flask-Limiter says both, the recovery only at INFO level)."""
+    """Bind the limiter; with Redis, have its falling back to memory and its recovery
+    logged (Flask-Limiter says both, the recovery only at INFO level)."""
     limiter.init_app(app)
     if app.config.get("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED"):
         library_log = logging.getLogger("flask-limiter")
@@ -99,5 +99,6 @@ def pdf_build_allowed() -> bool:
     try:
         return all(limiter.limiter.hit(limit, "pdf-builds", client) for limit in limits)
     except StorageError as exc:
-        log.warning("Rate limit storage unreachable (%s): PDF builds counted in memory", exc)
+        reason = exc.storage_error
+        log.warning("Rate limit storage unreachable (%s): PDF builds counted in memory", reason)
         return all(pdf_builds_in_memory.hit(limit, "pdf-builds", client) for limit in limits)
