@@ -9,12 +9,13 @@ FLASK  := $(VENV)/bin/flask --app referee.web
 $(STAMP): pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,dev,postgres]'
+	$(PY) -m pip install --quiet -e '.[test,dev,postgres,redis]'
 	@touch $(STAMP)
 
 install: $(STAMP)
 
-# System packages the browser tests and PDF checks need (Debian chromium, poppler-utils).
+# System packages the tests need (Debian chromium, poppler-utils, postgresql, redis-server,
+# haproxy: see .ci/system-packages).
 system:
 	@bash .ci/system-packages
 
@@ -39,10 +40,10 @@ test: install system
 	$(PYTEST) -m "not solo"
 	$(SOLO)
 
-# The edit loop: the rules and the web app on SQLite, without the real-server (race) tests,
-# and Hypothesis's quick "dev" profile (see tests/conftest.py).
+# The edit loop: the rules and the web app on SQLite, without the real-server (race and
+# cluster) tests, and Hypothesis's quick "dev" profile (see tests/conftest.py).
 test-fast: install
-	HYPOTHESIS_PROFILE=dev $(PYTEST) tests/engine tests/web -m "not race" -k "not postgresql"
+	HYPOTHESIS_PROFILE=dev $(PYTEST) tests/engine tests/web -m "not race and not cluster" -k "not postgresql"
 
 bench: install
 	$(PY) -m bench

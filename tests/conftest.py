@@ -95,6 +95,33 @@ def postgres(request):
         cluster.stop()
 
 
+REDIS_NOT_INSTALLED = "Debian's redis-server is not installed"
+
+
+def started_redis():
+    """A throwaway Redis on a free loopback port (``tests/redisserver.py``), started; the
+    test is skipped without Debian's redis-server (it fails as root: .ci/system-packages
+    installs it)."""
+    from tests import redisserver
+
+    server = redisserver.Redis()
+    try:
+        return server.start()
+    except redisserver.Unavailable:
+        server.remove()
+        if os.geteuid() == 0:
+            pytest.fail("redis-server is not installed: run `.ci/system-packages` (`make test`).")
+        pytest.skip(REDIS_NOT_INSTALLED)
+
+
+@pytest.fixture
+def redis_server():
+    """A Redis for this test alone: it may stop it and start it again."""
+    server = started_redis()
+    yield server
+    server.remove()
+
+
 @pytest.fixture(scope="session")
 def migrated_sqlite(tmp_path_factory):
     """An SQLite file built by the real migrations, once for this process: each test's

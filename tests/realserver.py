@@ -44,6 +44,7 @@ class Gunicorn:
     process: subprocess.Popen | None = None
     extra: tuple[str, ...] = ()  # more gunicorn options, after (so over) `make run`'s
     app: str = "referee.web:create_app()"  # `make run` serves "referee.web:serving_app()"
+    settings: dict[str, str] = field(default_factory=dict)  # environment, over the harness's
 
     @property
     def log(self) -> Path:
@@ -60,7 +61,7 @@ class Gunicorn:
             "REFEREE_RATE_LIMITS": "off",
         }
         # The options `make run` uses, on loopback, with 2 workers x 4 threads.
-        env.update(WORKERS="2", THREADS="4", BIND="127.0.0.1")
+        env.update(WORKERS="2", THREADS="4", BIND="127.0.0.1", **self.settings)
         options = [*gunicorn_args(str(self.port), env), *HARNESS, *control_socket(self.instance)]
         options += self.extra
         command = [str(GUNICORN), *options, self.app]
@@ -102,6 +103,18 @@ class Gunicorn:
         self.process.wait(TIMEOUT)
 
 
+def flask_db_upgrade(database_url: str, instance: Path) -> subprocess.Popen:
+    """``flask db upgrade`` in a process of its own, as each server runs it before serving
+    (its output in ``.stdout``, text)."""
+    instance.mkdir(exist_ok=True)
+    env = {**os.environ, "DATABASE_URL": database_url, "REFEREE_INSTANCE": str(instance)}
+    env.update(SECRET_KEY="x", HOUSE_PIN=HOUSE_PIN)
+    command = [str(GUNICORN.with_name("flask")), "--app", "referee.web", "db", "upgrade"]
+    return subprocess.Popen(
+        command, cwd=PROJECT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+
+
 def control_socket(instance: Path) -> list[str]:
     """gunicorn's control socket in the server's own folder: since gunicorn 25.1 every server
     opens one, by default at one fixed path for the user ($XDG_RUNTIME_DIR or ~/.gunicorn),
@@ -114,14 +127,18 @@ def control_socket(instance: Path) -> list[str]:
 
 
 class Phone:
-    """One phone: its own cookies; one new connection per request."""
+    """One phone: its own cookies; one new connection per request, from its own address
+    (``source``: any of 127.0.0.0/8, so that phones behind a balancer are told apart)."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, source: str = "127.0.0.1") -> None:
         self.port = port
+        self.source = source
         self.cookies: dict[str, str] = {}
 
     def connect(self) -> http.client.HTTPConnection:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
+        conn = http.client.HTTPConnection(
+            "127.0.0.1", self.port, timeout=TIMEOUT, source_address=(self.source, 0)
+        )
         conn.connect()
         return conn
 

@@ -14,9 +14,9 @@ from sqlalchemy.engine import Engine
 
 from referee.engine import score_text
 from referee.games import has_own
+from referee.web import limits
 from referee.web.extensions import csrf, db, migrate, strict_json_responses
-from referee.web.limits import limiter
-from referee.web.security import precreate_sqlite, private_dir, private_file
+from referee.web.security import precreate_sqlite, private_dir, private_file, unshared
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 PROJECT = Path(__file__).resolve().parents[2]
@@ -59,11 +59,14 @@ def database_url(instance: Path) -> str:
     return url
 
 
-def secret_key(instance: Path) -> str:
-    """``SECRET_KEY`` from the environment, else one kept in the instance folder."""
+def secret_key(app: Flask) -> str:
+    """``SECRET_KEY`` from the environment, else one kept in the instance folder (a
+    warning in the log when the database is shared: other servers will not have it)."""
     if key := os.environ.get("SECRET_KEY"):
         return key
-    return private_file(instance / "secret_key", lambda: secrets.token_hex(32))
+    path = Path(app.instance_path) / "secret_key"
+    unshared(app, "SECRET_KEY", path)
+    return private_file(path, lambda: secrets.token_hex(32))
 
 
 def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
@@ -89,11 +92,14 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         PDF_CACHE_MB=float(os.environ.get("PDF_CACHE_MB", 16)),
         PDF_LIMIT=os.environ.get("PDF_LIMIT", "20 per minute"),
         REQUEST_TIME_LIMIT=float(os.environ.get("REQUEST_TIME_LIMIT", 10)),
+        REDIS_URL=os.environ.get("REDIS_URL", ""),
     )
     if test_config:
         app.config.update(test_config)
+    for name, value in limits.storage_settings(app.config["REDIS_URL"]).items():
+        app.config.setdefault(name, value)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = secret_key(instance)
+        app.config["SECRET_KEY"] = secret_key(app)
     precreate_sqlite(app.config["SQLALCHEMY_DATABASE_URI"], instance)
 
 
@@ -109,9 +115,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """Bind the database (and strict JSON), migrations, CSRF protection, rate limits,
-    compression, the house PIN, the time limit of a request and the memory budgets of what
-    is kept between requests."""
+    """Bind the database (and strict JSON), migrations, CSRF protection, rate limits (in
+    Redis with ``REDIS_URL``), compression, the house PIN, the time limit of a request and
+    the memory budgets of what is kept between requests."""
     from referee.web import access, compression, deadlines, printing
     from referee.web.replays import MIB, replays
 
@@ -119,7 +125,7 @@ def register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
-    limiter.init_app(app)
+    limits.register(app)
     compression.register(app)
     access.register(app)
     deadlines.register(app)
@@ -148,6 +154,7 @@ def register_blueprints(app: Flask) -> None:
         advice,
         assets,
         charts,
+        health,
         helppages,
         history,
         joining,
@@ -174,6 +181,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(players.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(joining.bp)
+    app.register_blueprint(health.bp)
     shell.register(app)
 
 

@@ -43,7 +43,7 @@ from referee.web.extensions import db
 from referee.web.inputs import has_control
 from referee.web.limits import limiter
 from referee.web.models import GameTable, HouseGrant, utcnow
-from referee.web.security import private_file
+from referee.web.security import private_file, unshared
 
 bp = Blueprint("access", __name__)
 
@@ -62,10 +62,12 @@ class TokenConverter(BaseConverter):
 
 def house_pin(app: Flask) -> str:
     """The house PIN: ``HOUSE_PIN`` from the config or environment, else a random one
-    created on first start and kept in ``instance/house_pin`` (mode 0600)."""
+    created on first start and kept in ``instance/house_pin`` (mode 0600; a warning in the
+    log when the database is shared: other servers will not have it)."""
     if pin := app.config.get("HOUSE_PIN") or os.environ.get("HOUSE_PIN"):
         return str(pin)
     path = Path(app.instance_path) / "house_pin"
+    unshared(app, "HOUSE_PIN", path)
     return private_file(path, lambda: f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}")
 
 

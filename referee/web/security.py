@@ -70,6 +70,21 @@ def private_file(path: Path, make_content: Callable[[], str]) -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
+def unshared(app: Flask, setting: str, path: Path) -> None:
+    """Warn in the log that ``setting`` comes from this server's own ``path`` while the
+    database is a shared one (not SQLite): other servers on it will not share the value, so
+    a phone's cookie or PIN from one would not work on another."""
+    if make_url(app.config["SQLALCHEMY_DATABASE_URI"]).get_backend_name() == "sqlite":
+        return
+    app.logger.warning(
+        "%s is not set: this server keeps its own in %s, which other servers on the same "
+        "database will not share. Set %s in the environment of every server.",
+        setting,
+        path,
+        setting,
+    )
+
+
 def _written(path: Path, wait: float = 5.0) -> str:
     """An existing private file's content, once whoever created it has written it."""
     if stat.S_IMODE(path.stat().st_mode) & 0o077:

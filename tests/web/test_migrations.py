@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ from flask_migrate import downgrade, upgrade
 
 from referee.web import create_app
 from referee.web.extensions import db
+from tests.realserver import flask_db_upgrade
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 FIRST_REVISION = "dc9c21f46a17"
@@ -231,3 +234,74 @@ def test_moves_stored_before_the_odds_were_recorded_read_as_not_known(
         db.engine.dispose()
     assert shown is None and rematch is None
     assert "odds_shown" not in columns
+
+
+def finished(process: subprocess.Popen) -> tuple[int, str]:
+    output, _ = process.communicate(timeout=60)
+    return process.returncode, output
+
+
+def revisions(url: str) -> list[str]:
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return list(conn.scalars(sa.text("SELECT version_num FROM alembic_version")))
+    finally:
+        engine.dispose()
+
+
+def head_revision() -> str:
+    from alembic.script import ScriptDirectory
+
+    from referee.web import MIGRATIONS
+
+    return ScriptDirectory(str(MIGRATIONS)).get_current_head()
+
+
+def test_two_servers_upgrading_a_new_postgresql_at_once_migrate_it_once(postgres, tmp_path):
+    name = postgres.create_database()
+    url = postgres.url(name)
+    try:
+        upgrades = [flask_db_upgrade(url, tmp_path / f"server{i}") for i in (1, 2)]
+        results = [finished(process) for process in upgrades]
+        assert [code for code, _ in results] == [0, 0], results
+        assert revisions(url) == [head_revision()]
+    finally:
+        postgres.drop_database(name)
+
+
+def test_an_upgrade_waits_while_another_server_holds_the_upgrade_lock(postgres, tmp_path):
+    import psycopg
+
+    from referee.web.migration_lock import UPGRADE_LOCK
+
+    name = postgres.create_database()
+    url = postgres.url(name)
+    conninfo = f"host=127.0.0.1 port={postgres.port} user=postgres dbname={name}"
+    try:
+        with psycopg.connect(conninfo, autocommit=True) as other_server:
+            other_server.execute("SELECT pg_advisory_lock(%s)", (UPGRADE_LOCK,))
+            upgrade_process = flask_db_upgrade(url, tmp_path)
+            deadline = time.monotonic() + 30
+            while not waiting_for_advisory_lock(other_server, name):
+                assert upgrade_process.poll() is None, finished(upgrade_process)
+                assert time.monotonic() < deadline, "the upgrade never asked for the lock"
+                time.sleep(0.05)
+            tables = other_server.execute("SELECT count(*) FROM pg_tables WHERE schemaname = "
+                                          "'public'").fetchone()  # fmt: skip
+            assert tables == (0,)  # it waits before it reads or writes anything
+            other_server.execute("SELECT pg_advisory_unlock(%s)", (UPGRADE_LOCK,))
+            code, output = finished(upgrade_process)
+        assert code == 0, output
+        assert revisions(url) == [head_revision()]
+    finally:
+        postgres.drop_database(name)
+
+
+def waiting_for_advisory_lock(conn, dbname: str) -> bool:
+    """Whether a session on ``dbname`` waits for an advisory lock now."""
+    query = (
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = %s"
+        " AND wait_event_type = 'Lock' AND wait_event = 'advisory'"
+    )
+    return conn.execute(query, (dbname,)).fetchone()[0] > 0

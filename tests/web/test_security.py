@@ -228,6 +228,40 @@ def test_instance_secret_key_and_database_are_private(fresh_instance):
         db.engine.dispose()
 
 
+SHARED_DATABASE = "postgresql+psycopg://referee@127.0.0.1:5/referee"  # never connected to
+
+
+@pytest.mark.parametrize("setting", ["SECRET_KEY", "HOUSE_PIN"])
+def test_a_server_keeping_its_own_key_or_pin_on_a_shared_database_says_so(
+    fresh_instance, monkeypatch, caplog, setting
+):
+    monkeypatch.delenv("HOUSE_PIN")
+    monkeypatch.setenv({"SECRET_KEY": "HOUSE_PIN", "HOUSE_PIN": "SECRET_KEY"}[setting], "set")
+    create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": SHARED_DATABASE})
+    (warning,) = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert warning.startswith(f"{setting} is not set: this server keeps its own in ")
+    assert "other servers on the same database will not share" in warning
+    assert (fresh_instance / setting.lower()).exists()
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql with both set"])
+def test_a_lone_server_or_one_given_key_and_pin_warns_of_nothing(
+    fresh_instance, monkeypatch, caplog, database
+):
+    config = {"TESTING": True}
+    if database != "sqlite":
+        monkeypatch.setenv("SECRET_KEY", "set")
+        config["SQLALCHEMY_DATABASE_URI"] = SHARED_DATABASE
+    else:
+        monkeypatch.delenv("HOUSE_PIN")
+    app = create_app(config)
+    assert not [r for r in caplog.records if r.levelname == "WARNING"]
+    from referee.web.extensions import db
+
+    with app.app_context():
+        db.engine.dispose()
+
+
 def test_an_existing_instance_folder_is_made_private(fresh_instance):
     fresh_instance.mkdir(mode=0o755)
     fresh_instance.chmod(0o755)

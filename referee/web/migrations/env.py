@@ -4,13 +4,16 @@ from logging.config import fileConfig
 from alembic import context
 from flask import current_app
 
+from referee.web.migration_lock import one_upgrade_at_a_time
+
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
 config = context.config
 
-# Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name)
+# Interpret the config file for Python logging.  The loggers that exist already stay on:
+# an upgrade run inside a process (the tests, `referee import`) would otherwise silence the
+# app's own and Flask-Limiter's.
+fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
 
@@ -90,7 +93,9 @@ def run_migrations_online():
 
     connectable = get_engine()
 
-    with connectable.connect() as connection:
+    # Servers started together wait here for one another: the first migrates, the
+    # others then find the schema at the head (a PostgreSQL advisory lock).
+    with connectable.connect() as connection, one_upgrade_at_a_time(connection):
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),

@@ -1,0 +1,69 @@
+"""``/healthz`` for a load balancer: 200 with the database (and Redis) answering, 503 with a
+sentence otherwise; no cookie, no rate limit."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.web import create_app
+from referee.web.extensions import db
+from tests.pgserver import free_port
+
+
+@pytest.fixture
+def build_app(monkeypatch, tmp_path):
+    """Build an app from settings, rate limits on, its database engine closed afterwards."""
+    monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path))
+    monkeypatch.setenv("REFEREE_RATE_LIMITS", "on")
+    built = []
+
+    def build(**config):
+        built.append(create_app({"TESTING": True, "SECRET_KEY": "t", **config}))
+        return built[-1]
+
+    yield build
+    for app in built:
+        with app.app_context():
+            db.engine.dispose()
+
+
+def nowhere(scheme: str) -> str:
+    return f"{scheme}127.0.0.1:{free_port()}/0"
+
+
+def test_healthz_is_200_with_a_sentence_and_sets_no_cookie(app, stranger):
+    response = stranger.get("/healthz")
+    assert response.status_code == 200
+    assert response.text == "The database answers.\n"
+    assert "Set-Cookie" not in response.headers
+    assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_healthz_is_never_rate_limited(build_app, sqlite_url):
+    app = build_app(SQLALCHEMY_DATABASE_URI=sqlite_url, WRITE_LIMIT_PER_CLIENT="1 per minute")
+    phone = app.test_client()
+    assert {phone.get("/healthz").status_code for _ in range(50)} == {200}
+
+
+def test_healthz_is_503_with_a_sentence_when_the_database_does_not_answer(build_app):
+    app = build_app(SQLALCHEMY_DATABASE_URI=nowhere("postgresql+psycopg://nobody@"))
+    for path in ("/healthz", "/healthz/database"):
+        response = app.test_client().get(path)
+        assert response.status_code == 503
+        assert response.text == "The database does not answer.\n"
+
+
+def test_without_redis_only_healthz_fails_and_the_balancers_check_passes(build_app, sqlite_url):
+    app = build_app(SQLALCHEMY_DATABASE_URI=sqlite_url, REDIS_URL=nowhere("redis://"))
+    phone = app.test_client()
+    said = "The database answers. Redis does not answer: rate limits are counted in each"
+    monitor, balancer = phone.get("/healthz"), phone.get("/healthz/database")
+    assert (monitor.status_code, balancer.status_code) == (503, 200)
+    assert monitor.text.startswith(said) and balancer.text.startswith(said)
+
+
+def test_healthz_says_redis_answers(build_app, sqlite_url, redis_server):
+    app = build_app(SQLALCHEMY_DATABASE_URI=sqlite_url, REDIS_URL=redis_server.url)
+    response = app.test_client().get("/healthz")
+    assert response.status_code == 200
+    assert response.text == "The database answers. Redis answers: rate limits are shared.\n"
