@@ -40,10 +40,11 @@ test: install system
 	$(PYTEST) -m "not solo"
 	$(SOLO)
 
-# The edit loop: the rules and the web app on SQLite, without the real-server (race and
-# cluster) tests, and Hypothesis's quick "dev" profile (see tests/conftest.py).
+# The edit loop: the rules, the web app and each game's own tests on SQLite, without the
+# browser, real-server (race, cluster) and timing (solo) tests, and Hypothesis's quick "dev"
+# profile (see tests/conftest.py).
 test-fast: install
-	HYPOTHESIS_PROFILE=dev $(PYTEST) tests/engine tests/web -m "not race and not cluster" -k "not postgresql"
+	HYPOTHESIS_PROFILE=dev $(PYTEST) tests/engine tests/web tests/games -m "not race and not cluster and not browser and not solo" -k "not postgresql"
 
 bench: install
 	$(PY) -m bench
