@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 
 
 def lan_addresses() -> list[str]:
@@ -37,7 +38,8 @@ def main() -> None:
     port = os.environ.get("PORT", "5000")
     addresses = lan_addresses() or ["127.0.0.1"]
     os.environ.setdefault("BASE_URL", f"http://{addresses[0]}:{port}")
-    pin = create_app().config["HOUSE_PIN"]  # made on first start, kept in instance/
+    app = create_app()
+    pin = app.config["HOUSE_PIN"]  # made on first start, kept in instance/
     print("Referee is starting.")
     for address in addresses:
         print(f"  On a phone on the same network, open: http://{address}:{port}/")
@@ -48,7 +50,8 @@ def main() -> None:
         flush=True,
     )
     gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
-    os.execv(gunicorn, [gunicorn, *gunicorn_args(port), "referee.web:serving_app()"])
+    options = [*gunicorn_args(port), *control_socket(Path(app.instance_path))]
+    os.execv(gunicorn, [gunicorn, *options, "referee.web:serving_app()"])
 
 
 def gunicorn_args(port: str, env: Mapping[str, str] = os.environ) -> list[str]:
@@ -76,6 +79,18 @@ def gunicorn_args(port: str, env: Mapping[str, str] = os.environ) -> list[str]:
         "--logger-class",
         "referee.serve_log.RedactingLogger",
     ]
+
+
+def control_socket(instance: Path) -> list[str]:
+    """gunicorn's control socket in the server's own instance folder: since gunicorn 25.1
+    every server opens one, by default at one fixed path for the user ($XDG_RUNTIME_DIR or
+    ~/.gunicorn), where two servers on one machine (or parallel tests) would unlink each
+    other's."""
+    import gunicorn
+
+    if gunicorn.version_info < (25, 1):
+        return []
+    return ["--control-socket", str(instance / "gunicorn.ctl")]
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode
 
-from referee.serve import gunicorn_args
+from referee.serve import control_socket, gunicorn_args
 from tests.conftest import HOUSE_PIN
 from tests.pgserver import free_port
 
@@ -113,17 +113,6 @@ def flask_db_upgrade(database_url: str, instance: Path) -> subprocess.Popen:
     return subprocess.Popen(
         command, cwd=PROJECT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
-
-
-def control_socket(instance: Path) -> list[str]:
-    """gunicorn's control socket in the server's own folder: since gunicorn 25.1 every server
-    opens one, by default at one fixed path for the user ($XDG_RUNTIME_DIR or ~/.gunicorn),
-    where servers running at once (parallel tests) would unlink each other's."""
-    import gunicorn
-
-    if gunicorn.version_info < (25, 1):
-        return []
-    return ["--control-socket", str(instance / "gunicorn.ctl")]
 
 
 class Phone:
