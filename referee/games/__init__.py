@@ -1,22 +1,28 @@
 """The games: one package each, and their registry.
 
-Every package here is a game: its ``PARTS`` (``referee.contract.Parts``) name its rules,
-play page, text and, where it gives odds, its advice; everything else of the game (data
-tables, the offline builders that make them) sits in the same package.  The registry
-makes one ``referee.contract.Game`` of each game's parts at the first import, every part
-attached the same way and every hook a game leaves out given its default, so that
-nothing else lists the games and no caller asks whether a game has a hook.
+Every package here is a game, named after its slug (dashes as underscores: ``sixd-one`` is
+``sixd_one``): its ``PARTS`` (``referee.contract.Parts``) name its rules, play page, text
+and, where it gives odds, its advice; everything else of the game (data tables, the
+offline builders that make them) sits in the same package.  The registry makes one
+``referee.contract.Game`` of each game's parts, every part attached the same way and every
+hook a game leaves out given its default, so that nothing else lists the games and no
+caller asks whether a game has a hook.
+
+A game's package is imported the first time it is asked for (``get_game``), every one of
+them when all are (``all_games``): ``referee replay`` of one game's log loads that game only.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 
 from referee.contract import Game, Parts
 from referee.gametext import GameText
 
 _REGISTRY: dict[str, Game] = {}
+_LOADING = threading.Lock()  # one import of a game's package at a time, per process
 
 
 def register(parts: Parts) -> Game:
@@ -29,11 +35,28 @@ def register(parts: Parts) -> Game:
     return game
 
 
-def _load_all() -> None:
-    """Register the parts of every game package here."""
-    for info in pkgutil.iter_modules(__path__):
-        if info.ispkg:
-            register(importlib.import_module(f"{__name__}.{info.name}").PARTS)
+def _packages() -> dict[str, str]:
+    """Every game package here, by the slug its name spells."""
+    return {
+        info.name.replace("_", "-"): info.name
+        for info in pkgutil.iter_modules(__path__)
+        if info.ispkg
+    }
+
+
+_PACKAGES = _packages()  # found once: a folder listing, no import
+
+
+def _load(slug: str, package: str) -> None:
+    """Import the game package ``package`` and register its parts, which must be those of
+    the game with ``slug``."""
+    with _LOADING:
+        if slug in _REGISTRY:
+            return
+        game = register(importlib.import_module(f"{__name__}.{package}").PARTS)
+        if game.SLUG != slug:
+            del _REGISTRY[game.SLUG]
+            raise TypeError(f"The package {package!r} holds the game {game.SLUG!r}: rename one.")
 
 
 def has_own(game: Game, hook: str) -> bool:
@@ -44,6 +67,8 @@ def has_own(game: Game, hook: str) -> bool:
 
 def get_game(slug: str) -> Game:
     """The game registered under ``slug``; ``KeyError`` when there is none."""
+    if isinstance(slug, str) and slug not in _REGISTRY and slug in _PACKAGES:
+        _load(slug, _PACKAGES[slug])
     return _REGISTRY[slug]
 
 
@@ -54,8 +79,8 @@ def list_order(game: Game) -> tuple[str, int, str]:
 
 
 def all_games() -> list[Game]:
-    """Every registered game, in the order lists show them (``list_order``)."""
+    """Every game, in the order lists show them (``list_order``)."""
+    for slug, package in _PACKAGES.items():
+        if slug not in _REGISTRY:
+            _load(slug, package)
     return sorted(_REGISTRY.values(), key=list_order)
-
-
-_load_all()

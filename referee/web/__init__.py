@@ -13,7 +13,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from referee.engine import score_text
-from referee.games import has_own
+from referee.games import all_games, has_own
 from referee.web import limits
 from referee.web.extensions import csrf, db, migrate, strict_json_responses
 from referee.web.security import precreate_sqlite, private_dir, private_file, unshared
@@ -39,11 +39,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def serving_app() -> Flask:
-    """The app as gunicorn serves it: ``create_app``, and the odds' tables worked out in
-    the background as the worker starts, so no page waits for them (about 0.8 s of work)."""
+    """The app as gunicorn serves it: ``create_app`` with every game loaded, and the odds'
+    tables worked out in the background as the worker starts, so no page waits for them
+    (about 0.8 s of work)."""
     from referee.web.advice import work_out_odds
 
     app = create_app()
+    all_games()
     threading.Thread(target=work_out_odds, name="odds", daemon=True).start()
     return app
 

@@ -42,11 +42,23 @@ def redis_health() -> tuple[bool, str]:
     return False, " Redis does not answer: rate limits are counted in each server's memory."
 
 
-@bp.get("/healthz", defaults={"with_redis": True})
-@bp.get("/healthz/database", defaults={"with_redis": False})
+@bp.get("/healthz")
 @limiter.exempt
-def healthz(with_redis: bool) -> Response:
-    """200 when the database (and, for ``/healthz``, Redis) answers, else 503."""
+def healthz() -> Response:
+    """200 when the database and, when the limits are kept there, Redis answer; else 503."""
+    return health(with_redis=True)
+
+
+@bp.get("/healthz/database")
+@limiter.exempt
+def database_health() -> Response:
+    """200 when the database answers, else 503 (what a balancer checks)."""
+    return health(with_redis=False)
+
+
+def health(*, with_redis: bool) -> Response:
+    """The answer of a health check: 200 when the database (and, ``with_redis``, Redis)
+    answers, else 503, with a sentence saying what answered."""
     database_up = database_reachable()
     redis_up, redis_said = redis_health()
     said = "The database answers." if database_up else "The database does not answer."
