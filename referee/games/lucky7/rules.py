@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
+from operator import sub
 from typing import Any
 
 from referee.dice import Die, parse_dice, spell, take_from
@@ -93,12 +94,14 @@ SEVEN_SHAPES: tuple[Counts, ...] = tuple(
 
 
 def _minus(counts: Counts, shape: Counts) -> Counts | None:
-    left = tuple(c - s for c, s in zip(counts, shape, strict=True))
+    left = tuple(map(sub, counts, shape))  # both six counts long, one per face
     return None if min(left) < 0 else left
 
 
+@cache
 def has_seven(counts: Counts) -> bool:
-    """True when some of these dice sum to exactly 7."""
+    """True when some of these dice sum to exactly 7 (kept per multiset: at most 3,003 of
+    up to eight dice, asked of every roll the odds weigh)."""
     return any(_minus(counts, shape) is not None for shape in SEVEN_SHAPES)
 
 
