@@ -1,4 +1,4 @@
-"""Games scored by the round (Six D Six): totals of finished rounds, a record per player
+"""Games scored by the round: totals of finished rounds, a record per player
 per round, and the result.
 
 A round adds each player's points at once, so there is no turn rotation to keep here:
