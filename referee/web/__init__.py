@@ -149,7 +149,8 @@ def register_security(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """Mount the pages, give their layout each game's own stylesheet and script, each
-    seat's colour, the ``points`` filter (scores with the typographic minus) and ``thousands``, and the
+    seat's colour, the ``points`` filter (scores with the typographic minus) and ``thousands``,
+    a ``url_for`` that keeps the links it built, and the
     manifest, icons, service worker and offline page that make the app installable."""
     from referee.web import (
         access,
@@ -160,6 +161,7 @@ def register_blueprints(app: Flask) -> None:
         helppages,
         history,
         joining,
+        links,
         live,
         players,
         printing,
@@ -169,6 +171,7 @@ def register_blueprints(app: Flask) -> None:
     )
 
     assets.register(app)
+    links.register(app)
     app.add_template_global(charts.seat_colour)
     app.add_template_global(has_own)
     app.add_template_filter(score_text, "points")  # -400 as "−400", like the rulings
