@@ -18,7 +18,8 @@ from ``FIRST`` until a step fails, then halves the gap ``BISECTIONS`` times.
 Two setups, each searched: one server as ``make run`` serves it (gunicorn, 2 workers x 8
 threads, SQLite, limits in memory), and two such servers on one PostgreSQL with the limits
 in Redis behind HAProxy, started as the cluster test starts them (``tests/pgserver.py``,
-``tests/redisserver.py``, ``tests/balancer.py``), all on this same machine.  The load
+``tests/redisserver.py``, ``tests/balancer.py``; PostgreSQL with its durable defaults,
+not the tests' fast settings), all on this same machine.  The load
 generator (one asyncio loop in this process) shares the machine's cores with the servers,
 so its own delays are in the figures too.
 """
@@ -266,7 +267,7 @@ def two_servers(root: Path) -> dict[str, Any]:
     instance.mkdir()
     options = served_as_make_run()
     with ExitStack() as stack:
-        postgres = pgserver.start()
+        postgres = pgserver.start(durable=True)
         stack.callback(postgres.stop)
         url = postgres.url(postgres.create_database())
         redis = Redis().start()
