@@ -8,9 +8,9 @@ play has ``PHONES_PER_TABLE`` phones, each with one keep-alive connection from a
 address of its own (so the write limits count each phone apart, as they would count
 phones on a network).  Every phone polls its table as ``live.js`` does: 1.5 s after the
 previous answer, with the version it shows, and when the table moved it loads the page.
-One phone of each table moves it every 10 s (a roll, then the undo of that roll; each a
-real write through the form, with CSRF), then loads the page, as a phone does after a
-post.  A step runs ``tables`` tables for ``RAMP`` s and then measures for ``WINDOW`` s:
+A fifth phone at each table moves it every 10 s (a roll, then the undo of that roll;
+each a real write through the form, with CSRF), then loads the page, as a phone does
+after a post.  A step runs ``tables`` tables for ``RAMP`` s and then measures for ``WINDOW`` s:
 it passes when every request answers as expected and the p99 of all requests sent in the
 window (polls, moves, pages) is under ``TARGET_P99_MS``.  The search doubles the tables
 from ``FIRST`` until a step fails (run ``TRIES`` times: a neighbour's burst on a shared machine
@@ -75,7 +75,7 @@ class Requests:
 
 @dataclass
 class Table:
-    """A table in play: its token, the version its phones last loaded, the move it is at."""
+    """A table in play: its token and its version (the writes made to it so far)."""
 
     token: str
     version: int = 0
