@@ -21,10 +21,12 @@ from typing import Any
 from bench import (
     bench_game,
     caches_bench,
+    capacity_bench,
     engine_bench,
     history_bench,
     load_bench,
     lucky7_bench,
+    move_parts,
     odds_bench,
     printables_bench,
     sixd_bench,
@@ -95,24 +97,30 @@ def table(results: dict[str, Any]) -> str:
         f"{'web: same, page read first':<34} {web['ratio_after_page_read']:>9.4f}"
         f"{'':>12}target 0.5: {met(web['ratio_after_page_read'] >= 0.5)} "
         f"({web['referee_after_page_read']['ms_per_request']:.2f} ms a request)",
+        f"{'web: bare POST + the same commit':<34} {web['floor_ratio']:>9.4f}"
+        f"{'':>12}of a bare POST: the floor ({web['floor']['ms_per_request']:.2f} ms a "
+        f"request); the referee's POST is {web['ratio_to_floor']:.2f} of it",
         f"{'web: unchanged poll / bare GET':<34} {web['poll_ratio']:>9.4f}"
         f"{'':>12}target 0.8: {met(web['poll_ratio'] >= 0.8)}; "
         f"{web['poll_unchanged']['ms_per_request']:.2f} ms per 304",
-        f"{'web: page after a move':<34} {web['page_after_move_ms']:>9.2f}"
-        f"{'':>12}ms per GET, round trip (target 2 ms server time)",
+        f"{'web: table page / bare GET':<34} {web['page_ratio']:>9.4f}"
+        f"{'':>12}target 0.25: {met(web['page_ratio'] >= 0.25)}; "
+        f"{web['page_after_move_ms']:.2f} ms per page after a move, round trip",
+        *move_parts.lines(results["move_parts"]),
         "",
         engine_bench.long_line(engine["long_replays"]),
         lucky7_bench.line(results["lucky7"]),
         *odds_bench.lines(results["odds"]),
         sixd_bench.line(results["sixd"]),
         load_bench.line(results["load"]),
+        capacity_bench.line(results["capacity"]),
         *history_bench.lines(results["history"]),
         *caches_bench.lines(results["caches"]),
         *worst_case_bench.lines(results["worst_case"]),
         f"game: 10K, {engine['game']['players']} players, options {engine['game']['options']}, "
         f"seed {engine['game']['seed']}, {engine['game']['moves']} moves",
         f"web: {web['tables']} tables x 1 roll ({dice}) per app, "
-        f"{web['referee']['rps']['runs']} rounds, setup {web['setup_s']:.1f} s",
+        f"{web['referee']['rps']['runs']} interleaved rounds, setup {web['setup_s']:.1f} s",
         f"     server {web['server']}",
         f"     client {web['client']}",
         f"     CSRF {web['csrf']}",
@@ -138,8 +146,12 @@ def main() -> int:
     sixd = sixd_bench.run()
     print("Running web benchmarks (gunicorn on 127.0.0.1)...", flush=True)
     web = web_bench.run(game)
+    print("Timing the parts of a move POST inside the app...", flush=True)
+    parts = move_parts.run()
     print("Running the load test (1,000 phones polling 100 tables)...", flush=True)
     load = load_bench.run()
+    print("Searching the capacity of one server and of two behind HAProxy...", flush=True)
+    capacity = capacity_bench.run()
     print("Building 10,000 tables for the history benchmark...", flush=True)
     history = history_bench.run()
     print("Weighing kept replays and timing kept PDFs...", flush=True)
@@ -155,7 +167,9 @@ def main() -> int:
         "odds": odds,
         "sixd": sixd,
         "web": web,
+        "move_parts": parts,
         "load": load,
+        "capacity": capacity,
         "history": history,
         "caches": caches,
         "worst_case": worst_case,

@@ -76,22 +76,41 @@ class Seen:
 
 
 class Connection:
-    """One phone's keep-alive HTTP/1.1 connection to the server."""
+    """One phone's keep-alive HTTP/1.1 connection to the server, from loopback address
+    ``source`` (a server or balancer tells phones apart by it)."""
 
-    def __init__(self, port: int, seen: Seen) -> None:
+    def __init__(self, port: int, seen: Seen, source: str = "127.0.0.1") -> None:
         self.port = port
         self.seen = seen
+        self.source = source
         self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
 
     async def get(self, path: str) -> tuple[int, bytes]:
-        """GET ``path``; a connection the server closed meanwhile is opened again once."""
+        """GET ``path``: its status and body."""
+        return await self.send(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+
+    async def post(self, path: str, form: str, cookie: str) -> tuple[int, bytes]:
+        """POST the url-encoded ``form`` to ``path`` with the session ``cookie``."""
+        body = form.encode()
+        head = (
+            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookie}\r\n"
+            "Content-Type: application/x-www-form-urlencoded\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n"
+        )
+        return await self.send(head.encode() + body)
+
+    async def send(self, request: bytes) -> tuple[int, bytes]:
+        """Send one request and read its answer; a connection the server closed meanwhile
+        is opened again once."""
         for attempt in range(2):
             if self.streams is None:
-                self.streams = await asyncio.open_connection("127.0.0.1", self.port)
+                self.streams = await asyncio.open_connection(
+                    "127.0.0.1", self.port, local_addr=(self.source, 0)
+                )
                 self.seen.reconnects += attempt
             reader, writer = self.streams
             try:
-                writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+                writer.write(request)
                 await writer.drain()
                 head = await reader.readuntil(b"\r\n\r\n")
             except (ConnectionError, asyncio.IncompleteReadError):
@@ -102,7 +121,7 @@ class Connection:
             if closing:
                 self.close()
             return status, body
-        raise ConnectionError(f"GET {path}: the server closed the connection twice")
+        raise ConnectionError(f"{request[:60]!r}: the server closed the connection twice")
 
     def close(self) -> None:
         """Drop the connection (the next request opens a new one)."""

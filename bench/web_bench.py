@@ -1,27 +1,32 @@
-"""Web benchmark: requests per second for posting a roll on a 300-move table.
+"""Web benchmark: the move POST, the poll and the table page, each next to bare Flask.
 
-Why: every ``POST /t/<token>/move`` loads the table's stored moves, replays
-them all, applies the new move and commits one row, so a long game makes every
-tap on the phone slower.  Set against a bare Flask endpoint (parse the same form,
-answer the same redirect) served the same way on the same machine in the same
-run, the ratio shows how much of a request is the referee's own work rather than
-HTTP and Flask overhead, independently of how fast the machine is.
+Why: every ``POST /t/<token>/move`` loads the table's stored moves, replays them (or
+takes the replay kept from the page's read), applies the new move and commits, so a
+long game could make every tap slower.  Set against a bare Flask endpoint (parse the
+same form, answer the same redirect) served the same way on the same machine in the same
+run, the ratio shows how much of a request is the referee's own work rather than HTTP
+and Flask overhead, independently of how fast the machine is.  The floor is a third
+app: the bare POST plus the same SQLite statements and synchronous commit a roll makes
+(``floor_app``), so the bench shows what the commit alone costs.
 
 How: a temporary instance folder and SQLite file, the schema built by
-``flask_migrate.upgrade()``, then tables bulk-inserted, each holding the same
-300-move benchmark game, whose next move is a roll.  Each app runs in gunicorn
-(the server ``referee.serve`` uses) as a subprocess: gthread worker, one worker,
-one thread, keep-alive, listening on a socket this process binds to 127.0.0.1
-on an ephemeral port.  The client is ``http.client`` on one keep-alive
-connection, one request at a time, loopback only.  CSRF protection stays on:
-one GET of a table page gives the session cookie and token that every POST
-sends, as a phone does.  Each timed table gets exactly one roll and must answer
-302; afterwards the database must hold that move on every table.
+``flask_migrate.upgrade()``, then tables bulk-inserted, each holding the same 300-move
+benchmark game, whose next move is a roll (the floor gets a copy of the database).
+Each app runs in gunicorn (the server ``referee.serve`` uses) as a subprocess: gthread
+worker, one worker, one thread, keep-alive, listening on a socket this process binds to
+127.0.0.1 on an ephemeral port; the three are up at once and measured in interleaved
+rounds (a round of each measurement, then the next round), so a neighbour's burst on this
+shared machine lands on all of them alike.  The client is ``http.client`` on one
+keep-alive connection a server, one request at a time, loopback only.  CSRF protection
+stays on: one GET of a table page gives the session cookie and token that every POST
+sends, as a phone does.  Each timed table gets exactly one roll and must answer 302;
+afterwards the database must hold that move on every table.
 """
 
 from __future__ import annotations
 
 import http.client
+import json
 import logging
 import os
 import re
@@ -30,10 +35,12 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from time import perf_counter
 from typing import Any
@@ -47,7 +54,7 @@ from bench import BenchGame, bench_game, summary
 PROJECT = Path(__file__).resolve().parents[1]
 TABLES = 300
 WARMUP = 10
-ROUNDS = 5
+ROUNDS = 10
 ROLL = ("1", "2", "3", "4", "6", "6")
 SECRET = "bench"
 START_TIMEOUT = 30.0
@@ -72,6 +79,57 @@ def bare_app() -> Flask:
         if not request.args.get("v", "").isdigit():
             return Response("bad cursor", status=400)
         return Response(status=304, headers={"ETag": '"v0"'})
+
+    return app
+
+
+# A roll's commit as the referee's trace shows it: find the table, claim its version with
+# its new figures, insert the move, rewrite the seat whose figures changed; then commit.
+FLOOR_STATEMENTS = (
+    "SELECT id, version, move_count FROM game_table WHERE token = ?",
+    "UPDATE game_table SET version = ?, updated_at = ?, finished_at = NULL, move_count = ?, "
+    "winners = '[]' WHERE id = ? AND version = ?",
+    "INSERT INTO move (table_id, seq, data, created_at, odds_shown) VALUES (?, ?, ?, ?, 0)",
+    "UPDATE seat SET score = score, turns = turns + 1 WHERE table_id = ? AND seat = 0",
+)
+
+
+def floor_app() -> Flask:
+    """The bare POST plus the same SQLite commit a roll makes (``FLOOR_STATEMENTS``), on the
+    database of ``FLOOR_DATABASE`` with the referee's pragmas (WAL, foreign keys, SQLite's
+    default synchronous commit): the floor of a move on this machine, with no ORM, no form
+    library, no session and no engine."""
+    app = Flask("floor")
+    connections = threading.local()
+    database = os.environ["FLOOR_DATABASE"]
+
+    def connection() -> sqlite3.Connection:
+        if not hasattr(connections, "conn"):
+            conn = sqlite3.connect(database)
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA journal_mode=WAL")
+            connections.conn = conn
+        return connections.conn  # type: ignore[no-any-return]
+
+    @app.post("/t/<table_id>/move")
+    def move(table_id: str) -> Response:
+        """Parse the form as the bare route does, then write and commit the roll."""
+        form = request.form
+        if not form.get("action") or int(form.get("seq", "-1")) < 0:
+            return Response("incomplete form", status=400)
+        find, claim, insert_move, rewrite_seat = FLOOR_STATEMENTS
+        conn, now = connection(), datetime.now(UTC).isoformat(" ")
+        with conn:  # one transaction, committed (fsync'd) before the answer
+            found = conn.execute(find, (table_id,)).fetchone()
+            if found is None:
+                return Response("no such table", status=404)
+            row, version, count = found
+            if conn.execute(claim, (version + 1, now, count + 1, row, version)).rowcount != 1:
+                return Response("moved", status=409)
+            data = json.dumps({"player": "Ann", "type": "roll", "dice": list(form.getlist("d0"))})
+            conn.execute(insert_move, (row, count, data, now))
+            conn.execute(rewrite_seat, (row,))
+        return redirect(f"/t/{table_id}")
 
     return app
 
@@ -302,23 +360,6 @@ def rounds_of(ids: Sequence[str], rounds: int) -> list[Sequence[str]]:
     return chunks
 
 
-def measure(
-    client: Client, warmup: Sequence[str], timed: Sequence[str], body: str, cookie: str
-) -> dict[str, Any]:
-    """Warm up, then time the POSTs in rounds: requests/s per round, median and best."""
-    post_rolls(client, warmup, body, cookie)
-    seconds = [post_rolls(client, chunk, body, cookie) for chunk in rounds_of(timed, ROUNDS)]
-    rates = [len(chunk) / s for chunk, s in zip(rounds_of(timed, ROUNDS), seconds, strict=True)]
-    total = sum(seconds)
-    return {
-        "rps": summary(rates, higher_is_better=True),
-        "rps_overall": len(timed) / total,
-        "ms_per_request": total / len(timed) * 1e3,
-        "requests": len(timed),
-        "connections": client.connects,
-    }
-
-
 def get_all(client: Client, paths: Sequence[str], status: int, cookie: str) -> float:
     """GET each path in turn; check each answers ``status``; return seconds."""
     start = perf_counter()
@@ -327,21 +368,6 @@ def get_all(client: Client, paths: Sequence[str], status: int, cookie: str) -> f
         if response.status != status:
             raise RuntimeError(f"GET {path} answered {response.status}, not {status}")
     return perf_counter() - start
-
-
-def measure_gets(
-    client: Client, warmup: Sequence[str], timed: Sequence[str], status: int, cookie: str
-) -> dict[str, Any]:
-    """Warm up, then time the GETs in rounds: requests/s per round and ms per request."""
-    get_all(client, warmup, status, cookie)
-    chunks = rounds_of(timed, ROUNDS)
-    seconds = [get_all(client, chunk, status, cookie) for chunk in chunks]
-    rates = [len(chunk) / s for chunk, s in zip(chunks, seconds, strict=True)]
-    return {
-        "rps": summary(rates, higher_is_better=True),
-        "ms_per_request": sum(seconds) / len(timed) * 1e3,
-        "requests": len(timed),
-    }
 
 
 def polls(ids: Sequence[str]) -> list[str]:
@@ -355,8 +381,73 @@ def rolls_stored(db_file: Path, seq: int) -> int:
         return conn.execute("SELECT COUNT(*) FROM move WHERE seq = ?", (seq,)).fetchone()[0]
 
 
+def copy_database(source: Path, target: Path) -> None:
+    """A copy of a SQLite database, through SQLite's backup (whatever its WAL holds)."""
+    with sqlite3.connect(source) as original, sqlite3.connect(target) as copy:
+        original.backup(copy)
+    copy.close()
+
+
+@dataclass
+class Servers:
+    """The four servers' clients, side by side: bare Flask, the bare POST plus the same
+    commit (the floor), and the referee; with the referee's session cookie and form."""
+
+    bare: Client
+    floor: Client
+    referee: Client
+    cookie: str
+    body: str
+
+    def close(self) -> None:
+        """Close every connection."""
+        for client in (self.bare, self.floor, self.referee):
+            client.close()
+
+
+def pages(ids: Sequence[str]) -> list[str]:
+    """The play page of each table."""
+    return [f"/t/{table_id}" for table_id in ids]
+
+
+def timed_round(servers: Servers, cold: Sequence[str], warm: Sequence[str]) -> dict[str, float]:
+    """One round of every measurement, one after the other (seconds a request each): the
+    bare POST and GET, the floor's POST, then the referee's poll of the ``warm`` tables, its
+    POST to the ``cold`` ones (no page read first), the page read of the ``warm`` ones (a
+    replay), its POST to them and the page after that move."""
+    bare, floor, referee, cookie, body = (
+        servers.bare,
+        servers.floor,
+        servers.referee,
+        servers.cookie,
+        servers.body,
+    )
+    unused = "session=unused"
+    seconds = {
+        "bare": post_rolls(bare, cold, body, unused) / len(cold),
+        "bare_get": get_all(bare, polls(warm), 304, unused) / len(warm),
+        "floor": post_rolls(floor, cold, body, unused) / len(cold),
+        "poll": get_all(referee, polls(warm), 304, cookie) / len(warm),
+        "cold": post_rolls(referee, cold, body, cookie) / len(cold),
+    }
+    get_all(referee, pages(warm), 200, cookie)
+    seconds["warm"] = post_rolls(referee, warm, body, cookie) / len(warm)
+    seconds["page"] = get_all(referee, pages(warm), 200, cookie) / len(warm)
+    return seconds
+
+
+def figures(samples: Sequence[float]) -> dict[str, Any]:
+    """Seconds a request, one sample a round: requests/s per round (median, best) and the
+    mean ms a request."""
+    return {
+        "rps": summary([1 / s for s in samples], higher_is_better=True),
+        "ms_per_request": sum(samples) / len(samples) * 1e3,
+    }
+
+
 def run(game: BenchGame | None = None, tables: int = TABLES) -> dict[str, Any]:
-    """Time the referee's move POST and the bare endpoint; return both rates and their ratio."""
+    """Time the referee's move POST, poll and page next to the bare endpoints and the floor
+    (bare POST plus the same commit), round by round, all servers up at once."""
     game = game or bench_game()
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as tmp:
         root = Path(tmp)
@@ -365,16 +456,11 @@ def run(game: BenchGame | None = None, tables: int = TABLES) -> dict[str, Any]:
         url = f"sqlite:///{db_file}"
         start = perf_counter()
         ids = build_database(instance, url, game, WARMUP + tables)
+        copy_database(db_file, root / "floor.sqlite3")
         setup_s = perf_counter() - start
         warmup, timed = ids[:WARMUP], ids[WARMUP:]
         env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
-
-        with gunicorn("bench.web_bench:bare_app()", env, root / "bare.log") as port:
-            client = Client.to(port)
-            bare = measure(client, warmup, timed, roll_form(game, "unused"), "session=unused")
-            bare_poll = measure_gets(client, polls(warmup), polls(timed), 304, "session=unused")
-            client.close()
-
+        floor_env = {**env, "FLOOR_DATABASE": str(root / "floor.sqlite3")}
         referee_env = {
             **env,
             "REFEREE_INSTANCE": str(instance),
@@ -382,21 +468,37 @@ def run(game: BenchGame | None = None, tables: int = TABLES) -> dict[str, Any]:
             "SECRET_KEY": SECRET,
             "REFEREE_RATE_LIMITS": "off",  # one client posting hundreds of moves a second
         }
-        with gunicorn("referee.web:create_app()", referee_env, root / "referee.log") as port:
-            client = Client.to(port)
-            cookie, token = session_and_token(client, warmup[0])
-            cold = timed[: len(timed) // 2]  # posted to with no page read before
-            warm = timed[len(timed) // 2 :]  # each page read first, as a phone does
-            referee_poll = measure_gets(client, polls(warmup), polls(timed), 304, cookie)
-            referee = measure(client, warmup, cold, roll_form(game, token), cookie)
-            get_all(client, [f"/t/{table_id}" for table_id in warm], 200, cookie)
-            referee_warm = measure(client, [], warm, roll_form(game, token), cookie)
-            after_move = measure_gets(client, [], [f"/t/{t}" for t in warm], 200, cookie)
-            client.close()
+        with (
+            gunicorn("bench.web_bench:bare_app()", env, root / "bare.log") as bare_port,
+            gunicorn("bench.web_bench:floor_app()", floor_env, root / "floor.log") as floor_port,
+            gunicorn("referee.web:create_app()", referee_env, root / "referee.log") as port,
+        ):
+            referee = Client.to(port)
+            cookie, token = session_and_token(referee, warmup[0])
+            servers = Servers(
+                Client.to(bare_port), Client.to(floor_port), referee, cookie, roll_form(game, token)
+            )
+            half = len(warmup) // 2
+            timed_round(servers, warmup[:half], warmup[half:])
+            cold, warm = timed[: len(timed) // 2], timed[len(timed) // 2 :]
+            rounds = [
+                timed_round(servers, cold_chunk, warm_chunk)
+                for cold_chunk, warm_chunk in zip(
+                    rounds_of(cold, ROUNDS), rounds_of(warm, ROUNDS), strict=True
+                )
+            ]
+            servers.close()
 
         stored = rolls_stored(db_file, len(game.moves))
         if stored != len(ids):
             raise RuntimeError(f"{stored} of {len(ids)} tables hold the posted roll.")
+        if rolls_stored(root / "floor.sqlite3", len(game.moves)) != half + len(cold):
+            raise RuntimeError("The floor did not store a roll on each table it was sent.")
+
+    measured = {name: figures([r[name] for r in rounds]) for name in rounds[0]}
+
+    def ratio(name: str, base: str) -> float:
+        return measured[name]["rps"]["median"] / measured[base]["rps"]["median"]
 
     return {
         "tables": tables,
@@ -404,15 +506,21 @@ def run(game: BenchGame | None = None, tables: int = TABLES) -> dict[str, Any]:
         "dice_rolled": game.next_roll,
         "setup_s": setup_s,
         "server": "gunicorn gthread, 1 worker x 1 thread, keep-alive, 127.0.0.1",
-        "client": "http.client, one keep-alive connection, sequential",
+        "client": "http.client, one keep-alive connection a server, sequential, "
+        f"the servers' rounds interleaved ({ROUNDS} rounds)",
         "csrf": "on (token and session cookie from one GET of a play page)",
-        "referee": referee,
-        "bare": bare,
-        "ratio": referee["rps"]["median"] / bare["rps"]["median"],
-        "referee_after_page_read": referee_warm,
-        "ratio_after_page_read": referee_warm["rps"]["median"] / bare["rps"]["median"],
-        "poll_unchanged": referee_poll,
-        "bare_get": bare_poll,
-        "poll_ratio": referee_poll["rps"]["median"] / bare_poll["rps"]["median"],
-        "page_after_move_ms": after_move["ms_per_request"],
+        "referee": measured["cold"],
+        "bare": measured["bare"],
+        "ratio": ratio("cold", "bare"),
+        "referee_after_page_read": measured["warm"],
+        "ratio_after_page_read": ratio("warm", "bare"),
+        "floor": measured["floor"],
+        "floor_ratio": ratio("floor", "bare"),
+        "ratio_to_floor": ratio("warm", "floor"),
+        "poll_unchanged": measured["poll"],
+        "bare_get": measured["bare_get"],
+        "poll_ratio": ratio("poll", "bare_get"),
+        "page": measured["page"],
+        "page_ratio": ratio("page", "bare_get"),
+        "page_after_move_ms": measured["page"]["ms_per_request"],
     }

@@ -23,7 +23,7 @@ BINARY = "/usr/sbin/haproxy"
 TIMEOUT = 10
 CONFIG = """\
 global
-    maxconn 512
+    maxconn {maxconn}
     stats socket {admin} mode 600 level admin
 
 defaults
@@ -60,6 +60,7 @@ class HAProxy:
     folder: Path
     backends: dict[str, int]
     port: int = field(default_factory=free_port)
+    maxconn: int = 512  # phones' connections at once (the capacity bench holds thousands)
     process: subprocess.Popen | None = None
 
     @property
@@ -70,7 +71,9 @@ class HAProxy:
         servers = "\n".join(
             f"    server {name} 127.0.0.1:{port} check" for name, port in self.backends.items()
         )
-        return CONFIG.format(admin=self.admin, port=self.port, servers=servers)
+        return CONFIG.format(
+            admin=self.admin, port=self.port, servers=servers, maxconn=self.maxconn
+        )
 
     def start(self) -> HAProxy:
         """Write the configuration, start HAProxy and wait until every server is up."""

@@ -138,8 +138,10 @@ class Cluster:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def start(attempts: int = 3) -> Cluster:
-    """initdb a cluster in a new temp folder and start it on a free loopback port.
+def start(attempts: int = 3, *, durable: bool = False) -> Cluster:
+    """initdb a cluster in a new temp folder and start it on a free loopback port: fast
+    (``FAST``) for tests, or ``durable`` as PostgreSQL's defaults keep a commit (the
+    capacity bench, set against SQLite's synchronous commit).
 
     Raises ``Unavailable`` when the server binaries are missing.
     """
@@ -157,7 +159,8 @@ def start(attempts: int = 3) -> Cluster:
         )
         for attempt in range(attempts):
             port = free_port()
-            options = ["-h", "127.0.0.1", "-p", str(port), "-k", str(folder), *FAST]
+            options = ["-h", "127.0.0.1", "-p", str(port), "-k", str(folder)]
+            options += [] if durable else FAST
             try:
                 run(
                     [str(bindir / "pg_ctl"), "start", "-w", "-t", "60", "-D", str(data)]

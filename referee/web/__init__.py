@@ -12,7 +12,7 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from referee.engine import score_text
+from referee.engine import points, score_text
 from referee.games import all_games, has_own
 from referee.web import limits
 from referee.web.extensions import csrf, db, migrate, strict_json_responses
@@ -149,7 +149,8 @@ def register_security(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """Mount the pages, give their layout each game's own stylesheet and script, each
-    seat's colour and the ``points`` filter (scores with the typographic minus), and the
+    seat's colour, the ``points`` filter (scores with the typographic minus) and ``thousands``,
+    a ``url_for`` that keeps the links it built, and the
     manifest, icons, service worker and offline page that make the app installable."""
     from referee.web import (
         access,
@@ -160,6 +161,7 @@ def register_blueprints(app: Flask) -> None:
         helppages,
         history,
         joining,
+        links,
         live,
         players,
         printing,
@@ -169,9 +171,11 @@ def register_blueprints(app: Flask) -> None:
     )
 
     assets.register(app)
+    links.register(app)
     app.add_template_global(charts.seat_colour)
     app.add_template_global(has_own)
     app.add_template_filter(score_text, "points")  # -400 as "−400", like the rulings
+    app.add_template_filter(points, "thousands")  # 10250 as "10,250": a call, not a method's
     app.register_blueprint(access.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(advice.bp)

@@ -74,9 +74,7 @@ def seating(table: GameTable, *, others: bool = True) -> Seating:
     me = phone_id()
     if me is None and not others:
         return Seating(None, table.token in session.get(WATCHING, []), frozenset())
-    claims = db.session.execute(
-        select(SeatClaim.seat, SeatClaim.phone).where(SeatClaim.table_id == table.id)
-    ).all()
+    claims = db.session.execute(CLAIMS_AT_TABLE, {"at_table": table.id}).all()
     seat = next((table.players[s] for s, phone in claims if phone == me and me), None)
     taken = frozenset(table.players[s] for s, phone in claims if phone != me)
     return Seating(seat, table.token in session.get(WATCHING, []), taken)
@@ -88,6 +86,10 @@ def _watch(token: str, on: bool) -> None:
 
 
 CLAIMS = SeatClaim.__table__
+# Built once, as the store's statements are: every table page reads the seats.
+CLAIMS_AT_TABLE = select(CLAIMS.c.seat, CLAIMS.c.phone).where(
+    CLAIMS.c.table_id == bindparam("at_table")
+)
 HOLDER = select(CLAIMS.c.phone).where(
     CLAIMS.c.table_id == bindparam("at_table"), CLAIMS.c.seat == bindparam("at_seat")
 )
