@@ -23,8 +23,8 @@ def register(app: Flask) -> None:
     """Give the app's templates a ``url_for`` that keeps the URLs it has built."""
 
     @lru_cache(maxsize=KEPT_LINKS)
-    def built(script_root: str, endpoint: str, values: tuple[tuple[str, Any], ...]) -> str:
-        return app.url_for(endpoint, **dict(values))
+    def built(script_root: str, endpoint: str, values: tuple[tuple[str, type, Any], ...]) -> str:
+        return app.url_for(endpoint, **{name: value for name, _, value in values})
 
     def kept_url_for(endpoint: str, **values: Any) -> str:
         """The URL of ``endpoint`` with ``values``, as Flask's ``url_for`` builds it."""
@@ -35,7 +35,9 @@ def register(app: Flask) -> None:
         ):
             return app.url_for(endpoint, **values)
         try:
-            return built(request.script_root, endpoint, tuple(sorted(values.items())))
+            # the type in the key: True and 1 are equal keys but spell different links
+            key = tuple((name, type(value), value) for name, value in sorted(values.items()))
+            return built(request.script_root, endpoint, key)
         except TypeError:  # an unhashable value: nothing to keep it by
             return app.url_for(endpoint, **values)
 

@@ -61,3 +61,10 @@ def test_a_link_outside_a_request_is_built_by_flask(app):
     app.config["SERVER_NAME"] = "club.example"
     with app.app_context():
         assert rendered("static", filename="js/live.js") == url_for("static", filename="js/live.js")
+
+
+def test_equal_values_of_different_types_are_kept_apart(app):
+    with app.test_request_context("/"):
+        assert rendered("tables.index", page=1) == url_for("tables.index", page=1)
+        assert rendered("tables.index", page=True) == url_for("tables.index", page=True)
+        assert rendered("tables.index", page=1.0) == url_for("tables.index", page=1.0)
