@@ -10,6 +10,7 @@ most against the middles of the dice (where a die has its centre pip, or nothing
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 import cv2
 import numpy as np
@@ -18,6 +19,7 @@ from referee.vision.crops import warp_to
 from referee.vision.labels import CROP, MARGIN
 
 MAX_CELLS = 12  # most dice in a row or column
+MAX_TURNS = 14  # an outline's turning points searched for its four corners
 SPAN = 480  # the board's side when counting its seams (40 pixels a cell at most)
 BORDER = 24  # and what lies around it, so that its outer edges show as seams too
 CAP = 2.0  # seams beating middles more than this much is no better
@@ -30,17 +32,22 @@ REPEAT_ONE = (
 
 
 def corners(contour: np.ndarray) -> np.ndarray:
-    """Four corners of a blob's outline, clockwise from the one nearest the photo's top left."""
+    """Four corners of a blob's outline, clockwise from the one nearest the photo's top left:
+    of the outline's main turning points, the four that enclose the most area (a board seen
+    at a tilt, its near dice's sides showing, has five or six)."""
     hull = cv2.convexHull(contour)
     perimeter = cv2.arcLength(hull, True)
-    quad = None
-    for share in (0.02, 0.03, 0.04, 0.06, 0.08, 0.1):
-        approx = cv2.approxPolyDP(hull, share * perimeter, True)
-        if len(approx) == 4:
-            quad = approx[:, 0].astype(np.float32)
+    points = hull[:, 0].astype(np.float64)
+    for share in (0.01, 0.02, 0.03, 0.05, 0.08):
+        points = cv2.approxPolyDP(hull, share * perimeter, True)[:, 0].astype(np.float64)
+        if len(points) <= MAX_TURNS:
             break
-    if quad is None:
-        quad = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+    if len(points) < 4:
+        return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)[[1, 2, 3, 0]]
+    quads = np.array(list(combinations(range(len(points)), 4)))
+    xs, ys = points[quads, 0], points[quads, 1]
+    areas = np.abs((xs * np.roll(ys, -1, axis=1) - np.roll(xs, -1, axis=1) * ys).sum(axis=1))
+    quad = points[quads[int(areas.argmax())]].astype(np.float32)
     centre = quad.mean(axis=0)
     angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
     quad = quad[np.argsort(angles)]  # clockwise on screen (y grows downwards)
@@ -164,21 +171,20 @@ def fit_board(
     board = warp_to(image, outline, across_span, down_span, BORDER)
     gray = cv2.cvtColor(board, cv2.COLOR_BGR2GRAY)
     pips = find_pips(gray)
-    counts = range(1, MAX_CELLS + 1) if shape is None else sorted(set(shape))
-    across_fits = [fit_lines(seam_profile(gray, 1), pips[:, 0], n, across_span) for n in counts]
-    down_fits = [fit_lines(seam_profile(gray, 0), pips[:, 1], n, down_span) for n in counts]
     if shape is None:
-        across, down = best_lines(across_fits, down_fits)
-    else:
-        across, down = max(
-            (
-                (a, d)
-                for a in across_fits
-                for d in down_fits
-                if sorted((a.count, d.count)) == sorted(shape)
-            ),
-            key=lambda pair: pair[0].score * pair[1].score,
+        counts = range(1, MAX_CELLS + 1)
+        across, down = best_lines(
+            [fit_lines(seam_profile(gray, 1), pips[:, 0], n, across_span) for n in counts],
+            [fit_lines(seam_profile(gray, 0), pips[:, 1], n, down_span) for n in counts],
         )
+    else:
+        # The board's proportions say which way it lies: its cells are about square.
+        rows, cols = min(
+            (shape, shape[::-1]),
+            key=lambda rc: abs(np.log((across_span / rc[1]) / (down_span / rc[0]))),
+        )
+        across = fit_lines(seam_profile(gray, 1), pips[:, 0], cols, across_span)
+        down = fit_lines(seam_profile(gray, 0), pips[:, 1], rows, down_span)
     left, top = across.start, down.start
     right, bottom = left + across.pitch * across.count, top + down.pitch * down.count
     warped = np.array([[left, top], [right, top], [right, bottom], [left, bottom]], np.float32)

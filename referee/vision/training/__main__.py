@@ -24,10 +24,12 @@ TRAIN_SEED, HELD_OUT_SEED = 11, 1001
 def main(argv: list[str] | None = None) -> int:
     """Render, train, export, measure."""
     parser = argparse.ArgumentParser(prog="python -m referee.vision.training")
-    parser.add_argument("--boards", type=int, default=500, help="boards rendered to train on")
-    parser.add_argument("--rolls", type=int, default=1000, help="loose rolls rendered to train on")
-    parser.add_argument("--epochs", type=int, default=12)
-    parser.add_argument("--held-out", type=int, default=150, help="boards and rolls to test on")
+    parser.add_argument("--boards", type=int, default=200, help="boards rendered to train on")
+    parser.add_argument("--rolls", type=int, default=400, help="loose rolls rendered to train on")
+    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument(
+        "--held-out", type=int, default=60, help="boards (twice as many rolls) to test on"
+    )
     args = parser.parse_args(argv)
     boards = make_crops(TRAIN_SEED, {"grid": args.boards})
     rolls = make_crops(TRAIN_SEED + 1, {"loose": args.rolls})
