@@ -14,6 +14,7 @@ import numpy as np
 
 BORDER = 0.04  # the share of each side taken as the table's sample
 TONES = 3
+MIN_SHARE = 0.12  # a table tone covers at least this share of the border
 LIGHTNESS_WEIGHT = 0.7  # shadows change lightness most; dice differ in colour too
 MIN_DISTANCE = 16.0  # in Lab units: closer to the table than this is always table
 
@@ -41,8 +42,11 @@ def table_distance(image: np.ndarray) -> np.ndarray:
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 1.0)
     cv2.setRNGSeed(7)  # the same photo always gives the same reading
     labels = np.zeros((len(sample), 1), np.int32)
-    _, _, tones = cv2.kmeans(sample, TONES, labels, criteria, 2, cv2.KMEANS_PP_CENTERS)
-    distances = [np.linalg.norm(lab - tone, axis=2) for tone in tones]
+    _, found, tones = cv2.kmeans(sample, TONES, labels, criteria, 2, cv2.KMEANS_PP_CENTERS)
+    # A tone on little of the border is a die cut by the edge (or a stain), not the table.
+    shares = np.bincount(np.asarray(found).ravel(), minlength=TONES) / len(sample)
+    kept = [tone for tone, share in zip(tones, shares, strict=True) if share >= MIN_SHARE]
+    distances = [np.linalg.norm(lab - tone, axis=2) for tone in kept]
     return np.min(distances, axis=0)
 
 

@@ -9,8 +9,8 @@ import cv2
 from referee.vision.classify import MODEL, classify
 from referee.vision.labels import COLOURS, CROP
 
-CROPS = Path(__file__).with_name("photos") / "crops.png"
-VALUES = "CROP_VALUES"
+CROPS = Path(__file__).with_name("photos") / "crops.jpg"
+VALUES = (6, 2, 2, 6, 4, 4, 4, 1)  # the crops' values, one crop of each colour in COLOURS' order
 
 
 def test_the_model_file_is_under_5_mb() -> None:
