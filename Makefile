@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 FLASK  := $(VENV)/bin/flask --app referee.web
 
-.PHONY: install run db test test-fast bench lint system clean odds-table solitaire-table
+.PHONY: install run db test test-fast bench lint system clean odds-table solitaire-table dice-model
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
@@ -56,6 +56,13 @@ odds-table: install solitaire-table
 
 solitaire-table: install
 	$(PY) -c 'import sys; from referee.games.solitaire.build import main; sys.exit(main())'
+
+# The dice classifier, shipped as referee/vision/model/dice.onnx: renders training photos
+# (in memory, never stored), trains on the CPU (about 15 minutes), exports, and writes the
+# held-out figures to docs/vision.md.  Needs the train extra (PyTorch's CPU build).
+dice-model: install
+	$(PY) -m pip install --quiet -e '.[train]'
+	nice -n 19 $(PY) -m referee.vision.training
 
 lint: install
 	$(VENV)/bin/ruff check referee printables tests bench

@@ -1,6 +1,7 @@
-"""The ``referee`` command: replay, import, export and seed game logs; print PDFs; odds.
+"""The ``referee`` command: replay, import, export and seed game logs; print PDFs; odds;
+read dice from photos.
 
-``replay``, ``odds`` and ``print rules|scorepad|all`` need no database.  ``import``,
+``replay``, ``odds``, ``photo`` and ``print rules|scorepad|all`` need no database.  ``import``,
 ``export``, ``seed`` and ``print sheet`` open the app's database
 (``DATABASE_URL``, or the embedded SQLite file).
 """
@@ -100,6 +101,31 @@ def cmd_odds(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     print(odds_text(advice, exact=args.exact))
     return EXIT_OK
+
+
+def cmd_photo(args: argparse.Namespace) -> int:
+    """Read the dice in each photo; one line (or JSON object) per photo; exit 0 when every
+    photo was read, 1 when one was not."""
+    from referee.vision import PhotoError, read_file  # OpenCV loads only for this command
+
+    unread = 0
+    for path in args.images:
+        try:
+            reading = read_file(path, args.layout, args.shape)
+        except PhotoError as exc:
+            print(f"referee photo: {path}: {exc}", file=sys.stderr)
+            unread += 1
+            continue
+        print(json.dumps(reading.to_json(path)) if args.json else f"{path}: {reading.to_text()}")
+    return EXIT_OK if unread == 0 else EXIT_REJECTED
+
+
+def _shape(text: str) -> tuple[int, int]:
+    """``ROWSxCOLS`` as argparse reads a type: a board's rows and columns."""
+    rows, _, cols = text.lower().partition("x")
+    if not (rows.isdigit() and cols.isdigit() and 1 <= int(rows) <= 12 and 1 <= int(cols) <= 12):
+        raise argparse.ArgumentTypeError(f"{text!r} is no board shape: write ROWSxCOLS, as 6x6.")
+    return int(rows), int(cols)
 
 
 def table_link(token: str) -> str:
@@ -274,6 +300,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_seed)
     _add_print_parser(sub)
     _add_odds_parser(sub)
+    p = sub.add_parser("photo", help="read the dice in photos of a board or a loose roll")
+    p.add_argument("images", nargs="+", metavar="IMAGE", help="JPEG, PNG or WebP photo")
+    p.add_argument(
+        "--layout",
+        choices=["grid", "loose"],
+        help="a board of touching dice in rows and columns, or a loose roll (default: told "
+        "from the photo)",
+    )
+    p.add_argument("--shape", type=_shape, help="a board's ROWSxCOLS, when known (as 6x6)")
+    p.add_argument("--json", action="store_true", help="one JSON object per photo and line")
+    p.set_defaults(func=cmd_photo)
     return parser
 
 

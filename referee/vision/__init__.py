@@ -1,0 +1,38 @@
+"""Reading dice from a photo: find the dice, classify each die's value and body colour.
+
+Pure: OpenCV and numpy only (no Flask, no database, no PyTorch).  The renderer and the
+training code in ``referee.vision.training`` are never imported from here.
+"""
+
+from __future__ import annotations
+
+import os
+
+from referee.vision.decode import MAX_BYTES, PhotoError
+from referee.vision.reader import LAYOUTS, ReadDie, Reading, read_image, read_photo
+
+__all__ = [
+    "LAYOUTS",
+    "MAX_BYTES",
+    "PhotoError",
+    "ReadDie",
+    "Reading",
+    "read_file",
+    "read_image",
+    "read_photo",
+]
+
+
+def read_file(
+    path: str, layout: str | None = None, shape: tuple[int, int] | None = None
+) -> Reading:
+    """Read the photo in a file (see ``read_photo``); a missing, unreadable or oversized
+    file is a PhotoError too."""
+    try:
+        with open(path, "rb") as photo:
+            if os.fstat(photo.fileno()).st_size > MAX_BYTES:
+                raise PhotoError(f"The file is over {MAX_BYTES // 1_000_000} MB: not a photo.")
+            data = photo.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise PhotoError(f"Cannot read the file: {exc.strerror}.") from None
+    return read_photo(data, layout, shape)

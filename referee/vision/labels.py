@@ -1,0 +1,10 @@
+"""What the reader tells apart: the six values and the eight body colours, in the order of
+the classifier's outputs."""
+
+from __future__ import annotations
+
+VALUES = (1, 2, 3, 4, 5, 6)
+# White stands for ivory and cream too: plain dice.
+COLOURS = ("red", "yellow", "green", "blue", "orange", "purple", "black", "white")
+CROP = 32  # the classifier's input: a die's crop, this many pixels square
+MARGIN = 0.1  # a crop shows this share of the die's side beyond each edge

@@ -1,0 +1,162 @@
+"""Read a photo of dice: a board of touching dice in rows and columns, or a loose roll.
+
+Reading is two steps: ``locate`` finds the dice and cuts each out (no model needed), then
+the classifier reads each crop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from referee.dice import COLOURS as DIE_COLOURS
+from referee.vision import grid, loose
+from referee.vision.classify import classify
+from referee.vision.decode import PhotoError, decode
+from referee.vision.segment import Blob, blobs, dice_mask
+
+LAYOUTS = ("grid", "loose")
+BOARD_SHARE = 0.6  # a board is at least this share of everything on the table
+SURE = 0.8  # a die read with less confidence is marked for the table to check (training
+# smooths its labels, so a sure die scores about 0.92-0.98)
+LETTERS = {name: letter for letter, name in DIE_COLOURS.items()}  # white dice are plain
+
+
+@dataclass(frozen=True)
+class ReadDie:
+    """One die as read: value, body colour, confidence, and its centre in the photo."""
+
+    value: int
+    colour: str
+    confidence: float
+    center: tuple[int, int]
+
+    def notation(self) -> str:
+        """The die as the entry forms write it, "?" after it when the reader is unsure."""
+        unsure = "?" if self.confidence < SURE else ""
+        return f"{self.value}{LETTERS.get(self.colour, '')}{unsure}"
+
+    def to_json(self, *, with_center: bool) -> dict[str, object]:
+        """The die as ``referee photo`` prints it; a board's dice go without their centre."""
+        out: dict[str, object] = {"value": self.value, "colour": self.colour}
+        if with_center:
+            out["center"] = list(self.center)
+        out["confidence"] = self.confidence
+        return out
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a photo shows: ``rows`` of a board (row-major, as seen in the photo) or the
+    ``dice`` of a loose roll (top to bottom, left to right)."""
+
+    layout: str
+    rows: list[list[ReadDie]]
+    dice: list[ReadDie]
+
+    def to_json(self, image: str) -> dict[str, object]:
+        """The reading as one line of ``referee photo``'s output."""
+        if self.layout == "grid":
+            rows = [[die.to_json(with_center=False) for die in row] for row in self.rows]
+            return {"image": image, "layout": "grid", "rows": rows}
+        dice = [die.to_json(with_center=True) for die in self.dice]
+        return {"image": image, "layout": "loose", "dice": dice}
+
+    def to_text(self) -> str:
+        """The dice in the entry forms' notation ("3r", "5k", a plain die "4"), a board's
+        rows apart by " / "; a die read with less than ``SURE`` confidence ends in "?"."""
+        if self.layout == "grid":
+            return " / ".join(" ".join(die.notation() for die in row) for row in self.rows)
+        return " ".join(die.notation() for die in self.dice)
+
+
+@dataclass(frozen=True)
+class Located:
+    """The dice found in a photo before they are read: each one's crop and centre (in the
+    decoded image's pixels), and the board's columns (0 for a loose roll)."""
+
+    layout: str
+    crops: list[np.ndarray]
+    centres: list[tuple[float, float]]
+    cols: int
+
+
+def read_photo(
+    data: bytes, layout: str | None = None, shape: tuple[int, int] | None = None
+) -> Reading:
+    """Read a photo's bytes; ``layout`` is "grid", "loose" or None to tell from the photo,
+    ``shape`` a board's (rows, columns) when the caller knows them.
+
+    Raises PhotoError with a sentence when the photo cannot be read."""
+    image, scale = decode(data)
+    return read_image(image, layout, shape, scale)
+
+
+def read_image(
+    image: np.ndarray,
+    layout: str | None = None,
+    shape: tuple[int, int] | None = None,
+    scale: float = 1.0,
+) -> Reading:
+    """Read decoded BGR pixels; centres are given divided by ``scale`` (the photo's own
+    pixels when the image was scaled down by that much)."""
+    found = locate(image, layout, shape)
+    dice = [
+        ReadDie(guess.value, guess.colour, guess.confidence, (round(x / scale), round(y / scale)))
+        for guess, (x, y) in zip(classify(found.crops), found.centres, strict=True)
+    ]
+    if found.layout == "grid":
+        rows = [dice[at : at + found.cols] for at in range(0, len(dice), found.cols)]
+        return Reading("grid", rows, [])
+    return Reading("loose", [], dice)
+
+
+def locate(
+    image: np.ndarray, layout: str | None = None, shape: tuple[int, int] | None = None
+) -> Located:
+    """Find the dice and cut each out; raises PhotoError when there are none to read."""
+    pieces = blobs(dice_mask(image))
+    if not pieces:
+        raise PhotoError("No dice found in the photo.")
+    if layout is None:
+        layout = "grid" if is_board(image, pieces) else "loose"
+    if layout == "grid":
+        return locate_board(image, pieces[0], shape)
+    return locate_roll(image, pieces)
+
+
+def is_board(image: np.ndarray, pieces: list[Blob]) -> bool:
+    """Whether the photo shows a board: one piece holding most of what is on the table,
+    with at least two rows or two columns."""
+    largest = pieces[0]
+    if largest.area < BOARD_SHARE * sum(piece.area for piece in pieces):
+        return False
+    board = grid.fit_board(image, grid.corners(largest.contour))
+    return board.rows * board.cols > 1
+
+
+def locate_board(image: np.ndarray, board: Blob, shape: tuple[int, int] | None) -> Located:
+    """The board's cells, row by row."""
+    if board.at_edge:
+        raise PhotoError(
+            "The board is cut by the edge of the photo: step back so that all of it shows."
+        )
+    fitted = grid.fit_board(image, grid.corners(board.contour), shape)
+    crops = grid.cell_crops(image, fitted.quad, fitted.rows, fitted.cols)
+    centres = [
+        (float(x), float(y)) for x, y in grid.cell_centres(fitted.quad, fitted.rows, fitted.cols)
+    ]
+    return Located("grid", crops, centres, fitted.cols)
+
+
+def locate_roll(image: np.ndarray, pieces: list[Blob]) -> Located:
+    """The loose dice, top to bottom and left to right."""
+    found = loose.find_dice(image, pieces)
+    if not found:
+        raise PhotoError("No dice found in the photo.")
+    if any(die.at_edge for die in found):
+        raise PhotoError(
+            "A die is cut by the edge of the photo: take it again with every die inside it."
+        )
+    return Located("loose", [d.crop for d in found], [d.center for d in found], 0)

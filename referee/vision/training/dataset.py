@@ -1,0 +1,65 @@
+"""Training and test crops: rendered photos, cut up by the reader's own ``locate``, each crop
+labelled with the die drawn nearest its centre (the reader's crops are what it will see)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from referee.vision.decode import PhotoError
+from referee.vision.labels import COLOURS, CROP, VALUES
+from referee.vision.reader import locate
+from referee.vision.training.render import Scene, TrueDie, render
+
+NEAR = 0.45  # a crop belongs to the drawn die whose centre is within this share of its side
+
+
+@dataclass
+class Crops:
+    """Crops (n, CROP, CROP, 3) uint8 with their value and colour indices."""
+
+    images: np.ndarray
+    values: np.ndarray
+    colours: np.ndarray
+
+
+def nearest(die_centres: np.ndarray, dice: list[TrueDie], at: tuple[float, float]) -> int | None:
+    """The index of the drawn die whose centre is near ``at``, or None."""
+    gaps = np.hypot(die_centres[:, 0] - at[0], die_centres[:, 1] - at[1])
+    i = int(gaps.argmin())
+    return i if gaps[i] <= NEAR * dice[i].side else None
+
+
+def matches(scene: Scene, shape_known: bool) -> list[tuple[np.ndarray, TrueDie]]:
+    """Each crop the reader cuts from the scene with the die it shows (crops of no drawn die
+    and photos the reader refuses give nothing)."""
+    try:
+        found = locate(scene.image, scene.layout, scene.shape if shape_known else None)
+    except PhotoError:
+        return []
+    centres = np.array([die.center for die in scene.dice])
+    pairs = []
+    for crop, at in zip(found.crops, found.centres, strict=True):
+        i = nearest(centres, scene.dice, at)
+        if i is not None:
+            pairs.append((crop, scene.dice[i]))
+    return pairs
+
+
+def make_crops(seed: int, scenes: dict[str, int]) -> Crops:
+    """Crops from ``scenes[layout]`` rendered photos of each layout (boards cut with their
+    shape known, as a game asks for them)."""
+    rng = np.random.default_rng(seed)
+    images, values, colours = [], [], []
+    for layout, count in scenes.items():
+        for _ in range(count):
+            for crop, die in matches(render(rng, layout), shape_known=True):
+                images.append(crop)
+                values.append(VALUES.index(die.value))
+                colours.append(COLOURS.index(die.colour))
+    return Crops(
+        np.array(images, np.uint8).reshape(-1, CROP, CROP, 3),
+        np.array(values, np.int64),
+        np.array(colours, np.int64),
+    )

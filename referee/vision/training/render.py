@@ -1,0 +1,422 @@
+"""A procedural renderer of dice photos: numpy and OpenCV drawing, for training only.
+
+A scene is laid out on the table's plane, seen from straight above (a *canvas*): the table's
+texture, each die's shadow, its sides and its top face (a rounded square with pips).  A
+pinhole camera tilted up to 30 degrees and turned any way then looks at the plane (one
+homography), and the photo gets the camera's faults: uneven light, a white-balance cast,
+glare, blur, noise and JPEG.  Each die's top face is drawn where the camera sees it (moved
+away from the camera by the die's height), so what the truth says is where the photo shows it.
+
+Nothing here is imported by the reader.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from referee.vision.labels import COLOURS
+from referee.vision.segment import LIGHTNESS_WEIGHT
+
+SIDE = 64  # a die's side on the canvas, in pixels
+TABLE_CONTRAST = 55.0  # the least Lab distance between the table's mean and a die's body
+Rng = np.random.Generator
+
+# Base body colours in BGR; each draw is varied around one of them.
+BODY_BGR: dict[str, list[tuple[int, int, int]]] = {
+    "red": [(40, 30, 200), (50, 40, 170), (70, 60, 225)],
+    "yellow": [(40, 215, 240), (70, 200, 230), (20, 190, 215)],
+    "green": [(60, 170, 40), (90, 150, 30), (80, 200, 90)],
+    "blue": [(200, 90, 30), (170, 60, 20), (230, 140, 60)],
+    "orange": [(30, 120, 245), (20, 100, 230), (50, 140, 250)],
+    "purple": [(150, 40, 110), (130, 30, 90), (190, 80, 150)],
+    "black": [(25, 25, 25), (40, 38, 35), (15, 15, 18)],
+    "white": [(240, 240, 240), (205, 230, 240), (220, 220, 215)],
+}
+PIP_ON: dict[str, list[tuple[int, int, int]]] = {
+    "light": [(245, 245, 245), (225, 235, 240), (60, 190, 215)],
+    "dark": [(20, 20, 20), (40, 30, 30), (30, 30, 120)],
+}
+PIP_KIND = {colour: "dark" if colour in ("white", "yellow") else "light" for colour in COLOURS}
+
+# Where the pips of each value sit, in units of the pip offset from the centre.
+PIPS: dict[int, list[tuple[int, int]]] = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)],
+}
+
+
+@dataclass(frozen=True)
+class TrueDie:
+    """A die as drawn: its value, body colour, and top face's centre and side in the photo."""
+
+    value: int
+    colour: str
+    center: tuple[float, float]
+    side: float
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A drawn photo and what is on it; ``shape`` is (rows, columns) for a grid."""
+
+    image: np.ndarray
+    layout: str
+    dice: list[TrueDie]
+    shape: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class DieStyle:
+    """How one set of dice looks: corner roundness, pip size and offset, finish."""
+
+    corner: float
+    pip_radius: float
+    pip_offset: float
+    concave: bool
+    bevel: float
+
+
+def jitter_colour(rng: Rng, bgr: tuple[int, int, int], spread: int = 18) -> np.ndarray:
+    """A colour near ``bgr``: each channel moved by up to ``spread``."""
+    return np.clip(np.array(bgr, float) + rng.integers(-spread, spread + 1, 3), 0, 255)
+
+
+def random_style(rng: Rng) -> DieStyle:
+    """A set of dice: sharp casino cubes to round toy dice, small to large pips."""
+    return DieStyle(
+        corner=float(rng.uniform(0.06, 0.28)),
+        pip_radius=float(rng.uniform(0.065, 0.105)),
+        pip_offset=float(rng.uniform(0.23, 0.29)),
+        concave=bool(rng.random() < 0.5),
+        bevel=float(rng.uniform(0.04, 0.14)),
+    )
+
+
+def rounded_square(size: int, side: float, corner: float) -> np.ndarray:
+    """A float mask (0..1, anti-aliased) of a rounded square of ``side`` centred in ``size``."""
+    mask = np.zeros((size * 4, size * 4), np.uint8)
+    half, radius, mid = side * 2, max(corner * side * 4, 1.0), size * 2
+    inner = half - radius
+    for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+        centre = (int(mid + dx * inner), int(mid + dy * inner))
+        cv2.circle(mask, centre, int(radius), 255, -1, cv2.LINE_AA)
+    cv2.rectangle(
+        mask, (int(mid - inner), int(mid - half)), (int(mid + inner), int(mid + half)), 255, -1
+    )
+    cv2.rectangle(
+        mask, (int(mid - half), int(mid - inner)), (int(mid + half), int(mid + inner)), 255, -1
+    )
+    return cv2.resize(mask, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
+
+
+def face_patch(rng: Rng, value: int, colour: str, style: DieStyle, size: int) -> np.ndarray:
+    """The top face of a die, BGRA float, upright, ``SIDE`` wide in a ``size`` square."""
+    body = jitter_colour(rng, BODY_BGR[colour][rng.integers(len(BODY_BGR[colour]))])
+    alpha = rounded_square(size, SIDE, style.corner)
+    inset = rounded_square(size, SIDE * (1 - 2 * style.bevel), style.corner)
+    shade = 0.72 + 0.28 * cv2.GaussianBlur(inset, (0, 0), SIDE * style.bevel * 0.6 + 0.5)
+    face = body[None, None, :] * shade[..., None]
+    choices = PIP_ON[PIP_KIND[colour]]
+    pip = choices[0] if rng.random() < 0.75 else choices[rng.integers(1, len(choices))]
+    pip_bgr = jitter_colour(rng, pip, 10)
+    centre = size / 2
+    radius = style.pip_radius * SIDE * rng.uniform(0.92, 1.08)
+    offset = style.pip_offset * SIDE
+    pips = np.zeros((size * 4, size * 4), np.uint8)
+    for px, py in PIPS[value]:
+        x, y = (centre + px * offset) * 4, (centre + py * offset) * 4
+        cv2.circle(pips, (int(x), int(y)), int(radius * 4), 255, -1, cv2.LINE_AA)
+    pip_mask = cv2.resize(pips, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32)
+    pip_mask /= 255
+    pip_shade = pip_bgr[None, None, :] * np.ones_like(face)
+    if style.concave:
+        dark = cv2.GaussianBlur(pip_mask, (0, 0), radius * 0.35)
+        pip_shade = pip_shade * (0.65 + 0.35 * dark[..., None])
+    face = face * (1 - pip_mask[..., None]) + pip_shade * pip_mask[..., None]
+    return np.dstack([face, alpha]).astype(np.float32)
+
+
+def paste(canvas: np.ndarray, patch: np.ndarray, at: tuple[float, float], angle: float) -> None:
+    """Composite a BGRA ``patch`` onto ``canvas`` turned by ``angle`` degrees, centred ``at``."""
+    size = patch.shape[0]
+    x0, y0 = int(at[0] - size / 2), int(at[1] - size / 2)
+    turn = cv2.getRotationMatrix2D((size / 2, size / 2), angle, 1.0)
+    turn[:, 2] += (at[0] - size / 2 - x0, at[1] - size / 2 - y0)
+    moved = cv2.warpAffine(patch, turn, (size, size), flags=cv2.INTER_LINEAR)
+    region = canvas[y0 : y0 + size, x0 : x0 + size]
+    alpha = moved[: region.shape[0], : region.shape[1], 3:4]
+    region[:] = region * (1 - alpha) + moved[: region.shape[0], : region.shape[1], :3] * alpha
+
+
+TABLE_TONES: dict[str, list[tuple[int, int, int]]] = {
+    "wood": [(60, 100, 150), (40, 70, 110), (90, 140, 190)],
+    "felt": [(50, 90, 20), (80, 40, 20), (40, 30, 110), (45, 45, 45)],
+    "plain": [(180, 185, 190), (120, 125, 130), (210, 200, 180), (90, 110, 120)],
+    "stone": [(150, 150, 150), (200, 195, 190), (80, 85, 90)],
+    "check": [(200, 200, 200)],
+}
+
+
+def table_tone(rng: Rng) -> tuple[str, np.ndarray]:
+    """A kind of table top and its main colour."""
+    kind = str(rng.choice(list(TABLE_TONES)))
+    tones = TABLE_TONES[kind]
+    spread = {"check": 40, "wood": 18}.get(kind, 25)
+    return kind, jitter_colour(rng, tones[rng.integers(len(tones))], spread)
+
+
+def table_texture(rng: Rng, h: int, w: int, kind: str, base: np.ndarray) -> np.ndarray:
+    """A table top of ``kind`` (wood grain, felt, painted board, cloth check or stone)
+    around the colour ``base``, float BGR."""
+    noise = rng.normal(0, 1, (h // 8 + 2, w // 8 + 2)).astype(np.float32)
+    smooth = cv2.resize(cv2.GaussianBlur(noise, (0, 0), 2), (w, h))
+    if kind == "wood":
+        yy = np.mgrid[0:h, 0:w][0].astype(np.float32)
+        grain = np.sin((yy + smooth * rng.uniform(8, 30)) / rng.uniform(3, 9)) * 0.5 + 0.5
+        texture = base * (0.8 + 0.2 * grain[..., None])
+        turn = cv2.getRotationMatrix2D((w / 2, h / 2), float(rng.uniform(0, 180)), 1.0)
+        texture = cv2.warpAffine(texture, turn, (w, h), borderMode=cv2.BORDER_REFLECT)
+    elif kind == "check":
+        cell = int(rng.integers(SIDE // 2, SIDE * 3))
+        yy, xx = np.mgrid[0:h, 0:w]
+        darker = base * rng.uniform(0.75, 0.92)
+        texture = np.where((((yy // cell) + (xx // cell)) % 2 == 0)[..., None], base, darker)
+    else:
+        texture = base * (1 + smooth[..., None] * (0.08 if kind == "stone" else 0.03))
+    grain = rng.normal(0, rng.uniform(2, 7), (h, w, 1)).astype(np.float32)
+    return np.clip(texture + grain, 0, 255).astype(np.float32)
+
+
+def shadow(canvas: np.ndarray, at: tuple[float, float], spread: float, depth: float) -> None:
+    """Darken the table under and beside a die (a soft blob ``spread`` wide)."""
+    reach = int(SIDE * 0.55 + spread * 3)
+    x0, y0 = max(int(at[0]) - reach, 0), max(int(at[1]) - reach, 0)
+    region = canvas[y0 : int(at[1]) + reach, x0 : int(at[0]) + reach]
+    blob = np.zeros(region.shape[:2], np.float32)
+    half = SIDE * 0.55
+    cv2.rectangle(
+        blob,
+        (int(at[0] - half) - x0, int(at[1] - half) - y0),
+        (int(at[0] + half) - x0, int(at[1] + half) - y0),
+        1,
+        -1,
+    )
+    soft = cv2.GaussianBlur(blob, (0, 0), spread)
+    region *= (1 - depth * soft)[..., None]
+
+
+@dataclass(frozen=True)
+class Camera:
+    """A pinhole camera over the table's plane: the plane-to-photo homography, the foot of
+    the camera on the plane and its height, in canvas pixels."""
+
+    homography: np.ndarray
+    foot: np.ndarray
+    height: float
+
+
+def camera(rng: Rng, centre: tuple[float, float], reach: float, tilt_max: float) -> Camera:
+    """A camera ``reach`` or more above ``centre``, tilted up to ``tilt_max`` degrees."""
+    tilt = np.radians(rng.uniform(0, tilt_max))
+    turn = np.radians(rng.uniform(0, 360))
+    rx = np.array([[1, 0, 0], [0, np.cos(tilt), -np.sin(tilt)], [0, np.sin(tilt), np.cos(tilt)]])
+    rz = np.array([[np.cos(turn), -np.sin(turn), 0], [np.sin(turn), np.cos(turn), 0], [0, 0, 1]])
+    rotation = rx @ rz
+    distance = reach * rng.uniform(1.8, 3.5)
+    shift = np.array([0, 0, distance])
+    world = -rotation.T @ shift  # the camera, relative to ``centre``
+    # x_photo ~ K (R p + t) for p = (x - cx, y - cy, 0): three columns of a homography.
+    to_centre = np.array([[1, 0, -centre[0]], [0, 1, -centre[1]], [0, 0, 1]], float)
+    project = np.column_stack([rotation[:, 0], rotation[:, 1], shift])
+    return Camera(
+        homography=project @ to_centre,
+        foot=np.array([world[0] + centre[0], world[1] + centre[1]]),
+        height=float(abs(world[2])),
+    )
+
+
+def to_photo(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Points (n, 2) mapped by a homography."""
+    return cv2.perspectiveTransform(points.reshape(-1, 1, 2).astype(np.float64), homography)[:, 0]
+
+
+def lay_out(
+    rng: Rng, layout: str, size: tuple[int, int] | int | None = None
+) -> tuple[list[tuple[float, float, float]], tuple[int, int]]:
+    """Dice positions and turns on the canvas (x, y, degrees), and the grid's shape;
+    ``size`` is a grid's (rows, columns) or a roll's count, random when None.
+
+    A grid's dice touch (a gap of up to 4% of a side); a loose roll's never touch."""
+    if layout == "grid":
+        if isinstance(size, tuple):
+            rows, cols = size
+        elif rng.random() < 0.4:
+            rows, cols = 6, 6
+        else:
+            rows, cols = (int(n) for n in rng.integers(2, 9, 2))
+        pitch = SIDE * rng.uniform(1.0, 1.04)
+        margin = SIDE * 3
+        board = [
+            (margin + (c + 0.5) * pitch, margin + (r + 0.5) * pitch, float(rng.normal(0, 1.5)))
+            for r in range(rows)
+            for c in range(cols)
+        ]
+        return board, (rows, cols)
+    count = size if isinstance(size, int) else int(rng.integers(1, 13))
+    area = SIDE * (4 + 2.2 * np.sqrt(count))
+    spots: list[tuple[float, float, float]] = []
+    while len(spots) < count:
+        x, y = rng.uniform(SIDE * 3, SIDE * 3 + area, 2)
+        if all(np.hypot(x - sx, y - sy) > SIDE * 1.75 for sx, sy, _ in spots):
+            spots.append((float(x), float(y), float(rng.uniform(0, 360))))
+    return spots, (0, 0)
+
+
+def draw_dice(
+    rng: Rng, canvas: np.ndarray, spots: list, cam: Camera, palette: list[str], layout: str
+) -> list[tuple[int, str, tuple[float, float]]]:
+    """Draw every die (shadow, sides, top face) on the canvas; return value, colour and the
+    canvas point where its top face's centre shows."""
+    style = random_style(rng)
+    light = rng.normal(0, 1, 2)
+    light = light / (np.linalg.norm(light) + 1e-9) * SIDE * rng.uniform(0.05, 0.3)
+    size = int(SIDE * 1.6)
+    drawn = []
+    for x, y, _ in spots:
+        spread = SIDE * (0.08 if layout == "grid" else rng.uniform(0.1, 0.3))
+        shadow(canvas, (x + light[0], y + light[1]), spread, float(rng.uniform(0.2, 0.5)))
+    # The far dice first: a nearer die's sides hide what is behind it.
+    for x, y, angle in sorted(
+        spots, key=lambda s: -np.hypot(s[0] - cam.foot[0], s[1] - cam.foot[1])
+    ):
+        value = int(rng.integers(1, 7))
+        colour = str(palette[rng.integers(len(palette))])
+        face = face_patch(rng, value, colour, style, size)
+        angle += 90 * int(rng.integers(4))  # a two's diagonal and a six's rows go either way
+        away = np.array([x, y]) - cam.foot
+        lift = SIDE / max(cam.height - SIDE, SIDE)
+        top = (x + away[0] * lift, y + away[1] * lift)
+        side = face.copy()
+        side[..., :3] *= rng.uniform(0.45, 0.7)
+        for step in np.linspace(0, 1, 6)[:-1]:
+            paste(canvas, side, (x + away[0] * lift * step, y + away[1] * lift * step), angle)
+        paste(canvas, face, top, angle)
+        drawn.append((value, colour, top))
+    return drawn
+
+
+def lab(bgr: np.ndarray) -> np.ndarray:
+    """A colour in Lab with lightness weighted as the reader weighs it."""
+    pixel = np.clip(bgr, 0, 255).astype(np.uint8).reshape(1, 1, 3)
+    out = cv2.cvtColor(pixel, cv2.COLOR_BGR2LAB)[0, 0].astype(float)
+    out[0] *= LIGHTNESS_WEIGHT
+    return out
+
+
+def contrasting_table(rng: Rng, h: int, w: int, palette: list[str]) -> np.ndarray:
+    """A table top whose colour stands apart from every die body in ``palette`` (the
+    reader tells dice from table by colour; docs/vision.md says so)."""
+    bodies = [lab(np.array(bgr, float)) for colour in palette for bgr in BODY_BGR[colour]]
+    for _ in range(40):
+        kind, base = table_tone(rng)
+        if min(np.linalg.norm(lab(base) - body) for body in bodies) > TABLE_CONTRAST:
+            break
+    return table_texture(rng, h, w, kind, base)
+
+
+def palette_for(rng: Rng) -> list[str]:
+    """The body colours in one photo: one colour, a few, or any."""
+    mode = rng.random()
+    if mode < 0.35:
+        return [COLOURS[rng.integers(len(COLOURS))]]
+    if mode < 0.7:
+        return list(rng.choice(COLOURS, size=int(rng.integers(2, 4)), replace=False))
+    return list(COLOURS)
+
+
+def camera_faults(rng: Rng, photo: np.ndarray) -> np.ndarray:
+    """Uneven light, a colour cast, glare, blur, noise and JPEG, uint8 BGR out."""
+    h, w = photo.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    slope = rng.normal(0, 0.35, 2)
+    light = 1 + slope[0] * (xx / w - 0.5) + slope[1] * (yy / h - 0.5)
+    light *= rng.uniform(0.7, 1.2)
+    cast = 1 + rng.normal(0, 0.06, 3)
+    photo = photo * light[..., None] * cast[None, None, :]
+    if rng.random() < 0.4:
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        radius = rng.uniform(0.1, 0.3) * max(h, w)
+        glare = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * radius**2))
+        photo = photo + glare[..., None] * rng.uniform(15, 60)
+    photo = np.clip(photo, 0, 255).astype(np.uint8)
+    sigma = rng.uniform(0, 1.3)
+    if sigma > 0.3:
+        photo = cv2.GaussianBlur(photo, (0, 0), sigma)
+    photo = np.clip(photo + rng.normal(0, rng.uniform(0, 6), photo.shape), 0, 255).astype(np.uint8)
+    quality = int(rng.integers(45, 96))
+    encoded = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])[1]
+    return np.asarray(cv2.imdecode(encoded, cv2.IMREAD_COLOR))
+
+
+def render(
+    rng: Rng, layout: str, size: tuple[int, int] | int | None = None, tilt_max: float = 30.0
+) -> Scene:
+    """One photo of a grid of touching dice or of a loose roll (``size`` as ``lay_out``
+    takes it), and its truth."""
+    spots, shape = lay_out(rng, layout, size)
+    # Enough table around the dice that the camera, however tilted, sees only table.
+    reach = max(np.ptp([x for x, _, _ in spots]), np.ptp([y for _, y, _ in spots])) + SIDE
+    pad = SIDE * 2 + 0.8 * reach
+    left, top = min(x for x, _, _ in spots), min(y for _, y, _ in spots)
+    spots = [(x - left + pad, y - top + pad, angle) for x, y, angle in spots]
+    xs = [x for x, _, _ in spots]
+    ys = [y for _, y, _ in spots]
+    width, height = int(max(xs) + pad), int(max(ys) + pad)
+    palette = palette_for(rng)
+    canvas = contrasting_table(rng, height, width, palette)
+    centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    cam = camera(rng, centre, reach, tilt_max)
+    drawn = draw_dice(rng, canvas, spots, cam, palette, layout)
+    # Frame the dice with some table around them, then scale to the photo's size.
+    spread = SIDE * 0.9 + max(0.0, SIDE * 5 - reach) / 2  # a lone die is not the whole photo
+    box = np.array(
+        [[min(xs) - spread, min(ys) - spread], [max(xs) + spread, min(ys) - spread],
+         [max(xs) + spread, max(ys) + spread], [min(xs) - spread, max(ys) + spread]]
+    )  # fmt: skip
+    seen = to_photo(cam.homography, box)
+    low, high = seen.min(axis=0), seen.max(axis=0)
+    margin = (high - low) * rng.uniform(0.03, 0.2, 2)
+    low, high = low - margin, high + margin
+    long_side = rng.uniform(480, 900)
+    scale = long_side / max(high - low)
+    fit = np.array([[scale, 0, -low[0] * scale], [0, scale, -low[1] * scale], [0, 0, 1]])
+    homography = fit @ cam.homography
+    out_w, out_h = (int(v) for v in np.ceil((high - low) * scale))
+    photo = cv2.warpPerspective(
+        canvas, homography, (out_w, out_h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT
+    )
+    photo = camera_faults(rng, photo)
+    dice = []
+    for value, colour, face_at in drawn:
+        ends = to_photo(
+            homography,
+            np.array(
+                [face_at, (face_at[0] - SIDE / 2, face_at[1]), (face_at[0] + SIDE / 2, face_at[1])]
+            ),
+        )
+        dice.append(
+            TrueDie(
+                value=value,
+                colour=colour,
+                center=(float(ends[0, 0]), float(ends[0, 1])),
+                side=float(np.linalg.norm(ends[2] - ends[1])),
+            )
+        )
+    return Scene(image=photo, layout=layout, dice=dice, shape=shape if layout == "grid" else None)

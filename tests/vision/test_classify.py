@@ -1,0 +1,38 @@
+"""The shipped classifier reads a few shipped crops: one die of each body colour."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+
+from referee.vision.classify import MODEL, classify
+from referee.vision.labels import COLOURS, CROP
+
+CROPS = Path(__file__).with_name("photos") / "crops.jpg"
+VALUES = (6, 2, 2, 6, 4, 4, 4, 1)  # the crops' values, one crop of each colour in COLOURS' order
+
+
+def test_the_model_file_is_under_5_mb() -> None:
+    assert MODEL.stat().st_size < 5_000_000
+
+
+def test_each_shipped_crop_is_read_with_its_value_and_colour() -> None:
+    strip = cv2.imread(str(CROPS))
+    crops = [strip[:, i * CROP : (i + 1) * CROP] for i in range(len(COLOURS))]
+    guesses = classify(crops)
+    assert [(g.value, g.colour) for g in guesses] == list(zip(VALUES, COLOURS, strict=True))
+    assert all(0.5 < g.confidence <= 1 for g in guesses)
+
+
+def test_a_quarter_turn_does_not_change_the_reading() -> None:
+    strip = cv2.imread(str(CROPS))
+    crops = [strip[:, i * CROP : (i + 1) * CROP] for i in range(len(COLOURS))]
+    turned = [cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE) for crop in crops]
+    assert [(g.value, g.colour) for g in classify(turned)] == [
+        (g.value, g.colour) for g in classify(crops)
+    ]
+
+
+def test_no_crops_no_guesses() -> None:
+    assert classify([]) == []
