@@ -120,12 +120,13 @@ def register_extensions(app: Flask) -> None:
     """Bind the database (and strict JSON), migrations, CSRF protection, rate limits (in
     Redis with ``REDIS_URL``), compression, the house PIN, the time limit of a request and
     the memory budgets of what is kept between requests."""
-    from referee.web import access, compression, deadlines, printing
+    from referee.web import access, compression, deadlines, photos, printing
     from referee.web.replays import MIB, replays
 
     strict_json_responses(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
+    photos.allow_photos(app)  # before the CSRF check reads the body
     csrf.init_app(app)
     limits.register(app)
     compression.register(app)
@@ -163,6 +164,7 @@ def register_blueprints(app: Flask) -> None:
         joining,
         links,
         live,
+        photos,
         players,
         printing,
         seats,
@@ -188,6 +190,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(printing.bp)
     app.register_blueprint(joining.bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(photos.bp)
     shell.register(app)
 
 

@@ -99,17 +99,16 @@
       });
       var missing = groups.reduce(function (n, g) { return n + g.rows.length - g.values.length; }, 0);
       note.textContent = missing ? missing + (missing === 1 ? " die" : " dice") + " still to tap." :
-        (autoSend() && !asking() ? "Sending the roll…" : "Every die is in: tap Enter roll.");
+        (sent ? "Sending the roll…" : "Every die is in: tap Enter roll.");
     }
 
     function changed(group) {
       write(group);
       form.dispatchEvent(new Event("change", { bubbles: true }));  // the game's own help first
+      var send = full() && autoSend() && !sent && !asking();  // a tap filled the last die
+      sent = sent || send;
       draw();
-      if (full() && autoSend() && !sent && !asking()) {
-        sent = true;
-        form.requestSubmit(enter);
-      }
+      if (send) { form.requestSubmit(enter); }
     }
 
     groups.forEach(function (g) {

@@ -1,0 +1,44 @@
+"""A roll read from a photo on a phone: the pad shows the dice as read, the roll is not sent
+until the table taps Enter roll (even with "send when the last die is tapped" on), and a
+die corrected with taps is what is stored."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SIX = Path(__file__).resolve().parents[1] / "vision" / "photos" / "roll6.jpg"  # 6 6 2 6 1 4
+
+
+def moves(page, live_server: str, url: str) -> int:
+    return len(page.request.get(live_server + url + "/log.json").json()["moves"])
+
+
+def test_a_photo_fills_the_pad_and_the_table_corrects_and_sends(live_server, phone, player):
+    page = phone
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="10K", exact=True).tap()
+    player.enter_pin()
+    page.locator("input[name='players-0']").fill("Ann")
+    page.locator("input[name='players-1']").fill("Bo")
+    player.press("Start the table")
+    url = page.url.split("#")[0].removeprefix(live_server)
+
+    page.set_input_files("input[name='photo']", str(SIX))
+    with page.expect_navigation():
+        page.get_by_role("button", name="Read the photo").tap()
+    assert "Read from the photo: 6 6 2 6 1 4." in page.content()
+    tray = page.locator(".pad-group .tray .die.tapped")
+    assert tray.all_inner_texts() == ["6", "6", "2", "6", "1", "4"]
+    assert page.locator(".pad-note").inner_text() == "Every die is in: tap Enter roll."
+    page.wait_for_timeout(300)
+    assert moves(page, live_server, url) == 0  # nothing sent before the table says so
+
+    tray.nth(5).tap()  # the 4 was a 5 after all: take it out, tap the 5
+    with page.expect_navigation():  # the last die tapped sends the roll, as a tapped roll does
+        page.locator(".face-tap[data-value='5']").tap()
+    assert "Ann rolled 1 2 5 6 6 6" in player.ruling()
+    assert moves(page, live_server, url) == 1
