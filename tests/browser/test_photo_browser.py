@@ -1,11 +1,13 @@
-"""A roll read from a photo on a phone: the pad shows the dice as read, the roll is not sent
-until the table taps Enter roll (even with "send when the last die is tapped" on), and a
-die corrected with taps is what is stored."""
+"""A roll read from a photo on a phone: the photo is sent as soon as it is chosen, scaled
+down first when it is large; the pad shows the dice as read, the roll is not sent until the
+table taps Enter roll (even with "send when the last die is tapped" on), and a die
+corrected with taps is what is stored."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import pytest
 
 pytestmark = pytest.mark.browser
@@ -27,9 +29,8 @@ def test_a_photo_fills_the_pad_and_the_table_corrects_and_sends(live_server, pho
     player.press("Start the table")
     url = page.url.split("#")[0].removeprefix(live_server)
 
-    page.set_input_files("input[name='photo']", str(SIX))
-    with page.expect_navigation():
-        page.get_by_role("button", name="Read the photo").tap()
+    with page.expect_navigation():  # a photo is sent as soon as it is chosen
+        page.set_input_files("input[name='photo']", str(SIX))
     assert "Read from the photo: 6 6 2 6 1 4." in page.content()
     tray = page.locator(".pad-group .tray .die.tapped")
     assert tray.all_inner_texts() == ["6", "6", "2", "6", "1", "4"]
@@ -42,3 +43,27 @@ def test_a_photo_fills_the_pad_and_the_table_corrects_and_sends(live_server, pho
         page.locator(".face-tap[data-value='5']").tap()
     assert "Ann rolled 1 2 5 6 6 6" in player.ruling()
     assert moves(page, live_server, url) == 1
+
+
+def test_a_large_photo_is_scaled_down_on_the_phone_before_it_is_sent(
+    live_server, phone, player, tmp_path
+):
+    image = cv2.imread(str(SIX))
+    large = cv2.resize(image, None, fx=4, fy=4, interpolation=cv2.INTER_CUBIC)  # 3,264 px
+    path = tmp_path / "large.png"
+    cv2.imwrite(str(path), large)
+    page = phone
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="10K", exact=True).tap()
+    player.enter_pin()
+    page.locator("input[name='players-0']").fill("Ann")
+    player.press("Start the table")
+    sent = []
+    page.on(
+        "request",
+        lambda r: sent.append(len(r.post_data_buffer or b"")) if "/photo" in r.url else None,
+    )
+    with page.expect_navigation():
+        page.set_input_files("input[name='photo']", str(path))
+    assert "Read from the photo: 6 6 2 6 1 4." in page.content()
+    assert sent and sent[0] < path.stat().st_size / 4, (sent, path.stat().st_size)
