@@ -252,7 +252,6 @@ class Game:
 
     def __init__(self, parts: Parts) -> None:
         rules, page, odds = parts.rules, parts.page, parts.odds or _NoOdds()
-        self.parts = parts
         self.SLUG = rules.SLUG
         self.TITLE = rules.TITLE
         self.KIND = rules.KIND
