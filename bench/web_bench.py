@@ -18,9 +18,11 @@ worker, one worker, one thread, keep-alive, listening on a socket this process b
 rounds (a round of each measurement, then the next round), so a neighbour's burst on this
 shared machine lands on all of them alike.  The client is ``http.client`` on one
 keep-alive connection a server, one request at a time, loopback only.  CSRF protection
-stays on: one GET of a table page gives the session cookie and token that every POST
-sends, as a phone does.  Each timed table gets exactly one roll and must answer 302;
-afterwards the database must hold that move on every table.
+stays on.  A table read before its move has a phone of its own, as at a real table: one
+GET of its page gives that phone's session cookie (which lists the table first, so reading
+the page again leaves the cookie alone) and CSRF token.  The tables posted to cold share
+one phone, whose cookie a POST never changes.  Each timed table gets exactly one roll and
+must answer 302; afterwards the database must hold that move on every table.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -335,12 +337,31 @@ def roll_form(game: BenchGame, token: str) -> str:
     return urlencode(fields)
 
 
-def post_rolls(client: Client, table_ids: Sequence[str], body: str, cookie: str) -> float:
-    """POST the roll to each table in turn; check each answers 302 to its table; return seconds."""
-    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie}
+@dataclass(frozen=True)
+class Phone:
+    """A phone's session cookie and the roll form it posts (with its CSRF token)."""
+
+    cookie: str
+    body: str
+
+
+Phones = Callable[[str], Phone]  # the phone at a table
+
+
+def phone_at(client: Client, table_id: str, game: BenchGame) -> Phone:
+    """A new phone that opened the table's page: its cookie and its roll form."""
+    cookie, token = session_and_token(client, table_id)
+    return Phone(cookie, roll_form(game, token))
+
+
+def post_rolls(client: Client, table_ids: Sequence[str], phones: Phones) -> float:
+    """POST the roll to each table in turn from its phone; check each answers 302 to its
+    table; return seconds."""
     start = perf_counter()
     for table_id in table_ids:
-        response = client.send("POST", f"/t/{table_id}/move", body, headers)
+        phone = phones(table_id)
+        headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": phone.cookie}
+        response = client.send("POST", f"/t/{table_id}/move", phone.body, headers)
         location = response.getheader("Location") or ""
         if response.status != 302 or not location.startswith(f"/t/{table_id}"):
             raise RuntimeError(
@@ -360,19 +381,20 @@ def rounds_of(ids: Sequence[str], rounds: int) -> list[Sequence[str]]:
     return chunks
 
 
-def get_all(client: Client, paths: Sequence[str], status: int, cookie: str) -> float:
-    """GET each path in turn; check each answers ``status``; return seconds."""
+def get_all(client: Client, paths: Sequence[tuple[str, str]], status: int) -> float:
+    """GET each path with its cookie in turn; check each answers ``status``; return seconds."""
     start = perf_counter()
-    for path in paths:
+    for path, cookie in paths:
         response = client.send("GET", path, headers={"Cookie": cookie})
         if response.status != status:
             raise RuntimeError(f"GET {path} answered {response.status}, not {status}")
     return perf_counter() - start
 
 
-def polls(ids: Sequence[str]) -> list[str]:
-    """The poll of each table at the version it was built with (nothing changed: 304)."""
-    return [f"/t/{table_id}/live?v=0" for table_id in ids]
+def polls(ids: Sequence[str], phones: Phones) -> list[tuple[str, str]]:
+    """The poll of each table at the version it was built with (nothing changed: 304), from
+    its phone."""
+    return [(f"/t/{table_id}/live?v=0", phones(table_id).cookie) for table_id in ids]
 
 
 def rolls_stored(db_file: Path, seq: int) -> int:
@@ -390,14 +412,22 @@ def copy_database(source: Path, target: Path) -> None:
 
 @dataclass
 class Servers:
-    """The four servers' clients, side by side: bare Flask, the bare POST plus the same
-    commit (the floor), and the referee; with the referee's session cookie and form."""
+    """The three servers' clients, side by side: bare Flask, the bare POST plus the same
+    commit (the floor), and the referee; with the phones that post and read."""
 
     bare: Client
     floor: Client
     referee: Client
-    cookie: str
-    body: str
+    shared: Phone  # the tables posted to cold, and the bare servers' requests
+    own: dict[str, Phone]  # a phone for each table read before its move
+
+    def phone(self, table_id: str) -> Phone:
+        """The phone at the table."""
+        return self.own.get(table_id, self.shared)
+
+    def sharing(self, table_id: str) -> Phone:
+        """The shared phone, whatever the table (the bare servers ignore cookies)."""
+        return self.shared
 
     def close(self) -> None:
         """Close every connection."""
@@ -405,9 +435,9 @@ class Servers:
             client.close()
 
 
-def pages(ids: Sequence[str]) -> list[str]:
-    """The play page of each table."""
-    return [f"/t/{table_id}" for table_id in ids]
+def pages(ids: Sequence[str], phones: Phones) -> list[tuple[str, str]]:
+    """The play page of each table, read by its phone."""
+    return [(f"/t/{table_id}", phones(table_id).cookie) for table_id in ids]
 
 
 def timed_round(servers: Servers, cold: Sequence[str], warm: Sequence[str]) -> dict[str, float]:
@@ -415,24 +445,18 @@ def timed_round(servers: Servers, cold: Sequence[str], warm: Sequence[str]) -> d
     bare POST and GET, the floor's POST, then the referee's poll of the ``warm`` tables, its
     POST to the ``cold`` ones (no page read first), the page read of the ``warm`` ones (a
     replay), its POST to them and the page after that move."""
-    bare, floor, referee, cookie, body = (
-        servers.bare,
-        servers.floor,
-        servers.referee,
-        servers.cookie,
-        servers.body,
-    )
-    unused = "session=unused"
+    bare, floor, referee = servers.bare, servers.floor, servers.referee
+    shared, own = servers.sharing, servers.phone
     seconds = {
-        "bare": post_rolls(bare, cold, body, unused) / len(cold),
-        "bare_get": get_all(bare, polls(warm), 304, unused) / len(warm),
-        "floor": post_rolls(floor, cold, body, unused) / len(cold),
-        "poll": get_all(referee, polls(warm), 304, cookie) / len(warm),
-        "cold": post_rolls(referee, cold, body, cookie) / len(cold),
+        "bare": post_rolls(bare, cold, shared) / len(cold),
+        "bare_get": get_all(bare, polls(warm, shared), 304) / len(warm),
+        "floor": post_rolls(floor, cold, shared) / len(cold),
+        "poll": get_all(referee, polls(warm, own), 304) / len(warm),
+        "cold": post_rolls(referee, cold, own) / len(cold),
     }
-    get_all(referee, pages(warm), 200, cookie)
-    seconds["warm"] = post_rolls(referee, warm, body, cookie) / len(warm)
-    seconds["page"] = get_all(referee, pages(warm), 200, cookie) / len(warm)
+    get_all(referee, pages(warm, own), 200)
+    seconds["warm"] = post_rolls(referee, warm, own) / len(warm)
+    seconds["page"] = get_all(referee, pages(warm, own), 200) / len(warm)
     return seconds
 
 
@@ -474,13 +498,13 @@ def run(game: BenchGame | None = None, tables: int = TABLES) -> dict[str, Any]:
             gunicorn("referee.web:create_app()", referee_env, root / "referee.log") as port,
         ):
             referee = Client.to(port)
-            cookie, token = session_and_token(referee, warmup[0])
-            servers = Servers(
-                Client.to(bare_port), Client.to(floor_port), referee, cookie, roll_form(game, token)
-            )
             half = len(warmup) // 2
-            timed_round(servers, warmup[:half], warmup[half:])
             cold, warm = timed[: len(timed) // 2], timed[len(timed) // 2 :]
+            own = {table_id: phone_at(referee, table_id, game) for table_id in warmup[half:]}
+            own.update({table_id: phone_at(referee, table_id, game) for table_id in warm})
+            shared = phone_at(referee, warmup[0], game)
+            servers = Servers(Client.to(bare_port), Client.to(floor_port), referee, shared, own)
+            timed_round(servers, warmup[:half], warmup[half:])
             rounds = [
                 timed_round(servers, cold_chunk, warm_chunk)
                 for cold_chunk, warm_chunk in zip(
@@ -508,7 +532,7 @@ def run(game: BenchGame | None = None, tables: int = TABLES) -> dict[str, Any]:
         "server": "gunicorn gthread, 1 worker x 1 thread, keep-alive, 127.0.0.1",
         "client": "http.client, one keep-alive connection a server, sequential, "
         f"the servers' rounds interleaved ({ROUNDS} rounds)",
-        "csrf": "on (token and session cookie from one GET of a play page)",
+        "csrf": "on (each phone's token and session cookie from one GET of its table's page)",
         "referee": measured["cold"],
         "bare": measured["bare"],
         "ratio": ratio("cold", "bare"),

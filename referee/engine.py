@@ -322,13 +322,15 @@ class TurnLog(Sequence[TurnRecord]):
     (a tuple grown by ``+`` made it quadratic).
     """
 
-    __slots__ = ("_last", "_before", "_size", "_items")
+    # the weak reference: a web page keeps the turn list it rendered by the log
+    __slots__ = ("_last", "_before", "_size", "_items", "_hash", "__weakref__")
 
     def __init__(self, last: TurnRecord | None = None, before: TurnLog | None = None) -> None:
         self._last = last
         self._before = before
         self._size = 0 if last is None else 1 + (len(before) if before else 0)
         self._items: tuple[TurnRecord, ...] | None = None if last else ()
+        self._hash: int | None = None
 
     def add(self, record: TurnRecord) -> TurnLog:
         """This log with ``record`` as its newest turn."""
@@ -362,7 +364,9 @@ class TurnLog(Sequence[TurnRecord]):
         return isinstance(other, tuple) and self.items() == other
 
     def __hash__(self) -> int:
-        return hash(self.items())
+        if self._hash is None:  # worked out once: the log never changes
+            self._hash = hash(self.items())
+        return self._hash
 
     def __repr__(self) -> str:
         return f"TurnLog({len(self)} turns)"

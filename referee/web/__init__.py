@@ -151,7 +151,7 @@ def register_security(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     """Mount the pages, give their layout each game's own stylesheet and script, each
     seat's colour, the ``points`` filter (scores with the typographic minus) and ``thousands``,
-    a ``url_for`` that keeps the links it built, and the
+    a ``url_for`` that keeps the links it built, a turn list kept per list of turns, and the
     manifest, icons, service worker and offline page that make the app installable."""
     from referee.web import (
         access,
@@ -162,6 +162,7 @@ def register_blueprints(app: Flask) -> None:
         helppages,
         history,
         joining,
+        kept_turns,
         links,
         live,
         photos,
@@ -174,6 +175,7 @@ def register_blueprints(app: Flask) -> None:
 
     assets.register(app)
     links.register(app)
+    kept_turns.register(app)
     app.add_template_global(charts.seat_colour)
     app.add_template_global(has_own)
     app.add_template_filter(score_text, "points")  # -400 as "−400", like the rulings

@@ -23,21 +23,18 @@ def register(app: Flask) -> None:
     """Give the app's templates a ``url_for`` that keeps the URLs it has built."""
 
     @lru_cache(maxsize=KEPT_LINKS)
-    def built(script_root: str, endpoint: str, values: tuple[tuple[str, type, Any], ...]) -> str:
-        return app.url_for(endpoint, **{name: value for name, _, value in values})
+    def built(script_root: str, endpoint: str, key: tuple[Any, ...]) -> str:
+        values = key[: len(key) // 2]  # (name, value) pairs, then their values' types
+        return app.url_for(endpoint, **dict(values))
 
     def kept_url_for(endpoint: str, **values: Any) -> str:
         """The URL of ``endpoint`` with ``values``, as Flask's ``url_for`` builds it."""
-        if (
-            not has_request_context()
-            or endpoint.startswith(".")
-            or any(name.startswith("_") for name in values)
-        ):
+        if not has_request_context() or endpoint[0] == "." or any(n[0] == "_" for n in values):
             return app.url_for(endpoint, **values)
         try:
-            # the type in the key: True and 1 are equal keys but spell different links
-            key = tuple((name, type(value), value) for name, value in sorted(values.items()))
-            return built(request.script_root, endpoint, key)
+            # the types in the key: True and 1 are equal keys but spell different links
+            key = (*values.items(), *map(type, values.values()))
+            return built(request.root_path, endpoint, key)
         except TypeError:  # an unhashable value: nothing to keep it by
             return app.url_for(endpoint, **values)
 

@@ -1,0 +1,62 @@
+"""The table page's turn list is rendered once per list of turns and kept
+(``referee/web/kept_turns.py``): what the page shows is exactly the macro's rendering, a
+move that ends no turn reuses it, and a finished turn or an undo shows the list as it is."""
+
+from __future__ import annotations
+
+from flask import render_template_string
+
+from referee.engine import TurnLog, TurnRecord
+
+MACRO = "{% import '_macros.html' as m %}{{ m.turn_log(turns, history=history) }}"
+KEPT = "{{ turn_log(turns, history=history) }}"
+
+
+def log_of(*records: TurnRecord) -> TurnLog:
+    """A turn log holding ``records``, oldest first."""
+    log = TurnLog()
+    for record in records:
+        log = log.add(record)
+    return log
+
+
+ANN = TurnRecord("Ann", 300, 300)
+BO = TurnRecord("Bo", 0, 0, bust=True)
+
+
+def test_a_kept_turn_list_is_the_macros_rendering(app):
+    turns = log_of(*[ANN, BO] * 40)  # past the 12 shown and the 48 folded
+    with app.test_request_context("/"):
+        for _ in range(2):  # rendered, then kept
+            kept = render_template_string(KEPT, turns=turns, history="/h")
+            assert kept == render_template_string(MACRO, turns=turns, history="/h")
+        assert "move-by-move history" in kept
+
+
+def test_the_same_log_is_rendered_once_and_another_log_afresh(app):
+    turns = log_of(ANN, BO)
+    with app.test_request_context("/"):
+        turn_log = app.jinja_env.globals["turn_log"]
+        first = turn_log(turns, history="/h")
+        assert turn_log(turns, history="/h") is first
+        assert turn_log(turns, history="/other") is not first
+        after = turn_log(turns.add(TurnRecord("Ann", 50, 350)), history="/h")
+        assert "350" in after and "350" not in first
+
+
+def test_a_sequence_that_is_no_turn_log_is_rendered_each_time(app):
+    with app.test_request_context("/"):
+        kept = render_template_string(KEPT, turns=(ANN, BO), history="/h")
+        assert kept == render_template_string(MACRO, turns=(ANN, BO), history="/h")
+        assert render_template_string(KEPT, turns=(), history="/h") == ""
+
+
+def test_the_page_shows_each_finished_turn_and_forgets_an_undone_one(new_table):
+    table = new_table("tenk", ("Ann", "Bo"))
+    table.roll(1, 1, 1, 2, 3, 4)
+    table.pick(0, 1, 2, bank=True)
+    assert "+1,000" in table.page()
+    table.roll(2, 3, 4, 6, 6, 2)  # Bo busts
+    assert "bust" in table.page().split('id="turns"')[1]
+    table.post("undo")
+    assert "bust" not in table.page().split('id="turns"')[1]
