@@ -7,10 +7,17 @@ and HMAC-SHA256, from ``cryptography``) under a key derived from ``SECRET_KEY``:
 reads as noise, and one changed or older than the session's lifetime is refused like a
 badly signed one (the phone starts a new session).  A cookie signed by an earlier version
 of the app is read once and sealed in the reply, less its house PIN (``access.is_house``).
+
+A phone sends the same cookie with every request until its session changes, so each server
+process keeps what its last ``KEPT_COOKIES`` cookies held (opened once: decrypting and
+reading one is a twentieth of a table page).  A kept cookie is still refused once it is
+older than the session's lifetime (its sealing time is in the cookie, authenticated), and
+each request gets its own copy of the data.
 """
 
 from __future__ import annotations
 
+import time
 import zlib
 from base64 import urlsafe_b64encode
 from functools import lru_cache
@@ -24,8 +31,11 @@ from flask.sessions import SecureCookieSession
 from itsdangerous import BadSignature
 
 from referee.web.security import SessionInterface
+from referee.web.weighed import WeighedCache
 
 KEY_PURPOSE = b"referee session cookie"
+KEPT_COOKIES = 1024  # a few hundred bytes each
+Opened = WeighedCache[str, tuple[float, str]]  # a cookie: when it was sealed, its JSON text
 
 
 @lru_cache(maxsize=8)
@@ -38,11 +48,15 @@ def fernet_for(secret_key: str | bytes) -> Fernet:
 
 
 class Sealer:
-    """Seals and opens a session's data: what Flask's cookie session asks of its signer."""
+    """Seals and opens a session's data: what Flask's cookie session asks of its signer.
 
-    def __init__(self, fernet: MultiFernet, serializer: Any) -> None:
+    ``opened`` keeps the cookies it opened: the value, its sealing time and its data as
+    JSON text (read again for each request, so no request changes another's data)."""
+
+    def __init__(self, fernet: MultiFernet, serializer: Any, opened: Opened) -> None:
         self.fernet = fernet
         self.serializer = serializer
+        self.opened = opened
 
     def dumps(self, data: dict[str, Any]) -> str:
         """The sealed cookie value (its base64 padding left off: the cookie stays unquoted)."""
@@ -52,18 +66,31 @@ class Sealer:
     def loads(self, value: str, max_age: int) -> dict[str, Any]:
         """The data a sealed value holds; ``BadSignature`` when it is not one of ours or is
         older than ``max_age`` seconds."""
+        kept = self.opened.get(value)
+        if kept is not None:
+            sealed_at, text = kept
+            if time.time() - sealed_at > max_age:
+                raise BadSignature("Not a sealed session cookie.")  # as Fernet's ttl says
+            return self.serializer.loads(text)  # type: ignore[no-any-return]
+        token = value + "=" * (-len(value) % 4)
         try:
-            plain = self.fernet.decrypt(value + "=" * (-len(value) % 4), ttl=max_age)
-            data = self.serializer.loads(zlib.decompress(plain).decode())
+            text = zlib.decompress(self.fernet.decrypt(token, ttl=max_age)).decode()
+            data = self.serializer.loads(text)
+            sealed_at = self.fernet.extract_timestamp(token)
         except (InvalidToken, ValueError, zlib.error) as exc:
             raise BadSignature("Not a sealed session cookie.") from exc
         if not isinstance(data, dict):
             raise BadSignature("Not a sealed session cookie.")
+        self.opened.put(value, (sealed_at, text), 1)
         return data
 
 
 class SealedSessionInterface(SessionInterface):
-    """The HTTPS-aware cookie session, its content sealed instead of signed."""
+    """The HTTPS-aware cookie session, its content sealed instead of signed; the cookies
+    opened are kept per set of keys (a new key opens every cookie afresh)."""
+
+    def __init__(self) -> None:
+        self.opened: dict[tuple[str, ...], Opened] = {}
 
     # Flask's cookie session asks its signer only for ``loads`` and ``dumps``, which the
     # sealer has; its saving of the cookie (expiry, flags, when to send it) is kept as is.
@@ -73,7 +100,9 @@ class SealedSessionInterface(SessionInterface):
         if not app.secret_key:
             return None
         keys = [app.secret_key, *(app.config.get("SECRET_KEY_FALLBACKS") or ())]
-        return Sealer(MultiFernet([fernet_for(key) for key in keys]), self.serializer)
+        fernet = MultiFernet([fernet_for(key) for key in keys])
+        opened = self.opened.setdefault(tuple(map(str, keys)), Opened(KEPT_COOKIES))
+        return Sealer(fernet, self.serializer, opened)
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         """This request's session: from a sealed cookie, an earlier version's signed one, or new."""

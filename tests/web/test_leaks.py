@@ -8,7 +8,9 @@ import binascii
 import logging
 import re
 import socket
+import time
 import zlib
+from unittest import mock
 
 import pytest
 from flask.sessions import SecureCookieSessionInterface
@@ -266,3 +268,25 @@ def test_a_copied_cookie_loses_the_house_on_every_worker(app, database_url, tmp_
     for _ in range(4):
         assert copy.get("/history")[0] == 302
         assert copy.send(copy.connect(), "POST", "/import", {"csrf_token": csrf})[0] == 403
+
+
+def test_a_kept_cookie_is_refused_once_older_than_the_session(app, stranger, stored, tenk_log):
+    """A server keeps the cookies it opened; a kept one still ages out like a fresh one."""
+    (token,) = stored(tenk_log(("Ann", "Bo"), "bust"))
+    stranger.get(f"/t/{token}")
+    stranger.get("/")  # opened, then kept
+    assert token in stranger.get("/").text
+    lifetime = app.permanent_session_lifetime.total_seconds()
+    later = time.time() + lifetime + 60
+    with mock.patch("time.time", return_value=later):
+        assert token not in stranger.get("/").text  # a new session: the list is empty
+
+
+def test_each_request_reads_its_own_copy_of_a_kept_cookie(app, stranger, stored, tenk_log):
+    (token,) = stored(tenk_log(("Ann", "Bo"), "bust"))
+    stranger.get(f"/t/{token}")
+    sealer = app.session_interface.get_signing_serializer(app)
+    value, max_age = session_cookie(stranger), 3600
+    first = sealer.loads(value, max_age)
+    first["tables"].append("changed")
+    assert sealer.loads(value, max_age)["tables"] == [token]
