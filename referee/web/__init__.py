@@ -151,8 +151,9 @@ def register_security(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     """Mount the pages, give their layout each game's own stylesheet and script, each
     seat's colour, the ``points`` filter (scores with the typographic minus) and ``thousands``,
-    a ``url_for`` that keeps the links it built, a turn list kept per list of turns, and the
-    manifest, icons, service worker and offline page that make the app installable."""
+    a ``url_for`` that keeps the links it built, the turn list, scoreboard and join panel
+    rendered once and kept, and the manifest, icons, service worker and offline page that
+    make the app installable."""
     from referee.web import (
         access,
         advice,
@@ -162,7 +163,7 @@ def register_blueprints(app: Flask) -> None:
         helppages,
         history,
         joining,
-        kept_turns,
+        kept_fragments,
         links,
         live,
         photos,
@@ -175,7 +176,7 @@ def register_blueprints(app: Flask) -> None:
 
     assets.register(app)
     links.register(app)
-    kept_turns.register(app)
+    kept_fragments.register(app)
     app.add_template_global(charts.seat_colour)
     app.add_template_global(has_own)
     app.add_template_filter(score_text, "points")  # -400 as "−400", like the rulings

@@ -1,12 +1,12 @@
-"""The table page's turn list is rendered once per list of turns and kept
-(``referee/web/kept_turns.py``): what the page shows is exactly the macro's rendering, a
-move that ends no turn reuses it, and a finished turn or an undo shows the list as it is."""
+"""Parts of the table page rendered once and kept (``referee/web/kept_fragments.py``): each
+is exactly the macro's rendering, kept by what it shows; a move that ends no turn reuses
+the turn list, and a finished turn or an undo shows the list and the scores as they are."""
 
 from __future__ import annotations
 
 from flask import render_template_string
 
-from referee.engine import TurnLog, TurnRecord
+from referee.engine import Outcome, TurnLog, TurnRecord
 
 MACRO = "{% import '_macros.html' as m %}{{ m.turn_log(turns, history=history) }}"
 KEPT = "{{ turn_log(turns, history=history) }}"
@@ -60,3 +60,25 @@ def test_the_page_shows_each_finished_turn_and_forgets_an_undone_one(new_table):
     assert "bust" in table.page().split('id="turns"')[1]
     table.post("undo")
     assert "bust" not in table.page().split('id="turns"')[1]
+
+
+def test_a_kept_scoreboard_is_the_macros_and_changes_with_what_it_shows(app):
+    outcome = Outcome(False, {"Ann": 300, "Bo": -400}, [], "Bo")
+    notes = {"Bo": "needs 301 to pass Ann"}
+    macro = "{% import '_macros.html' as m %}{{ m.scoreboard(outcome, notes) }}"
+    with app.test_request_context("/"):
+        scoreboard = app.jinja_env.globals["scoreboard"]
+        for _ in range(2):
+            shown = render_template_string(macro, outcome=outcome, notes=notes)
+            assert scoreboard(outcome, notes) == shown and "−400" in shown
+        over = Outcome(True, {"Ann": 300, "Bo": -400}, ["Ann"], None)
+        assert "wins" in scoreboard(over, {}) and "wins" not in scoreboard(outcome, notes)
+        assert "needs" not in scoreboard(outcome, {})
+        assert "350" in scoreboard(Outcome(False, {"Ann": 350, "Bo": -400}, [], "Bo"), notes)
+
+
+def test_a_kept_join_panel_names_the_address_it_was_asked_at(app, new_table):
+    table = new_table("tenk", ("Ann", "Bo"))
+    for host in ("club.example", "other.example"):
+        page = table.client.get(table.url, base_url=f"https://{host}").text
+        assert f"https://{host}/t/{table.token}</a>" in page
