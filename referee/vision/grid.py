@@ -96,11 +96,14 @@ def fit_lines(profile: np.ndarray, pips: np.ndarray, count: int, span: int) -> L
         starts = np.arange(0, length - share + 1, 1.0)[:, None]
         seams = profile[np.rint(starts + pitch * np.arange(1, count)).astype(int)]
         middles = profile[np.rint(starts + pitch * (np.arange(count) + 0.5)).astype(int)]
-        contrast = seams.mean(axis=1) / (middles.mean(axis=1) + 1e-6) if count > 1 else 1.0
+        contrast = np.ones(len(starts))  # one cell has no inner seam to weigh
+        if count > 1:
+            contrast = seams.mean(axis=1) / (middles.mean(axis=1) + 1e-6)
         where = (pips[None, :] - starts) / pitch
         part = where - np.floor(where)
         explained = (where >= 0) & (where <= count) & (part > SEAM_CLEAR) & (part < 1 - SEAM_CLEAR)
-        scores = np.minimum(contrast, CAP) * (explained.mean(axis=1) if len(pips) else 1.0) ** EXP
+        share_explained = explained.mean(axis=1) if len(pips) else np.ones(len(starts))
+        scores = np.minimum(contrast, CAP) * share_explained**EXP
         i = int(np.argmax(scores))
         score = float(scores[i]) * repeats(profile, int(starts[i, 0]), pitch, count)
         if score > best.score:

@@ -138,3 +138,11 @@ def test_a_20000_pixel_square_is_refused_from_its_header(capsys, tmp_path: Path)
     code, _, err = run(capsys, str(path))
     assert code == 1
     assert "The photo is 20,000 x 20,000 pixels; at most 40 megapixels are read." in err
+
+
+@pytest.mark.parametrize("photo", ["roll.jpg", "roll6.jpg"])
+def test_a_roll_read_as_a_board_of_unknown_shape_is_an_answer_not_a_crash(capsys, photo) -> None:
+    """Loose dice asked to be read as a board: some board, or a sentence, never a traceback."""
+    code, out, err = run(capsys, "--json", "--layout", "grid", str(PHOTOS / photo))
+    assert code in (0, 1)
+    assert json.loads(out)["layout"] == "grid" if code == 0 else err.strip()
