@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from referee.engine import Entry, Move, Option, Outcome, TurnRecord
+from referee.engine import FILL_PAD, Entry, Move, Option, Outcome, PhotoEntry, TurnRecord
 
 if TYPE_CHECKING:
     from referee.gametext import GameText
@@ -187,6 +187,23 @@ def _as_is(state: State, player: str) -> State:
     return state
 
 
+@dataclass(frozen=True)
+class _FromGame:
+    """A hook's default made from the game's members filled in before it."""
+
+    make: Callable[[Game], Any]
+
+
+def _photo_of_roll(game: Game) -> Callable[[State], PhotoEntry | None]:
+    def photo_entry(state: State) -> PhotoEntry | None:
+        count = game.dice_to_roll(state)
+        if not count or game.keys_to_roll(state):
+            return None
+        return PhotoEntry(form=FILL_PAD, layout="loose", count=count)
+
+    return photo_entry
+
+
 def _rotated(players: Sequence[str]) -> tuple[str, ...]:
     return (*players[1:], *players[:1])
 
@@ -249,6 +266,10 @@ class Game:
     # totals, dice drawn from a bag, a board slid shut.  When ``choices`` is empty it must
     # be entered.
     table_entry: Callable[[State], Entry | None]
+    # What a photo of the dice should show now and the entry form it fills; by default the
+    # roll of ``dice_to_roll`` dice on the tap pad (None: no roll, or one with keys, which
+    # only a game that says their colour can tell).
+    photo_entry: Callable[[State], PhotoEntry | None]
 
     def __init__(self, parts: Parts) -> None:
         rules, page, odds = parts.rules, parts.page, parts.odds or _NoOdds()
@@ -280,6 +301,8 @@ class Game:
         sources = [p for p in (rules, page, parts.odds) if p is not None]
         for name, default in HOOK_DEFAULTS.items():
             brought = [getattr(p, name) for p in sources if hasattr(p, name)]
+            if isinstance(default, _FromGame):
+                default = default.make(self)
             setattr(self, name, brought[0] if brought else default)
             own |= {name} if brought else set()
         self.own = frozenset(own)  # the hooks this game brings itself
@@ -309,4 +332,5 @@ HOOK_DEFAULTS: dict[str, Any] = {
     "forced": _none,
     "seat_free": _never,
     "table_entry": _none,
+    "photo_entry": _FromGame(_photo_of_roll),  # last: it reads the hooks above
 }

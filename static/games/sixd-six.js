@@ -22,8 +22,12 @@
     var letters = Object.keys(names);
     var cells = 36, per = 6, width = 6;
     var painted = [];
-    var typed = colours.value.replace(/[^a-z0-9.]/gi, "").toLowerCase();
-    for (var i = 0; i < cells; i++) { painted.push(names[typed[i]] ? typed[i] : ""); }
+    var read = function () {  // the letters posted, as typed, read from a photo or turned
+      var typed = colours.value.replace(/[^a-z0-9.]/gi, "").toLowerCase();
+      painted = [];
+      for (var i = 0; i < cells; i++) { painted.push(names[typed[i]] ? typed[i] : ""); }
+    };
+    read();
     var brush = "r";
 
     var paint = document.createElement("div");
@@ -47,6 +51,10 @@
     label.hidden = true;
     entry.insertBefore(paint, label);
 
+    // The dice read unsure from a photo, as the board entry keeps them (templates/_grid.html).
+    var unsure = function () {
+      return (entry.dataset.unsure || "").split(/\s+/).filter(Boolean).map(Number);
+    };
     var values = function () {
       return (numbers.value.match(/[1-6]/g) || []).slice(0, cells);
     };
@@ -75,6 +83,7 @@
             var f = v ? face(v, l) : document.createElement("span");
             if (!v) { f.className = "gsquare" + (l ? " c-" + l : ""); }
             if (!l) { f.classList.add("unpainted"); }
+            if (unsure().indexOf(at) >= 0) { cell.classList.add("unsure"); }
             cell.appendChild(f);
             cell.setAttribute("aria-label", (l ? names[l] + " " : "") + (v || "die") +
               " at row " + (Math.floor(at / width) + 1) + ", column " + (at % width + 1));
@@ -119,6 +128,7 @@
     entry.addEventListener("click", function (e) {
       if (!paint.contains(e.target)) { setTimeout(draw, 0); }
     });
+    entry.addEventListener("entry-turned", function () { read(); draw(); });
     write();
     draw();
   }

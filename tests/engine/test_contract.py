@@ -23,9 +23,13 @@ from referee.autoplay import play_random_game
 from referee.contract import HOOK_DEFAULTS, Game
 from referee.engine import (
     BOARD,
+    FILL_BOARD,
+    FILL_PAD,
+    FILL_POOL,
     PUSH_YOUR_LUCK,
     SHEETS,
     Outcome,
+    PhotoEntry,
     RuleViolation,
     TurnRecord,
     apply_move,
@@ -171,6 +175,32 @@ def check_state(game, state, players: Sequence[str]) -> None:
     assert isinstance(game.in_final_round(state), bool)
     waiting = game.waiting_for(state)
     assert waiting is None or set(waiting) <= set(players)
+    check_photo_entry(game, state)
+
+
+def check_photo_entry(game, state) -> None:
+    """What a photo should show is one of the shared forms, and nothing when the game is
+    over; the tap pad's count is the roll's."""
+    photo = game.photo_entry(state)
+    if photo is None:
+        return
+    assert isinstance(photo, PhotoEntry) and not game.is_over(state)
+    assert photo.form in (FILL_PAD, FILL_BOARD, FILL_POOL) and photo.layout in ("loose", "grid")
+    if photo.form == FILL_PAD:
+        assert photo.count == game.dice_to_roll(state)
+        assert photo.keys == game.keys_to_roll(state)
+    if photo.shape:
+        assert photo.layout == "grid" and photo.count == photo.shape[0] * photo.shape[1]
+
+
+def test_a_photo_fills_a_plain_roll_by_default_and_the_board_games_say_their_own():
+    """The default reads ``dice_to_roll`` loose dice onto the pad; a roll with keys only a
+    game that says their colour may read."""
+    brought = {g.SLUG for g in GAMES if has_own(g, "photo_entry")}
+    assert brought == {"sixd-one", "sixd-six", "sixd-three", "sixd-two"}
+    tenk = next(g for g in GAMES if g.SLUG == "tenk")
+    state = tenk.start(("Ann", "Bo"), resolve_options(tenk, {}))
+    assert tenk.photo_entry(state) == PhotoEntry(form=FILL_PAD, layout="loose", count=6)
 
 
 def test_each_button_reads_as_moves_of_the_game_or_a_ruling(game):

@@ -10,7 +10,9 @@ from referee import formdata
 from referee.boards import to_move
 from referee.dice import Die
 from referee.engine import (
+    FILL_BOARD,
     BagEntry,
+    PhotoEntry,
     RuleViolation,
 )
 from referee.games.sixd_three.rules import (
@@ -45,6 +47,16 @@ MOVE_WORDS = {
     "reroll": "re-roll",
     "place": "placement",
 }
+
+
+def photo_entry(state: SixDThree) -> PhotoEntry | None:
+    """While the black grid is to be entered: a photo of it read as 6 rows of 6, filling
+    the numbers typed row by row (``board``)."""
+    if state.phase != GRID:
+        return None
+    return PhotoEntry(
+        form=FILL_BOARD, layout="grid", count=SIDE * SIDE, shape=(SIDE, SIDE), field="board"
+    )
 
 
 def read_form(state: SixDThree, form: formdata.FormData) -> formdata.Moves:
