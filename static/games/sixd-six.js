@@ -22,12 +22,10 @@
     var letters = Object.keys(names);
     var cells = 36, per = 6, width = 6;
     var painted = [];
-    var read = function () {  // the letters posted, as typed, read from a photo or turned
+    var read = function () {
       var typed = colours.value.replace(/[^a-z0-9.]/gi, "").toLowerCase();
-      painted = [];
-      for (var i = 0; i < cells; i++) { painted.push(names[typed[i]] ? typed[i] : ""); }
+      for (var i = 0; i < cells; i++) { painted[i] = names[typed[i]] ? typed[i] : ""; }
     };
-    read();
     var brush = "r";
 
     var paint = document.createElement("div");
@@ -51,10 +49,6 @@
     label.hidden = true;
     entry.insertBefore(paint, label);
 
-    // The dice read unsure from a photo, as the board entry keeps them (templates/_grid.html).
-    var unsure = function () {
-      return (entry.dataset.unsure || "").split(/\s+/).filter(Boolean).map(Number);
-    };
     var values = function () {
       return (numbers.value.match(/[1-6]/g) || []).slice(0, cells);
     };
@@ -69,6 +63,7 @@
       colours.value = rows.join("\n");
     };
     var draw = function () {
+      read();
       var typedValues = values();
       grid.innerHTML = "";
       for (var r = 0; r < cells / width; r++) {
@@ -83,7 +78,6 @@
             var f = v ? face(v, l) : document.createElement("span");
             if (!v) { f.className = "gsquare" + (l ? " c-" + l : ""); }
             if (!l) { f.classList.add("unpainted"); }
-            if (unsure().indexOf(at) >= 0) { cell.classList.add("unsure"); }
             cell.appendChild(f);
             cell.setAttribute("aria-label", (l ? names[l] + " " : "") + (v || "die") +
               " at row " + (Math.floor(at / width) + 1) + ", column " + (at % width + 1));
@@ -128,9 +122,8 @@
     entry.addEventListener("click", function (e) {
       if (!paint.contains(e.target)) { setTimeout(draw, 0); }
     });
-    entry.addEventListener("entry-turned", function () { read(); draw(); });
-    write();
     draw();
+    write();
   }
 
   // --- The set as a piece to move over the mover's area ------------------------------------

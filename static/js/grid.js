@@ -46,10 +46,6 @@
     var touching = form.dataset.touching === "1";
     var cols = +form.dataset.columns || 6;
     var text = "";
-    // Read from a photo: the cells to check (numbers row by row), until changed or looked at.
-    var unsure = (form.dataset.unsure || "").split(/\s+/).filter(Boolean).map(Number);
-    var fix = live.querySelector(".entry-fix");
-    var picked = -1;
 
     // A board that comes back refused is in the textarea: start from it, if it reads.
     var rows = field.value.split(/[\/\r\n]+/).map(function (row) {
@@ -139,11 +135,6 @@
           button.setAttribute("aria-label", value + " at " + where(r, c) +
             (fixed ? "" : ": tap to leave the cell empty"));
           if (lone.indexOf(i) >= 0) { button.classList.add("lone"); }
-          if (unsure.indexOf(i) >= 0) {
-            button.classList.add("unsure");
-            button.setAttribute("aria-label", button.getAttribute("aria-label") + ", read unsure: check it");
-          }
-          if (i === picked) { button.classList.add("picked"); }
         } else {
           button.classList.add(i < text.length ? "empty" : "todo");
           button.setAttribute("aria-label", where(r, c) + (i < text.length ? ": empty" : ": not typed yet"));
@@ -154,7 +145,6 @@
       }
       if (shownCols) { shownCols.textContent = cols; }
       field.value = board();
-      form.dataset.unsure = unsure.join(" ");
       var words, ok = false;
       if (lone.length && touching) {
         var at = lone[0];
@@ -173,6 +163,10 @@
       status.classList.toggle("ok", ok);
       submit.disabled = !ok;
     }
+    form.typed = function (t, c) {  // for js/photo-board.js
+      if (t) { text = t; cols = c; update(); }
+      return { text: text, cols: cols };
+    };
 
     digits.addEventListener("input", function (e) {
       var before = digits.value.slice(0, digits.selectionStart).replace(/[^0-6]/g, "").length;
@@ -189,88 +183,6 @@
     grid.addEventListener("click", function (e) {
       var button = e.target.closest("button.cell");
       if (button && !fixed) { tap(+button.dataset.index); }
-      if (button && fix && +button.dataset.index < text.length) { pick(+button.dataset.index); }
-    });
-
-    // A fixed grid's die tapped: its faces offered, one tap puts the right one in its place.
-    function pick(i) {
-      picked = i;
-      var r = Math.floor(i / cols), c = i % cols;
-      fix.querySelector("output").textContent = "The " + text[i] + " at " + where(r, c) + " is:";
-      var faces = fix.querySelector(".face-row");
-      faces.textContent = "";
-      for (var v = 1; v <= 6; v++) {
-        var b = make("button", "face-tap");
-        b.type = "button";
-        b.dataset.value = v;
-        b.appendChild(face(v, plain, String(v)));
-        faces.appendChild(b);
-      }
-      fix.hidden = false;
-      update();
-    }
-    if (fix) {
-      fix.addEventListener("click", function (e) {
-        var b = e.target.closest("button");
-        if (!b || picked < 0) { return; }
-        if (b.dataset.value) {
-          text = text.slice(0, picked) + b.dataset.value + text.slice(picked + 1);
-        }
-        unsure = unsure.filter(function (at) { return at !== picked; });
-        picked = -1;
-        fix.hidden = true;
-        update();
-        field.dispatchEvent(new Event("input", { bubbles: true }));
-      });
-    }
-
-    // Turned by quarter turns (a board read from a photo taken from another side): the
-    // digits, the cells to check and every other grid of the form (data-turns) alike.
-    function turned(chars, height, width, quarters) {
-      for (var q = 0; q < quarters; q++) {
-        var out = "";
-        for (var r = 0; r < width; r++) {
-          for (var c = 0; c < height; c++) { out += chars[(height - 1 - c) * width + r]; }
-        }
-        chars = out;
-        var swap = height; height = width; width = swap;
-      }
-      return chars;
-    }
-    function turnedCell(at, height, width, quarters) {
-      for (var q = 0; q < quarters; q++) {
-        var r = Math.floor(at / width), c = at % width;
-        at = c * height + (height - 1 - r);
-        var swap = height; height = width; width = swap;
-      }
-      return at;
-    }
-    live.querySelectorAll(".entry-turn button").forEach(function (button) {
-      keepFocus(button);
-      button.addEventListener("click", function () {
-        var quarters = +button.dataset.quarters;
-        var height = Math.ceil(text.length / cols);
-        var full = text + "0".repeat(height * cols - text.length);
-        unsure = unsure.map(function (at) { return turnedCell(at, height, cols, quarters); });
-        text = turned(full, height, cols, quarters);
-        if (quarters % 2) { cols = height; }
-        form.querySelectorAll("textarea[data-turns]").forEach(function (other) {
-          var rows = other.value.split(/[\/\r\n]+/).map(function (row) {
-            return row.replace(/\s+/g, "");
-          }).filter(Boolean);
-          if (!rows.length) { return; }
-          var width = Math.max.apply(null, rows.map(function (row) { return row.length; }));
-          var chars = turned(rows.map(function (row) {
-            return row + ".".repeat(width - row.length);
-          }).join(""), rows.length, width, quarters);
-          var across = quarters % 2 ? rows.length : width;
-          other.value = chars.match(new RegExp(".{" + across + "}", "g")).join("\n");
-        });
-        picked = -1;
-        if (fix) { fix.hidden = true; }
-        update();
-        form.dispatchEvent(new Event("entry-turned"));
-      });
     });
     live.querySelectorAll(".entry-cols button").forEach(function (button) {
       keepFocus(button);
