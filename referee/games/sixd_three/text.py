@@ -164,6 +164,13 @@ TEXT = GameText(
             "colour allowed). Then every player enters their three dice, in seating order.",
         ),
         Ruling(
+            "A photo of the grid.",
+            "The grid may be entered from a photo taken from above, all 36 dice in it: the "
+            "numbers come back typed in as read, the unsure ones marked with a ? and named. "
+            "Turn it to lie as on the table, tap a wrong die and then its face, and enter it "
+            "as usual; nothing is entered before.",
+        ),
+        Ruling(
             "The bag.",
             f"The referee knows what is in the bag: {sixd_three.PER_COLOUR} of each colour, "
             "less the dice put back in the box and those drawn. A die of a colour the bag no "

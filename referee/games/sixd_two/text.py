@@ -110,6 +110,13 @@ TEXT = GameText(
             "pool is refused.",
         ),
         Ruling(
+            "A photo of the pool.",
+            "The pool may be entered from a photo of the rolled dice lying apart (touching "
+            "dice read as one): each colour comes back filled in as read, the unsure dice "
+            "named; check them and enter the pool as usual. A white die, of no colour of the "
+            "set, is left out and named.",
+        ),
+        Ruling(
             "Without a pool,",
             "the referee cannot see the field: any two dice of one colour are recorded.",
         ),
