@@ -53,7 +53,10 @@ Move = Mapping[str, Any]
 
 @dataclass(frozen=True)
 class Option:
-    """A table option: its name, default, the values a table may pick, and what it means."""
+    """A table option: its name, default, the values a table may pick, and what it means.
+
+    ``words``: what each of ``choices`` stands for, in the same order, where a choice is no
+    number to a player (a colour); the log keeps the number."""
 
     name: str
     default: int
@@ -62,6 +65,11 @@ class Option:
     minimum: int = 0
     maximum: int = 1_000_000
     choices: tuple[int, ...] = ()
+    words: tuple[str, ...] = ()
+
+    def said(self, value: int) -> str:
+        """A value as a player reads it: its word, else the number ("1,000")."""
+        return self.words[self.choices.index(value)] if self.words else points(value)
 
     def check(self, value: object) -> int:
         """Return ``value`` if this option accepts it, else raise ``SetupError``."""

@@ -49,7 +49,7 @@ def new_table_form(game: Game) -> NewTableForm:
         if option.choices:
             field = SelectField(
                 option.label,
-                choices=[SelectChoice(c, str(c)) for c in option.choices],
+                choices=[SelectChoice(c, option.said(c)) for c in option.choices],
                 coerce=int,
                 default=option.default,
                 description=option.help,

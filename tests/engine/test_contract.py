@@ -197,7 +197,7 @@ def test_a_photo_fills_a_plain_roll_by_default_and_the_board_games_say_their_own
     """The default reads ``dice_to_roll`` loose dice onto the pad; a roll with keys only a
     game that says their colour may read."""
     brought = {g.SLUG for g in GAMES if has_own(g, "photo_entry")}
-    assert brought == {"sixd-one", "sixd-six", "sixd-three", "sixd-two"}
+    assert brought == {"sb", "sixd-one", "sixd-six", "sixd-three", "sixd-two"}
     tenk = next(g for g in GAMES if g.SLUG == "tenk")
     state = tenk.start(("Ann", "Bo"), resolve_options(tenk, {}))
     assert tenk.photo_entry(state) == PhotoEntry(form=FILL_PAD, layout="loose", count=6)

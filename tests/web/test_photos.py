@@ -134,3 +134,34 @@ def test_a_forged_or_stray_photo_changes_nothing(new_table, app):
     unknown = post_photo(stranger, "/t/" + "0" * 32 + "/photo", fields, SIX)
     assert unknown.status_code in (400, 404)
     assert moves_of(table) == 0
+
+
+KEYS = (Path(__file__).resolve().parent / "photos" / "keys.jpg").read_bytes()  # 8 white, 2 red
+
+
+def test_keys_and_base_dice_are_told_apart_by_the_keys_colour(new_table):
+    table = new_table("sb")  # the keys' colour: red, the default
+    answer = send_photo(table, KEYS)
+    assert answer.status_code == 200, answer.text
+    assert checked(answer.text) == ["5", "4", "3", "2", "2", "6", "4", "6"]
+    keys = dict(re.findall(r'name="k(\d)" value="(\d)" checked', answer.text))
+    assert keys == {"0": "5", "1": "4"}
+    assert "Read from the photo: 5 4 3 2 2 6 4 6, keys 5 4." in answer.text
+    assert moves_of(table) == 0
+    sent = table.roll(5, 4, 3, 2, 2, 6, 4, 6, k0="5", k1="4")
+    assert sent.status_code == 302 and moves_of(table) == 1
+
+
+def test_a_photo_without_the_keys_of_the_tables_colour_says_so(new_table):
+    table = new_table("sb", key_colour=2)  # green keys, and the photo's keys are red
+    answer = send_photo(table, KEYS)
+    assert answer.status_code == 422
+    assert "The photo shows 0 green dice, and this roll has 2 keys of that colour" in (answer.text)
+    assert moves_of(table) == 0
+
+
+def test_the_keys_colour_is_offered_by_name(client):
+    page = client.get("/tables/new/sb").text
+    assert re.search(r'<option selected value="0">red</option>', page)
+    assert '<option value="7">white</option>' in page and "Default red." in page
+    assert "Default red." in client.get("/games/sb").text

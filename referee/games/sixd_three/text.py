@@ -164,13 +164,6 @@ TEXT = GameText(
             "colour allowed). Then every player enters their three dice, in seating order.",
         ),
         Ruling(
-            "A photo of the grid.",
-            "The grid may be entered from a photo taken from above, all 36 dice in it: the "
-            "numbers come back typed in as read, the unsure ones marked with a ? and named. "
-            "Turn it to lie as on the table, tap a wrong die and then its face, and enter it "
-            "as usual; nothing is entered before.",
-        ),
-        Ruling(
             "The bag.",
             f"The referee knows what is in the bag: {sixd_three.PER_COLOUR} of each colour, "
             "less the dice put back in the box and those drawn. A die of a colour the bag no "
@@ -219,6 +212,10 @@ TEXT = GameText(
     ),
     emblem=("4g", "4k"),
     on_the_phone=(
+        "The grid may be entered from a photo taken from above, all 36 dice in it. The "
+        "numbers come back typed in as read, the unsure ones marked with a ? and named. "
+        "Turn it to lie as on the table, tap a wrong die and then its face, and enter it "
+        "as usual; nothing is entered before.",
         "“Undo … whole turn” takes back a turn: its re-roll, its placement and the draw after "
         "it. The black grid, the dice put back in the box and each hand of the opening deal are "
         "undone one at a time, never with a turn.",

@@ -14,14 +14,14 @@ from referee.vision.training import render
 
 HERE = Path(__file__).resolve().parent
 SIX = ["red", "yellow", "green", "blue", "orange", "purple"]
-# name: (seed, colours, dice of each, layout, a board's shape or a roll's count)
+# name: (seed, colours, dice of each colour, layout, a board's shape or a roll's count)
 PHOTOS = {
-    "square.jpg": (3, SIX, 6, "grid", (6, 6)),  # Six D Six's square: three dice read unsure
-    "grid.jpg": (6, ["black"], 36, "grid", (6, 6)),  # Six D Three's black grid
-    "board12.jpg": (0, ["black"], 12, "grid", (3, 4)),  # Six D One's board for two
-    "pool.jpg": (5, [*SIX, "black"], 0, "loose", 10),  # Six D Two's pool
+    "square.jpg": (3, SIX, [6] * 6, "grid", (6, 6)),  # Six D Six's square: 3 read unsure
+    "grid.jpg": (6, ["black"], [36], "grid", (6, 6)),  # Six D Three's black grid
+    "board12.jpg": (0, ["black"], [12], "grid", (3, 4)),  # Six D One's board for two
+    "pool.jpg": (5, [*SIX, "black"], [2, 1, 2, 1, 1, 1, 2], "loose", 10),  # Six D Two's pool
+    "keys.jpg": (5, ["white", "red"], [8, 2], "loose", 10),  # Keys and Base Dice: red keys
 }
-POOL = [2, 1, 2, 1, 1, 1, 2]  # the pool's dice of each colour
 
 
 class Drawn(list):
@@ -37,10 +37,9 @@ class Drawn(list):
         return super().__getitem__(i)
 
 
-def photo(seed: int, colours: list[str], each: int, layout: str, size) -> bytes:  # type: ignore[no-untyped-def]
+def photo(seed: int, colours: list[str], counts: list[int], layout: str, size) -> bytes:  # type: ignore[no-untyped-def]
     """The JPEG of one render with exactly the dice asked for."""
     rng = np.random.default_rng(seed)
-    counts = POOL if layout == "loose" else [each] * len(colours)
     order = [c for c, n in zip(colours, counts, strict=True) for _ in range(n)]
     rng.shuffle(order)
     render.palette_for = lambda _rng: Drawn(colours, order)
