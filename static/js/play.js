@@ -51,12 +51,13 @@
     rows.forEach(function (row) {
       var last = groups[groups.length - 1];
       if (!last || last.name !== row.dataset.group) {
-        last = { name: row.dataset.group, kind: row.dataset.kind, rows: [], values: [] };
+        last = { name: row.dataset.group, kind: row.dataset.kind, rows: [], values: [], unsure: [] };
         groups.push(last);
       }
       last.rows.push(row);
       var checked = row.querySelector("input:checked");
       if (checked) { last.values.push(checked.value); }
+      if (checked) { last.unsure.push(row.classList.contains("unsure")); }  // read from a photo
     });
     var pad = el("div", "pad");
     var note = el("p", "pad-note");
@@ -85,10 +86,14 @@
       groups.forEach(function (g) {
         g.tray.replaceChildren();
         g.values.forEach(function (v, i) {
-          var die = el("button", "die tapped", v);
+          var die = el("button", "die tapped" + (g.unsure[i] ? " unsure" : ""), v);
           die.type = "button";
           die.setAttribute("aria-label", g.kind + " " + v + ": tap to take it out");
-          die.addEventListener("click", function () { g.values.splice(i, 1); changed(g); });
+          die.addEventListener("click", function () {
+            g.values.splice(i, 1);
+            g.unsure.splice(i, 1);
+            changed(g);
+          });
           g.tray.appendChild(die);
         });
         for (var k = g.values.length; k < g.rows.length; k++) { g.tray.appendChild(el("span", "die empty", "")); }
@@ -134,6 +139,7 @@
             return;
           }
           g.values.push(e.currentTarget.dataset.value);
+          g.unsure[g.values.length - 1] = false;
           changed(g);
         });
         g.faces.push(face);

@@ -165,3 +165,13 @@ def test_the_keys_colour_is_offered_by_name(client):
     assert re.search(r'<option selected value="0">red</option>', page)
     assert '<option value="7">white</option>' in page and "Default red." in page
     assert "Default red." in client.get("/games/sb").text
+
+
+def test_a_die_read_unsure_is_named_and_marked_on_its_row(new_table):
+    table = new_table("tenk")
+    answer = send_photo(table, (Path(__file__).parent / "photos" / "unsure6.jpg").read_bytes())
+    assert answer.status_code == 200
+    assert "Read from the photo: 3 4 4 1 6 6. Check die 4: marked ?." in answer.text
+    rows = re.findall(r'<fieldset class="die-row( unsure)?"', answer.text)
+    assert rows == ["", "", "", " unsure", "", ""]
+    assert moves_of(table) == 0
