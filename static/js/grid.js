@@ -163,7 +163,7 @@
       status.classList.toggle("ok", ok);
       submit.disabled = !ok;
     }
-    form.typed = function (t, c) {  // for js/photo-board.js
+    form.typed = function (t, c) {  // for js/photo-read.js
       if (t) { text = t; cols = c; update(); }
       return { text: text, cols: cols };
     };

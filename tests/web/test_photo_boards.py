@@ -104,7 +104,9 @@ def test_a_photo_of_the_pool_fills_each_colour(new_table):
     answer = send_photo(table, (PHOTOS / "pool.jpg").read_bytes())
     assert answer.status_code == 200, answer.text
     pool = {c: field(answer.text, f"pool_{c}") for c in "rygbopk"}
-    assert pool == {"r": "63", "y": "5", "g": "54", "b": "6", "o": "3", "p": "5", "k": "64"}
+    assert pool == {"r": "32", "y": "2", "g": "13", "b": "2", "o": "5", "p": "1", "k": "26"}
+    assert "Check the red 2: marked ?." in answer.text
+    assert 'class="colour-entry" data-unsure="r1"' in answer.text
     assert '<details class="pool-entry" open>' in answer.text
     assert moves_of(table) == 0
     sent = table.post(action="roll", **{f"pool_{c}": v for c, v in pool.items()})

@@ -19,7 +19,7 @@ PHOTOS = {
     "square.jpg": (3, SIX, [6] * 6, "grid", (6, 6)),  # Six D Six's square: 3 read unsure
     "grid.jpg": (6, ["black"], [36], "grid", (6, 6)),  # Six D Three's black grid
     "board12.jpg": (0, ["black"], [12], "grid", (3, 4)),  # Six D One's board for two
-    "pool.jpg": (5, [*SIX, "black"], [2, 1, 2, 1, 1, 1, 2], "loose", 10),  # Six D Two's pool
+    "pool.jpg": (12, [*SIX, "black"], [2, 1, 2, 1, 1, 1, 2], "loose", 10),  # Six D Two's pool
     "keys.jpg": (5, ["white", "red"], [8, 2], "loose", 10),  # Keys and Base Dice: red keys
     "unsure6.jpg": (2, ["white", "red", "black"], [3, 2, 1], "loose", 6),  # die 4 unsure
 }

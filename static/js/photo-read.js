@@ -1,8 +1,9 @@
-// A board read from a photo (templates/_grid.html, board_entry with data-turn): the dice
-// the reader was unsure of are marked until changed, the board turns by quarter turns with
-// every other grid of the form (data-turns: a square's colours), and a die of a full grid is
-// changed with a tap on it, then on the right face.  Without this file the form posts the
-// board as read, the unsure dice named in the sentence above it.
+// An entry filled from a photo (templates/_grid.html).  A board (board_entry with
+// data-turn): the dice the reader was unsure of are marked until changed, the board turns by
+// quarter turns with every other grid of the form (data-turns: a square's colours), and a
+// die of a full grid is changed with a tap on it, then on the right face.  A pool
+// (colour_entry with data-unsure): its unsure dice are marked while their colour is as read.
+// Without this file the form posts what was read, the unsure dice named in the sentence.
 (function () {
   "use strict";
   var face = window.refereeGrid.face;
@@ -103,5 +104,27 @@
     mark();
   }
 
+  // A pool's unsure dice ("r1": the second red), marked while their colour's field is as read.
+  function photoPool(box) {
+    var fields = Array.prototype.slice.call(box.querySelectorAll("input[data-colour]"));
+    var pool = box.querySelector(".pad-pool");
+    if (!pool) { return; }
+    var marks = box.dataset.unsure.split(/\s+/).filter(Boolean);
+    var read = fields.map(function (f) { return f.value; });
+    function mark() {
+      var lines = pool.querySelectorAll("li"), n = 0;
+      fields.forEach(function (f, at) {
+        if (!f.value) { return; }
+        lines[n++].querySelectorAll("button").forEach(function (die, i) {
+          var unsure = f.value === read[at] && marks.indexOf(f.dataset.colour + i) >= 0;
+          die.classList.toggle("unsure", unsure);
+        });
+      });
+    }
+    new MutationObserver(mark).observe(pool, { childList: true });
+    mark();
+  }
+
   document.querySelectorAll("form.board-entry[data-turn]").forEach(photoBoard);
+  document.querySelectorAll(".colour-entry[data-unsure]").forEach(photoPool);
 })();
