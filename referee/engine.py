@@ -193,7 +193,8 @@ class PhotoEntry:
     """A photo of ``count`` dice (None: any number) read as a ``layout`` ("loose" or
     "grid", a grid of ``shape`` rows and columns when known), filling the entry form ``form``.
 
-    ``FILL_PAD``: a row of faces per die, fields ``field`` + i ("d0"), the keys ``k`` + i.
+    ``FILL_PAD``: a row of faces per die, fields ``field`` + i ("d0"), the keys ``k`` + i;
+    with ``colours``, each die's colour letter in ``colour_field`` + i ("c0").
     ``FILL_BOARD``: the values row by row in the textarea ``field``, and when ``colours``
     is given their letters in the same shape in ``colour_field``.  ``FILL_POOL``: one field per
     colour letter of ``colours`` (``field`` + letter) holding that colour's values.

@@ -111,10 +111,15 @@ def pad(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
     for prefix, kind, group in ((entry.field, "die", base), ("k", "key", keys)):
         for i, die in enumerate(group):
             fields[f"{prefix}{i}"] = str(die.value)
-            if die.confidence < SURE:
+            letter = LETTERS[die.colour]
+            taken = not entry.colours or (letter and letter in entry.colours)
+            if entry.colours and taken:
+                fields[f"{entry.colour_field}{i}"] = letter
+            if die.confidence < SURE or not taken:
                 unsure.append(f"{kind} {i + 1}")
                 marks.append(f"{prefix}{i}")
-    read = " ".join(str(d.value) for d in base)
+    values = [str(d.value) for d in base]
+    read = ", ".join(map(die_words, base)) if entry.colours else " ".join(values)
     if keys:
         read += f", keys {' '.join(str(d.value) for d in keys)}"
     fields[UNSURE] = " ".join(marks)

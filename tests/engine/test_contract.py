@@ -180,13 +180,13 @@ def check_state(game, state, players: Sequence[str]) -> None:
 
 def check_photo_entry(game, state) -> None:
     """What a photo should show is one of the shared forms, and nothing when the game is
-    over; the tap pad's count is the roll's."""
+    over; the tap pad's count is the roll's, when the pad is a roll's."""
     photo = game.photo_entry(state)
     if photo is None:
         return
     assert isinstance(photo, PhotoEntry) and not game.is_over(state)
     assert photo.form in (FILL_PAD, FILL_BOARD, FILL_POOL) and photo.layout in ("loose", "grid")
-    if photo.form == FILL_PAD:
+    if photo.form == FILL_PAD and game.dice_to_roll(state) is not None:
         assert photo.count == game.dice_to_roll(state)
         assert photo.keys == game.keys_to_roll(state)
     if photo.shape:

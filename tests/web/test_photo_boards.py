@@ -80,6 +80,29 @@ def test_a_photo_of_the_black_grid_fills_it_row_by_row(new_table):
     assert moves_of(table) == 1
 
 
+def test_a_photo_of_a_hand_dealt_fills_each_dies_colour_and_value(new_table):
+    table = new_table("sixd-three")
+    grid = "\n".join(["123456", "234561", "345612", "456123", "561234", "612345"])
+    assert table.post(action="board", board=grid).status_code == 302  # now the deal
+    answer = send_photo(table, (PHOTOS / "hand.jpg").read_bytes())
+    assert answer.status_code == 200, answer.text
+    page = html.unescape(answer.text)
+    taps = re.findall(r'name="([cd]\d)" value="(\w)"[^>]*checked', page)
+    assert sorted(taps) == [
+        ("c0", "r"),
+        ("c1", "g"),
+        ("c2", "b"),
+        ("d0", "2"),
+        ("d1", "1"),
+        ("d2", "2"),
+    ]
+    assert "Read from the photo: red 2, green 1, blue 2. Check die 1 and die 3: marked ?." in page
+    assert page.count('class="die-taps unsure"') == 2
+    assert moves_of(table) == 1
+    sent = table.post(action="draw", c0="r", d0="2", c1="g", d1="1", c2="b", d2="2")
+    assert sent.status_code == 302 and moves_of(table) == 2
+
+
 def test_a_photo_of_six_d_ones_board_is_read_in_the_shape_of_its_dice(new_table):
     table = new_table("sixd-one", players=("Ann", "Bo"))  # a board of 12 dice
     answer = send_photo(table, (PHOTOS / "board12.jpg").read_bytes())

@@ -11,6 +11,7 @@ from referee.boards import to_move
 from referee.dice import Die
 from referee.engine import (
     FILL_BOARD,
+    FILL_PAD,
     BagEntry,
     PhotoEntry,
     RuleViolation,
@@ -51,12 +52,17 @@ MOVE_WORDS = {
 
 def photo_entry(state: SixDThree) -> PhotoEntry | None:
     """While the black grid is to be entered: a photo of it read as 6 rows of 6, filling
-    the numbers typed row by row (``board``)."""
-    if state.phase != GRID:
-        return None
-    return PhotoEntry(
-        form=FILL_BOARD, layout="grid", count=SIDE * SIDE, shape=(SIDE, SIDE), field="board"
-    )
+    the numbers typed row by row (``board``).  In the deal: a photo of a hand's dice rolled,
+    each die's value and colour tapped in (``d0``, ``c0``...)."""
+    if state.phase == GRID:
+        return PhotoEntry(
+            form=FILL_BOARD, layout="grid", count=SIDE * SIDE, shape=(SIDE, SIDE), field="board"
+        )
+    if state.phase == DEAL:
+        return PhotoEntry(
+            form=FILL_PAD, layout="loose", count=HAND, colours=COLOURS, colour_field="c"
+        )
+    return None
 
 
 def read_form(state: SixDThree, form: formdata.FormData) -> formdata.Moves:

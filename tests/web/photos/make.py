@@ -22,6 +22,7 @@ PHOTOS = {
     "pool.jpg": (12, [*SIX, "black"], [2, 1, 2, 1, 1, 1, 2], "loose", 10),  # Six D Two's pool
     "keys.jpg": (5, ["white", "red"], [8, 2], "loose", 10),  # Keys and Base Dice: red keys
     "unsure6.jpg": (2, ["white", "red", "black"], [3, 2, 1], "loose", 6),  # die 4 unsure
+    "hand.jpg": (3, ["red", "green", "blue"], [1, 1, 1], "loose", 3),  # Six D Three's deal
 }
 
 
