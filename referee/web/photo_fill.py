@@ -123,7 +123,8 @@ def pad(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
     if keys:
         read += f", keys {' '.join(str(d.value) for d in keys)}"
     fields[UNSURE] = " ".join(marks)
-    return Filled(fields, said(read, unsure, "Then enter the roll."))
+    then = "Then enter the dice." if entry.colours else "Then enter the roll."
+    return Filled(fields, said(read, unsure, then))
 
 
 def board(entry: PhotoEntry, rows: Sequence[Sequence[ReadDie]]) -> Filled:

@@ -71,7 +71,7 @@ OPTIONS = (
     Option(
         "key_colour",
         0,
-        "Keys' colour",
+        "Keys’ colour",
         "The colour of the two keys: a photo of a roll tells them from the base dice by it "
         "(the base dice may be any other colour).",
         maximum=len(KEY_COLOURS) - 1,
@@ -174,7 +174,7 @@ class SB:
 
     board: Scoreboard
     target: int
-    key_colour: str = KEY_COLOURS[0]  # the keys' colour letter ("" white), for photos
+    key_colour: str = KEY_COLOURS[0]  # the keys’ colour letter ("" white), for photos
     phase: str = ROLL
     roll: tuple[Die, ...] = ()
     taken: tuple[Die, ...] = ()
@@ -234,7 +234,7 @@ def keys_to_roll(state: SB) -> int:
 
 
 def photo_entry(state: SB) -> PhotoEntry | None:
-    """A roll read from a photo: its base dice and its keys, the dice of the keys' colour."""
+    """A roll read from a photo: its base dice and its keys, the dice of the keys’ colour."""
     base = dice_to_roll(state)
     if base is None:
         return None
