@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from referee.dice import COLOURS
 from referee.engine import FILL_BOARD, FILL_PAD, PhotoEntry
 from referee.grid import where
-from referee.vision import ReadDie, Reading, read_photo
+from referee.vision import PhotoError, ReadDie, Reading, read_photo
 from referee.vision.reader import SURE
 
 UNSURE = "photo_unsure"  # the entered field that names the dice to check
@@ -69,8 +69,17 @@ def surety(reading: Reading) -> float:
 def read_for(entry: PhotoEntry, data: bytes) -> Reading:
     """The photo read as the entry waits for it: a board of unknown shape but known count
     is read as each rectangle of that count (the reader is surer of a board's dice than of
-    its count of rows), and the surest reading is kept.  PhotoError when it cannot be read."""
-    readings = [read_photo(data, entry.layout, shape) for shape in shapes(entry)]
+    its count of rows), and the surest reading is kept.  PhotoError when it cannot be read
+    in any of them."""
+    readings: list[Reading] = []
+    refused = PhotoError("No dice found in the photo.")
+    for shape in shapes(entry):
+        try:
+            readings.append(read_photo(data, entry.layout, shape))
+        except PhotoError as exc:
+            refused = exc
+    if not readings:
+        raise refused
     return max(readings, key=surety)
 
 

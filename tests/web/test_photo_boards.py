@@ -135,3 +135,10 @@ def test_a_photo_of_the_pool_fills_each_colour(new_table):
     sent = table.post(action="roll", **{f"pool_{c}": v for c, v in pool.items()})
     assert sent.status_code == 302
     assert moves_of(table) == 1
+
+
+def test_no_photo_at_all_is_refused_where_every_shape_of_a_board_is_tried(new_table):
+    table = new_table("sixd-one", players=("Ann", "Bo"))
+    answer = send_photo(table, b"not a photo at all")
+    assert answer.status_code == 422 and "Nothing was entered" in answer.text
+    assert moves_of(table) == 0
