@@ -27,20 +27,20 @@
     var grid = form.querySelector(".entry-grid .board-grid");
     var fix = form.querySelector(".entry-fix");
     var picked = -1;
-    var cellsOf = function (box) { return form.querySelectorAll(box + " .cell"); };
 
-    // The marks, again each time a grid is drawn (the colours' grid is Six D Six's own).
+    // The marks, again each time a grid of the form is drawn (the board typed, and any grid
+    // a game's script draws of it in the same shape, such as its colours).
     function mark() {
       form.dataset.unsure = unsure.join(" ");
-      [".entry-grid", ".paint-grid"].forEach(function (box) {
-        cellsOf(box).forEach(function (cell, i) {
+      form.querySelectorAll(".board-grid").forEach(function (box) {
+        box.querySelectorAll(".cell").forEach(function (cell, i) {
           cell.classList.toggle("unsure", unsure.indexOf(i) >= 0);
-          cell.classList.toggle("picked", box === ".entry-grid" && i === picked);
+          cell.classList.toggle("picked", box === grid && i === picked);
         });
       });
     }
-    form.querySelectorAll(".entry-grid, .paint-grid").forEach(function (box) {
-      new MutationObserver(mark).observe(box, { childList: true, subtree: true });
+    form.querySelectorAll(".board-grid").forEach(function (box) {
+      new MutationObserver(mark).observe(box, { childList: true });
     });
 
     if (fix) {
