@@ -53,10 +53,7 @@ Move = Mapping[str, Any]
 
 @dataclass(frozen=True)
 class Option:
-    """A table option: its name, default, the values a table may pick, and what it means.
-
-    ``words``: what each of ``choices`` stands for, in the same order, where a choice is no
-    number to a player (a colour); the log keeps the number."""
+    """A table option: its name, default, the values a table may pick, and what it means."""
 
     name: str
     default: int
@@ -65,11 +62,6 @@ class Option:
     minimum: int = 0
     maximum: int = 1_000_000
     choices: tuple[int, ...] = ()
-    words: tuple[str, ...] = ()
-
-    def said(self, value: int) -> str:
-        """A value as a player reads it: its word, else the number ("1,000")."""
-        return self.words[self.choices.index(value)] if self.words else points(value)
 
     def check(self, value: object) -> int:
         """Return ``value`` if this option accepts it, else raise ``SetupError``."""
@@ -198,8 +190,8 @@ class PhotoEntry:
     ``FILL_BOARD``: the values row by row in the textarea ``field``, and when ``colours``
     is given their letters in the same shape in ``colour_field``.  ``FILL_POOL``: one field per
     colour letter of ``colours`` (``field`` + letter) holding that colour's values.
-    ``keys``: how many of the dice are keys, told apart by their colour ``key_colour`` (a
-    colour letter, "" for white).
+    ``keys``: how many of the dice are keys, told apart by their colour ``key_colour`` (its
+    name as the reader gives it: "red", "white"; a table setting, never the state's).
     """
 
     form: str

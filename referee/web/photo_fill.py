@@ -101,14 +101,13 @@ def said(read: str, unsure: Sequence[str], then: str) -> str:
 
 def pad(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
     """The tap pad: base dice in ``field`` + i, keys (of the keys' colour) in ``k`` + i."""
-    keys = [d for d in dice if entry.keys and LETTERS[d.colour] == entry.key_colour]
+    keys = [d for d in dice if entry.keys and d.colour == entry.key_colour]
     base = [d for d in dice if d not in keys]
     if entry.keys and len(keys) != entry.keys:
-        colour = COLOURS.get(entry.key_colour, "white")
+        seen = f"{len(keys)} {entry.key_colour} {'die' if len(keys) == 1 else 'dice'}"
         raise NotThatPhoto(
-            f"The photo shows {len(keys)} {colour} {'die' if len(keys) == 1 else 'dice'}, and "
-            f"this roll has {entry.keys} {'key' if entry.keys == 1 else 'keys'} of that "
-            "colour: take it again, or tap it in."
+            f"The photo shows {seen}, and this roll has {entry.keys} "
+            f"{'key' if entry.keys == 1 else 'keys'} of that colour: take it again, or tap it in."
         )
     if entry.count is not None and len(base) != entry.count:
         kind = " base" if entry.keys else ""

@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, flash, request
 
+from referee.contract import table_settings
 from referee.web.access import check_can_change
 from referee.web.limits import limit_table_writes
 from referee.web.store import load
@@ -39,16 +40,17 @@ def allow_photos(app: Flask) -> None:
 @bp.post("/t/<token:token>/photo")
 @limit_table_writes
 def photo(token: str) -> Any:
-    """The table's page with the entry it waits for (``photo_entry``: a roll on the pad, a
-    board, a pool) filled in from the posted photo; 422 with the page as it was and a
-    sentence when the photo cannot be read as that entry."""
+    """The table's page with the entry it waits for (``photo_entry``, given the table's
+    settings: a roll on the pad, a board, a pool) filled in from the posted photo; 422 with
+    the page as it was and a sentence when the photo cannot be read as that entry."""
     from referee.vision import PhotoError  # OpenCV loads with the first photo
     from referee.web.photo_fill import NotThatPhoto, read_for, reading_of
 
     table = table_or_404(token)
     check_can_change(table)
     loaded = load(table)
-    entry = loaded.replay.game.photo_entry(loaded.replay.state)
+    game = loaded.replay.game
+    entry = game.photo_entry(loaded.replay.state, table_settings(game, table.settings))
     if entry is None:
         error = "There is no roll to enter now from a photo: tap it in."
         return render_play(loaded, status=422, error=error)

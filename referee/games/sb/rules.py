@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.dice import Die, parse_dice, spell
-from referee.engine import FILL_PAD, PUSH_YOUR_LUCK, Option, PhotoEntry, RuleViolation, TurnMark
+from referee.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark
 from referee.pushluck import (
     CHOOSE,
     ROLL,
@@ -55,10 +55,6 @@ MIN_PLAYERS = 1
 MAX_PLAYERS = 8
 BASE_DICE = 8
 KEYS = 2
-# The keys' colour, a table option: a photo of a roll tells the keys from the base dice by
-# it (every die of another colour is a base die).  "" is white.
-KEY_COLOURS = ("r", "y", "g", "b", "o", "p", "k", "")
-KEY_COLOUR_WORDS = ("red", "yellow", "green", "blue", "orange", "purple", "black", "white")
 OPTIONS = (
     Option(
         "target",
@@ -67,16 +63,6 @@ OPTIONS = (
         "Banking this many points or more makes you the original leader and starts the end.",
         minimum=1,
         maximum=1000,
-    ),
-    Option(
-        "key_colour",
-        0,
-        "Keys’ colour",
-        "The colour of the two keys: a photo of a roll tells them from the base dice by it "
-        "(the base dice may be any other colour).",
-        maximum=len(KEY_COLOURS) - 1,
-        choices=tuple(range(len(KEY_COLOURS))),
-        words=KEY_COLOUR_WORDS,
     ),
 )
 
@@ -174,7 +160,6 @@ class SB:
 
     board: Scoreboard
     target: int
-    key_colour: str = KEY_COLOURS[0]  # the keys’ colour letter ("" white), for photos
     phase: str = ROLL
     roll: tuple[Die, ...] = ()
     taken: tuple[Die, ...] = ()
@@ -212,7 +197,7 @@ class SB:
 
 def start(players: Sequence[str], options: Mapping[str, int]) -> SB:
     """A new game: everyone on 0, the first player to roll all ten dice."""
-    state = SB(Scoreboard.seated(players), options["target"], KEY_COLOURS[options["key_colour"]])
+    state = SB(Scoreboard.seated(players), options["target"])
     return replace(state, ruling=f"{state.board.player} to roll all ten dice.")
 
 
@@ -231,17 +216,6 @@ def dice_to_roll(state: SB) -> int | None:
 def keys_to_roll(state: SB) -> int:
     """How many keys the next roll has."""
     return KEYS if state.phase == ROLL else _left(state)[1]
-
-
-def photo_entry(state: SB) -> PhotoEntry | None:
-    """A roll read from a photo: its base dice and its keys, the dice of the keys’ colour."""
-    base = dice_to_roll(state)
-    if base is None:
-        return None
-    keys = keys_to_roll(state)
-    return PhotoEntry(
-        form=FILL_PAD, layout="loose", count=base, keys=keys, key_colour=state.key_colour
-    )
 
 
 def _roll(state: SB, move: Mapping[str, Any]) -> SB:

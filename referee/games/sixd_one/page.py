@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from referee import formdata
+from referee.contract import Settings
 from referee.engine import FILL_BOARD, PhotoEntry
 from referee.games.sixd_one.rules import (
     DICE_EACH,
@@ -33,7 +34,7 @@ ACTIONS = ("board", "place")
 MOVE_WORDS = {"place": "placement"}
 
 
-def photo_entry(state: SixDOne) -> PhotoEntry | None:
+def photo_entry(state: SixDOne, settings: Settings) -> PhotoEntry | None:
     """While the board is to be laid out: a photo of it read in rows and columns, its dice
     counted, filling the numbers typed row by row (``board``).  The reader reads a full
     rectangle of dice: a board with empty cells is typed in."""

@@ -9,6 +9,7 @@ from typing import Any
 
 from referee import formdata
 from referee.boards import to_move, turns_done
+from referee.contract import Settings
 from referee.dice import Die
 from referee.engine import (
     FILL_BOARD,
@@ -42,7 +43,7 @@ ACTIONS = ("board", "take", "slide", "pass")
 MOVE_WORDS = {"board": "rolled square", "slide": "slid board"}
 
 
-def photo_entry(state: SixDSix) -> PhotoEntry | None:
+def photo_entry(state: SixDSix, settings: Settings) -> PhotoEntry | None:
     """While the square is to be entered: a photo of it read as 6 rows of 6, filling the
     numbers (``board``) and the colours (``colours``) as the square's entry takes them."""
     if state.phase != SQUARE:

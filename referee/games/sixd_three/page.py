@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from referee import formdata
 from referee.boards import to_move
+from referee.contract import Settings
 from referee.dice import Die
 from referee.engine import (
     FILL_BOARD,
@@ -50,7 +51,7 @@ MOVE_WORDS = {
 }
 
 
-def photo_entry(state: SixDThree) -> PhotoEntry | None:
+def photo_entry(state: SixDThree, settings: Settings) -> PhotoEntry | None:
     """While the black grid is to be entered: a photo of it read as 6 rows of 6, filling
     the numbers typed row by row (``board``).  In the deal: a photo of a hand's dice rolled,
     each die's value and colour tapped in (``d0``, ``c0``...)."""

@@ -8,6 +8,7 @@ from typing import Any
 
 from referee import formdata
 from referee.boards import to_move
+from referee.contract import Settings
 from referee.dice import Die
 from referee.engine import FILL_POOL, PhotoEntry, RuleViolation, points
 from referee.games.sixd_two.rules import (
@@ -25,7 +26,7 @@ ACTIONS = ("roll", "take", "end")
 MOVE_WORDS = {"roll": "pool", "end": "end of the round"}
 
 
-def photo_entry(state: SixDTwo) -> PhotoEntry | None:
+def photo_entry(state: SixDTwo, settings: Settings) -> PhotoEntry | None:
     """While a pool may be entered: a photo of the rolled dice lying loose, each colour's
     values filling its field (``pool_r``...), any number of dice."""
     if table_entry(state) is None:

@@ -21,6 +21,7 @@ PHOTOS = {
     "board12.jpg": (0, ["black"], [12], "grid", (3, 4)),  # Six D One's board for two
     "pool.jpg": (12, [*SIX, "black"], [2, 1, 2, 1, 1, 1, 2], "loose", 10),  # Six D Two's pool
     "keys.jpg": (5, ["white", "red"], [8, 2], "loose", 10),  # Keys and Base Dice: red keys
+    "greenkeys.jpg": (5, ["red", "green"], [8, 2], "loose", 10),  # green keys, red base dice
     "unsure6.jpg": (2, ["white", "red", "black"], [3, 2, 1], "loose", 6),  # die 4 unsure
     "hand.jpg": (3, ["red", "green", "blue"], [1, 1, 1], "loose", 3),  # Six D Three's deal
 }
