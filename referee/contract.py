@@ -12,6 +12,11 @@ lists with their defaults (``turn_records``, ``moment``, ``forced``...).  The re
 ``game.<member>`` on it and never asks whether a game has a hook, the way boardgame.io
 fills in a game's ``playerView``.  Dice are inputs: a roll is a move, so nothing here is
 random.
+
+A game may also list ``TABLE_SETTINGS``: how a table keeps the game, never a rule (the colour
+a photo of a roll tells key dice by).  A table picks them when it starts, as it picks
+the options, but they are stored beside the log and never in it, and the rules never read
+them: a log replays the same whatever the settings were.
 """
 
 from __future__ import annotations
@@ -20,13 +25,40 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from referee.engine import Entry, Move, Option, Outcome, TurnRecord
+from referee.engine import FILL_PAD, Entry, Move, Option, Outcome, PhotoEntry, TurnRecord
 
 if TYPE_CHECKING:
     from referee.gametext import GameText
     from referee.odds import Advice, Flag
 
 State = Any  # each game's own frozen state: the contract reads it only through the game
+Settings = Mapping[str, str]  # a table's settings by name, every one of its game's filled in
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A table setting (``TABLE_SETTINGS``): its name, what a table may pick, in words, the
+    first the default, its label and what it means."""
+
+    name: str
+    choices: tuple[str, ...]
+    label: str
+    help: str
+
+    @property
+    def default(self) -> str:
+        """The value a table has unless it picks another: the first choice."""
+        return self.choices[0]
+
+    def read(self, stored: object) -> str:
+        """A stored value if it is one of the choices, else the default."""
+        return stored if isinstance(stored, str) and stored in self.choices else self.default
+
+
+def table_settings(game: Game, stored: Mapping[str, object]) -> dict[str, str]:
+    """Every setting of ``game`` as ``stored`` for a table, its default where the table has
+    none or one the setting no longer offers (an imported log, a table older than it)."""
+    return {s.name: s.read(stored.get(s.name)) for s in game.TABLE_SETTINGS}
 
 
 class Rules(Protocol):
@@ -187,6 +219,23 @@ def _as_is(state: State, player: str) -> State:
     return state
 
 
+@dataclass(frozen=True)
+class _FromGame:
+    """A hook's default made from the game's members filled in before it."""
+
+    make: Callable[[Game], Any]
+
+
+def _photo_of_roll(game: Game) -> Callable[[State, Settings], PhotoEntry | None]:
+    def photo_entry(state: State, settings: Settings) -> PhotoEntry | None:
+        count = game.dice_to_roll(state)
+        if not count or game.keys_to_roll(state):
+            return None
+        return PhotoEntry(form=FILL_PAD, layout="loose", count=count)
+
+    return photo_entry
+
+
 def _rotated(players: Sequence[str]) -> tuple[str, ...]:
     return (*players[1:], *players[:1])
 
@@ -210,6 +259,8 @@ class Game:
     # player's, so a post from a page that such moves of others have since passed is judged
     # on the table as it stands (``referee.web.tables``) instead of refused as stale.
     SIMULTANEOUS: frozenset[str]
+    # How a table keeps the game (``Setting``), picked when it starts; never in the log.
+    TABLE_SETTINGS: tuple[Setting, ...]
     player_notes: Callable[[State], Mapping[str, str]]  # a few words per player, scoreboard
     # The seating of a table that plays again after a game with these players: rotated by
     # one, so the next player starts; a game where nobody moves first keeps it.
@@ -249,6 +300,10 @@ class Game:
     # totals, dice drawn from a bag, a board slid shut.  When ``choices`` is empty it must
     # be entered.
     table_entry: Callable[[State], Entry | None]
+    # What a photo of the dice should show now and the entry form it fills, given the
+    # table's settings; by default the roll of ``dice_to_roll`` dice on the tap pad (None: no
+    # roll, or one with keys, which only a game that says their colour can tell).
+    photo_entry: Callable[[State, Settings], PhotoEntry | None]
 
     def __init__(self, parts: Parts) -> None:
         rules, page, odds = parts.rules, parts.page, parts.odds or _NoOdds()
@@ -280,6 +335,8 @@ class Game:
         sources = [p for p in (rules, page, parts.odds) if p is not None]
         for name, default in HOOK_DEFAULTS.items():
             brought = [getattr(p, name) for p in sources if hasattr(p, name)]
+            if isinstance(default, _FromGame):
+                default = default.make(self)
             setattr(self, name, brought[0] if brought else default)
             own |= {name} if brought else set()
         self.own = frozenset(own)  # the hooks this game brings itself
@@ -294,6 +351,7 @@ HOOK_DEFAULTS: dict[str, Any] = {
     "SERIES": "",
     "SERIES_PLACE": 0,
     "SIMULTANEOUS": frozenset(),
+    "TABLE_SETTINGS": (),
     "player_notes": _no_notes,
     "next_seating": _rotated,
     "turn_records": _no_turns,
@@ -309,4 +367,5 @@ HOOK_DEFAULTS: dict[str, Any] = {
     "forced": _none,
     "seat_free": _never,
     "table_entry": _none,
+    "photo_entry": _FromGame(_photo_of_roll),  # last: it reads the hooks above
 }

@@ -173,6 +173,38 @@ class SlideEntry:
 Entry = BoardEntry | PoolEntry | TotalsEntry | BagEntry | SlideEntry
 
 
+# What a photo of the dice should show now, and which of the shared entry forms its reading
+# fills (``referee.web.photos``): a game says it (``photo_entry``), or it is the plain roll
+# of ``dice_to_roll`` dice on the tap pad.
+# The forms are the shared macros of templates/_macros.html and templates/_grid.html.
+FILL_PAD, FILL_BOARD, FILL_POOL = "pad", "board", "pool"
+
+
+@dataclass(frozen=True)
+class PhotoEntry:
+    """A photo of ``count`` dice (None: any number) read as a ``layout`` ("loose" or
+    "grid", a grid of ``shape`` rows and columns when known), filling the entry form ``form``.
+
+    ``FILL_PAD``: a row of faces per die, fields ``field`` + i ("d0"), the keys ``k`` + i;
+    with ``colours``, each die's colour letter in ``colour_field`` + i ("c0").
+    ``FILL_BOARD``: the values row by row in the textarea ``field``, and when ``colours``
+    is given their letters in the same shape in ``colour_field``.  ``FILL_POOL``: one field per
+    colour letter of ``colours`` (``field`` + letter) holding that colour's values.
+    ``keys``: how many of the dice are keys, told apart by their colour ``key_colour`` (its
+    name as the reader gives it: "red", "white"; a table setting, never the state's).
+    """
+
+    form: str
+    layout: str
+    count: int | None = None
+    shape: tuple[int, int] | None = None
+    field: str = "d"
+    colours: str = ""
+    colour_field: str = ""
+    keys: int = 0
+    key_colour: str = ""
+
+
 def points(n: int) -> str:
     """A score as players write it: 10250 -> "10,250" (the ASCII minus of the replay summary)."""
     return f"{n:,}"

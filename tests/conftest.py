@@ -291,9 +291,10 @@ def form_token(client):
 
 @pytest.fixture
 def new_table(client):
-    """Create a table through the new-table form and return a ``Table`` driver."""
+    """Create a table through the new-table form and return a ``Table`` driver: the game's
+    options as keywords, its table settings (``TABLE_SETTINGS``) in ``table_settings``."""
 
-    def make(game: str = "tenk", players=("Ann", "Bo"), **options) -> Table:
+    def make(game: str = "tenk", players=("Ann", "Bo"), table_settings=None, **options) -> Table:
         url = f"/tables/new/{game}"
         data = {"csrf_token": csrf_token(client, url)}
         data.update({f"players-{i}": name for i, name in enumerate(players)})
@@ -301,6 +302,7 @@ def new_table(client):
 
         defaults = {o.name: o.default for o in get_game(game).OPTIONS}
         data.update({f"opt_{k}": str(v) for k, v in {**defaults, **options}.items()})
+        data.update({f"set_{k}": v for k, v in (table_settings or {}).items()})
         response = client.post(url, data=data)
         assert response.status_code == 302, response.text
         return Table(client, response.location.rsplit("/", 1)[1])

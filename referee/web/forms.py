@@ -38,9 +38,13 @@ class NewTableForm(FlaskForm):
         """The chosen options by name."""
         return {o.name: getattr(self, f"opt_{o.name}").data for o in self.game.OPTIONS}
 
+    def setting_values(self) -> dict[str, str]:
+        """The chosen table settings by name (``TABLE_SETTINGS``)."""
+        return {s.name: getattr(self, f"set_{s.name}").data for s in self.game.TABLE_SETTINGS}
+
 
 def new_table_form(game: Game) -> NewTableForm:
-    """A new-table form for ``game`` with one field per table option."""
+    """A new-table form for ``game`` with one field per table option and per table setting."""
 
     class GameTableForm(NewTableForm):
         pass
@@ -62,6 +66,14 @@ def new_table_form(game: Game) -> NewTableForm:
                 description=option.help,
             )
         setattr(GameTableForm, f"opt_{option.name}", field)
+    for setting in game.TABLE_SETTINGS:
+        chosen = SelectField(
+            setting.label,
+            choices=setting.choices,
+            default=setting.default,
+            description=setting.help,
+        )
+        setattr(GameTableForm, f"set_{setting.name}", chosen)
     form = GameTableForm()
     form.game = game
     return form

@@ -59,6 +59,9 @@ class GameTable(db.Model):  # type: ignore[name-defined]
     winners: Mapped[list[str]] = mapped_column(JSON, default=list, server_default="[]")
     # A table setting, not a rule: whether the turn screen shows the odds (never in the log).
     show_odds: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # The table's settings by name (the game's ``TABLE_SETTINGS``: how the table is kept,
+    # never a rule, never in the log); one missing is at its default (``table_settings``).
+    settings: Mapped[dict[str, str]] = mapped_column(JSON, default=dict, server_default="{}")
     # The token of the table that plays this finished one again ("Play again"), set once.
     rematch: Mapped[str | None] = mapped_column(String(32), default=None)
     seats: Mapped[list[Seat]] = relationship(

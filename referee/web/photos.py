@@ -1,11 +1,12 @@
-"""A roll read from a photo of the dice: the table's entry form comes back filled in with
-what was read, for the table to check and send as usual.  Nothing is stored here, and the
+"""Dice read from a photo: the table's entry form (the roll's tap pad, a board, a pool, as
+the game's ``photo_entry`` says) comes back filled in with what was read, for the table to
+check and send as usual.  Nothing is stored here, and the
 photo is never kept: the move is stored only when the table sends the form.
 
 The photo may be up to ``PHOTO_BYTES`` (every other route keeps the app's smaller limit),
 and the reader (``referee.vision``) refuses a decompression bomb before decoding it.  A
-photo that shows another number of dice than the roll has, or none the reader can find,
-gets a sentence and the form as it was.
+photo that shows another number of dice than the entry has (or a board of another shape),
+or none the reader can find, gets a sentence and the form as it was.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, flash, request
 
+from referee.contract import table_settings
 from referee.web.access import check_can_change
 from referee.web.limits import limit_table_writes
 from referee.web.store import load
@@ -38,33 +40,28 @@ def allow_photos(app: Flask) -> None:
 @bp.post("/t/<token:token>/photo")
 @limit_table_writes
 def photo(token: str) -> Any:
-    """The table's page with the roll it waits for filled in from the posted photo; 422 with
-    the page as it was and a sentence when the photo cannot be read as that roll."""
-    from referee.vision import PhotoError, read_photo  # OpenCV loads with the first photo
-    from referee.vision.reader import SURE
+    """The table's page with the entry it waits for (``photo_entry``, given the table's
+    settings: a roll on the pad, a board, a pool) filled in from the posted photo; 422 with
+    the page as it was and a sentence when the photo cannot be read as that entry."""
+    from referee.vision import PhotoError  # OpenCV loads with the first photo
+    from referee.web.photo_fill import NotThatPhoto, read_for, reading_of
 
     table = table_or_404(token)
     check_can_change(table)
     loaded = load(table)
-    game, state = loaded.replay.game, loaded.replay.state
-    count = game.dice_to_roll(state)
-    if not count or game.keys_to_roll(state):
-        why = "no roll to enter now" if not count else "key dice, which a photo does not yet tell"
-        return render_play(loaded, status=422, error=f"This roll has {why}: tap it in.")
+    game = loaded.replay.game
+    entry = game.photo_entry(loaded.replay.state, table_settings(game, table.settings))
+    if entry is None:
+        error = "There is no roll to enter now from a photo: tap it in."
+        return render_play(loaded, status=422, error=error)
     upload = request.files.get("photo")
     if upload is None:
         return render_play(loaded, status=400, error="Choose a photo of the dice first.")
     try:
-        dice = read_photo(upload.read(), "loose").dice
+        filled = reading_of(entry, read_for(entry, upload.read()))
     except PhotoError as exc:
         return render_play(loaded, status=422, error=f"{exc} Nothing was entered.")
-    if len(dice) != count:
-        seen = f"{len(dice)} {'die' if len(dice) == 1 else 'dice'}"
-        error = f"The photo shows {seen}, and this roll has {count}: take it again, or tap it in."
-        return render_play(loaded, status=422, error=error)
-    unsure = [str(i + 1) for i, die in enumerate(dice) if die.confidence < SURE]
-    check = f" Check {'die' if len(unsure) == 1 else 'dice'} {', '.join(unsure)}." if unsure else ""
-    flash(
-        f"Read from the photo: {' '.join(str(d.value) for d in dice)}.{check} Then enter the roll."
-    )
-    return render_play(loaded, entered={f"d{i}": str(die.value) for i, die in enumerate(dice)})
+    except NotThatPhoto as exc:
+        return render_play(loaded, status=422, error=str(exc))
+    flash(filled.said)
+    return render_play(loaded, entered=filled.fields)

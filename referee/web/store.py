@@ -324,18 +324,19 @@ def play_again(
     seat: tuple[int, str] | None = None,
 ) -> str:
     """Start the table that plays finished ``table``'s game again, with ``players`` in that
-    seating and ``options``, and note it on ``table``, in one transaction that claims the
-    version ``table`` was read at; its token.  ``seat``: (seat, phone id) of the phone that
-    asked, which sits there at the new table too.  ``TableMoved`` with nothing stored when
-    the table changed since it was read (another press got there first, a move, an undo)."""
+    seating, ``options`` and ``table``'s settings, and note it on ``table``, in one
+    transaction that claims the version ``table`` was read at; its token.  ``seat``: (seat,
+    phone id) of the phone that asked, which sits there at the new table too.  ``TableMoved``
+    with nothing stored when the table changed since it was read (another press got there
+    first, a move, an undo)."""
     token, table_id, version = new_token(), table.id, table.version
     claim = {"at_table": table_id, "read_at": version, "new_version": version + 1,
              "was": table.rematch, "new_rematch": token}  # fmt: skip
-    slug = table.game
+    slug, settings = table.game, dict(table.settings)
 
     def start() -> None:
         carry_judgements(table_id, version + 1)
-        again = new_table(slug, players, options)
+        again = new_table(slug, players, options, settings=settings)
         again.token = token
         if seat is not None:
             db.session.flush()
@@ -370,12 +371,19 @@ def replay_table(table: GameTable) -> Replay:
 
 
 def new_table(
-    game: str, players: Sequence[str], options: Mapping[str, int], result: Replay | None = None
+    game: str,
+    players: Sequence[str],
+    options: Mapping[str, int],
+    result: Replay | None = None,
+    settings: Mapping[str, str] | None = None,
 ) -> GameTable:
     """Add a table to the session, its figures from ``result`` (the replay of the moves it
-    will be given; none by default).  The caller stores the moves and commits."""
+    will be given; none by default) and its ``settings`` (none: each at its default).  The
+    caller stores the moves and commits."""
     result = result or replay(GameLog(game, tuple(players), dict(options)))
-    table = GameTable(game=game, players=list(players), options=dict(options))
+    table = GameTable(
+        game=game, players=list(players), options=dict(options), settings=dict(settings or {})
+    )
     table.updated_at = utcnow()
     table.finished_at = table.updated_at if result.outcome.over else None
     db.session.add(table)

@@ -109,11 +109,12 @@ def choose_game() -> str:
 @bp.route("/tables/new/<slug>", methods=["GET", "POST"])
 @house_only
 def create(slug: str) -> Any:
-    """Seat the players and pick the options; the engine checks the seating."""
+    """Seat the players and pick the options and the settings; the engine checks the seating."""
     game = game_or_404(slug)
     form = new_table_form(game)
     if form.validate_on_submit():
-        table = new_table(game.SLUG, form.player_names(), form.option_values())
+        players, options = form.player_names(), form.option_values()
+        table = new_table(game.SLUG, players, options, settings=form.setting_values())
         db.session.commit()
         return redirect(url_for("tables.play", token=table.token))
     status = 422 if request.method == "POST" else 200

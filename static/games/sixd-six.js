@@ -22,8 +22,10 @@
     var letters = Object.keys(names);
     var cells = 36, per = 6, width = 6;
     var painted = [];
-    var typed = colours.value.replace(/[^a-z0-9.]/gi, "").toLowerCase();
-    for (var i = 0; i < cells; i++) { painted.push(names[typed[i]] ? typed[i] : ""); }
+    var read = function () {
+      var typed = colours.value.replace(/[^a-z0-9.]/gi, "").toLowerCase();
+      for (var i = 0; i < cells; i++) { painted[i] = names[typed[i]] ? typed[i] : ""; }
+    };
     var brush = "r";
 
     var paint = document.createElement("div");
@@ -61,6 +63,7 @@
       colours.value = rows.join("\n");
     };
     var draw = function () {
+      read();
       var typedValues = values();
       grid.innerHTML = "";
       for (var r = 0; r < cells / width; r++) {
@@ -119,8 +122,8 @@
     entry.addEventListener("click", function (e) {
       if (!paint.contains(e.target)) { setTimeout(draw, 0); }
     });
-    write();
     draw();
+    write();
   }
 
   // --- The set as a piece to move over the mover's area ------------------------------------

@@ -163,6 +163,10 @@
       status.classList.toggle("ok", ok);
       submit.disabled = !ok;
     }
+    form.typed = function (t, c) {  // for js/photo-read.js
+      if (t) { text = t; cols = c; update(); }
+      return { text: text, cols: cols };
+    };
 
     digits.addEventListener("input", function (e) {
       var before = digits.value.slice(0, digits.selectionStart).replace(/[^0-6]/g, "").length;

@@ -51,12 +51,13 @@
     rows.forEach(function (row) {
       var last = groups[groups.length - 1];
       if (!last || last.name !== row.dataset.group) {
-        last = { name: row.dataset.group, kind: row.dataset.kind, rows: [], values: [] };
+        last = { name: row.dataset.group, kind: row.dataset.kind, rows: [], values: [], unsure: [] };
         groups.push(last);
       }
       last.rows.push(row);
       var checked = row.querySelector("input:checked");
       if (checked) { last.values.push(checked.value); }
+      if (checked) { last.unsure.push(row.classList.contains("unsure")); }  // read from a photo
     });
     var pad = el("div", "pad");
     var note = el("p", "pad-note");
@@ -85,10 +86,14 @@
       groups.forEach(function (g) {
         g.tray.replaceChildren();
         g.values.forEach(function (v, i) {
-          var die = el("button", "die tapped", v);
+          var die = el("button", "die tapped" + (g.unsure[i] ? " unsure" : ""), v);
           die.type = "button";
           die.setAttribute("aria-label", g.kind + " " + v + ": tap to take it out");
-          die.addEventListener("click", function () { g.values.splice(i, 1); changed(g); });
+          die.addEventListener("click", function () {
+            g.values.splice(i, 1);
+            g.unsure.splice(i, 1);
+            changed(g);
+          });
           g.tray.appendChild(die);
         });
         for (var k = g.values.length; k < g.rows.length; k++) { g.tray.appendChild(el("span", "die empty", "")); }
@@ -134,6 +139,7 @@
             return;
           }
           g.values.push(e.currentTarget.dataset.value);
+          g.unsure[g.values.length - 1] = false;
           changed(g);
         });
         g.faces.push(face);
@@ -176,32 +182,5 @@
     form.insertBefore(pad, anchor);
     form.classList.add("tapping");
     draw();
-  });
-
-  // A photo of the dice is sent as soon as it is taken, scaled down to PHOTO_SIDE pixels on
-  // its long side first (a phone's photo is several megabytes; the reader needs far less).
-  var PHOTO_SIDE = 1600;
-  document.querySelectorAll("form.photo input[type=file]").forEach(function (input) {
-    input.addEventListener("change", function () {
-      var file = input.files && input.files[0];
-      var send = function () { input.form.requestSubmit(); };
-      if (!file || !window.createImageBitmap || !window.DataTransfer) { send(); return; }
-      createImageBitmap(file).then(function (bitmap) {
-        var scale = PHOTO_SIDE / Math.max(bitmap.width, bitmap.height);
-        if (scale >= 1) { send(); return; }
-        var canvas = document.createElement("canvas");
-        canvas.width = Math.round(bitmap.width * scale);
-        canvas.height = Math.round(bitmap.height * scale);
-        canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-        canvas.toBlob(function (blob) {
-          if (blob) {
-            var scaled = new DataTransfer();
-            scaled.items.add(new File([blob], "dice.jpg", { type: "image/jpeg" }));
-            input.files = scaled.files;
-          }
-          send();
-        }, "image/jpeg", 0.9);
-      }, send);
-    });
   });
 })();

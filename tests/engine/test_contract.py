@@ -20,12 +20,16 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from referee.autoplay import play_random_game
-from referee.contract import HOOK_DEFAULTS, Game
+from referee.contract import HOOK_DEFAULTS, Game, table_settings
 from referee.engine import (
     BOARD,
+    FILL_BOARD,
+    FILL_PAD,
+    FILL_POOL,
     PUSH_YOUR_LUCK,
     SHEETS,
     Outcome,
+    PhotoEntry,
     RuleViolation,
     TurnRecord,
     apply_move,
@@ -171,6 +175,62 @@ def check_state(game, state, players: Sequence[str]) -> None:
     assert isinstance(game.in_final_round(state), bool)
     waiting = game.waiting_for(state)
     assert waiting is None or set(waiting) <= set(players)
+    check_photo_entry(game, state)
+
+
+def check_photo_entry(game, state) -> None:
+    """What a photo should show is one of the shared forms, and nothing when the game is
+    over; the tap pad's count is the roll's, when the pad is a roll's."""
+    photo = game.photo_entry(state, table_settings(game, {}))
+    if photo is None:
+        return
+    assert isinstance(photo, PhotoEntry) and not game.is_over(state)
+    assert photo.form in (FILL_PAD, FILL_BOARD, FILL_POOL) and photo.layout in ("loose", "grid")
+    if photo.form == FILL_PAD and game.dice_to_roll(state) is not None:
+        assert photo.count == game.dice_to_roll(state)
+        assert photo.keys == game.keys_to_roll(state)
+    if photo.shape:
+        assert photo.layout == "grid" and photo.count == photo.shape[0] * photo.shape[1]
+
+
+def test_a_photo_fills_a_plain_roll_by_default_and_the_board_games_say_their_own():
+    """The default reads ``dice_to_roll`` loose dice onto the pad; a roll with keys only a
+    game that says their colour may read."""
+    brought = {g.SLUG for g in GAMES if has_own(g, "photo_entry")}
+    assert brought == {"sb", "sixd-one", "sixd-six", "sixd-three", "sixd-two"}
+    tenk = next(g for g in GAMES if g.SLUG == "tenk")
+    state = tenk.start(("Ann", "Bo"), resolve_options(tenk, {}))
+    assert tenk.photo_entry(state, {}) == PhotoEntry(form=FILL_PAD, layout="loose", count=6)
+
+
+def test_table_settings_are_no_options_and_each_has_its_choices(game):
+    """A table setting is kept beside the log, never in it: no option shares its name (a log
+    carrying it is refused as an unknown option), and it offers choices, the first its
+    default."""
+    names = [s.name for s in game.TABLE_SETTINGS]
+    assert len(set(names)) == len(names)
+    assert not set(names) & {o.name for o in game.OPTIONS}
+    for setting in game.TABLE_SETTINGS:
+        assert setting.choices and len(set(setting.choices)) == len(setting.choices)
+        assert setting.default == setting.choices[0] and setting.label and setting.help
+
+
+def test_a_tables_settings_are_filled_in_with_their_defaults():
+    sb = next(g for g in GAMES if g.SLUG == "sb")
+    assert [s.name for s in sb.TABLE_SETTINGS] == ["key_colour"]
+    assert table_settings(sb, {}) == {"key_colour": "red"}
+    assert table_settings(sb, {"key_colour": "green", "gone": "x"}) == {"key_colour": "green"}
+    assert table_settings(sb, {"key_colour": "mauve"}) == {"key_colour": "red"}  # no longer
+    assert table_settings(sb, {"key_colour": 2}) == {"key_colour": "red"}
+    tenk = next(g for g in GAMES if g.SLUG == "tenk")
+    assert tenk.TABLE_SETTINGS == () and table_settings(tenk, {"key_colour": "green"}) == {}
+
+
+def test_the_keys_colour_a_table_chose_tells_a_photo_its_keys():
+    sb = next(g for g in GAMES if g.SLUG == "sb")
+    state = sb.start(("Ann", "Bo"), resolve_options(sb, {}))
+    photo = sb.photo_entry(state, {"key_colour": "white"})
+    assert photo == PhotoEntry(form=FILL_PAD, layout="loose", count=8, keys=2, key_colour="white")
 
 
 def test_each_button_reads_as_moves_of_the_game_or_a_ruling(game):

@@ -236,6 +236,42 @@ def test_moves_stored_before_the_odds_were_recorded_read_as_not_known(
     assert "odds_shown" not in columns
 
 
+def test_tables_stored_before_settings_were_kept_have_none(tmp_path, monkeypatch, empty_url):
+    """c5e8f2a7d913 adds ``game_table.settings``: a table stored before gets ``{}`` (each of
+    its game's settings at its default), its moves and seats kept; it downgrades cleanly."""
+    monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path))
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": empty_url})
+    with app.app_context():
+        upgrade(revision="b9d4e6f1a2c8")
+        engine = sa.create_engine(empty_url)
+        with engine.begin() as conn:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO game_table (id, game, players, options, created_at, updated_at)"
+                    " VALUES (1, 'sb', '[\"Ann\", \"Bo\"]', '{\"target\": 60}', '2026-01-01',"
+                    " '2026-01-01')"
+                )
+            )
+            conn.execute(
+                sa.text(
+                    "INSERT INTO move (table_id, seq, data, created_at)"
+                    " VALUES (1, 0, '{\"type\": \"roll\"}', '2026-01-01')"
+                )
+            )
+        upgrade()
+        with engine.connect() as conn:
+            settings = conn.execute(sa.text("SELECT settings FROM game_table")).scalar_one()
+            moves = conn.execute(sa.text("SELECT count(*) FROM move")).scalar_one()
+        downgrade(revision="b9d4e6f1a2c8")
+        with engine.connect() as conn:
+            columns = {c["name"] for c in sa.inspect(conn).get_columns("game_table")}
+            kept = conn.execute(sa.text("SELECT count(*) FROM game_table")).scalar_one()
+        engine.dispose()
+        db.engine.dispose()
+    assert (json.loads(settings) if isinstance(settings, str) else settings) == {}  # PG parses
+    assert moves == 1 and kept == 1 and "settings" not in columns
+
+
 def finished(process: subprocess.Popen) -> tuple[int, str]:
     output, _ = process.communicate(timeout=60)
     return process.returncode, output

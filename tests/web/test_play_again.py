@@ -75,7 +75,9 @@ def test_a_double_press_starts_one_table(app, finished):
 def test_a_press_read_before_another_one_landed_starts_nothing(app, finished):
     with app.app_context():
         table = table_by_token(finished.token)
-        read = SimpleNamespace(id=table.id, version=table.version, rematch=None, game="tenk")
+        read = SimpleNamespace(
+            id=table.id, version=table.version, rematch=None, game="tenk", settings={}
+        )
         made = play_again(read, ["Bo", "Cy", "Ann"], {"target": 1000, "entry": 0})
         with pytest.raises(TableMoved):
             play_again(read, ["Bo", "Cy", "Ann"], {"target": 1000, "entry": 0})

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from functools import partial
 
 from referee import formdata
+from referee.contract import Setting, Settings
 from referee.dice import spell
+from referee.engine import FILL_PAD, PhotoEntry
 from referee.games.sb.rules import (
     BANKABLE,
     KEYS,
@@ -36,6 +38,17 @@ from referee.pushluck import (
 
 ACTIONS = turn_buttons(SET_ASIDE)
 
+# A table setting, not a rule: a photo of a roll tells the keys from the base dice by their
+# colour (every die of another colour is a base die); the rules and the log never see it.
+KEY_COLOUR = Setting(
+    "key_colour",
+    ("red", "yellow", "green", "blue", "orange", "purple", "black", "white"),
+    "Keys’ colour",
+    "The colour of the two keys: a photo of a roll tells them from the base dice by it "
+    "(the base dice may be any other colour).",
+)
+TABLE_SETTINGS = (KEY_COLOUR,)
+
 MOVE_WORDS = SET_ASIDE_WORDS
 
 
@@ -52,6 +65,21 @@ def read_form(state: SB, form: formdata.FormData) -> formdata.Moves:
     if len(moves) == 2 and len(moves[0].get("dice", ())) == len(state.on_table):
         return moves[:1]
     return moves
+
+
+def photo_entry(state: SB, settings: Settings) -> PhotoEntry | None:
+    """A roll read from a photo: its base dice, and its keys, the dice of the colour the
+    table chose for them."""
+    base = dice_to_roll(state)
+    if base is None:
+        return None
+    return PhotoEntry(
+        form=FILL_PAD,
+        layout="loose",
+        count=base,
+        keys=keys_to_roll(state),
+        key_colour=settings[KEY_COLOUR.name],
+    )
 
 
 def _judge_pick(state: SB, pick: Pick) -> tuple[int, str]:

@@ -158,6 +158,12 @@ TEXT = GameText(
         "still to set and the groups that may join included.",
     ),
     on_the_phone=(
+        "Under the pad, a photo of the rolled dice lying apart fills in the base dice and "
+        "the keys as read. The photo tells the keys by their colour: the keys’ colour is "
+        "chosen when the table is started (red unless the table chose another; it is no "
+        "rule, so the game’s log never carries it), and every die of another colour is a "
+        "base die. A photo with another number of dice of the keys’ colour than the roll "
+        "has keys says so.",
         "Tap the base dice in the plain rows and the keys in the purple rows.",
         "The base dice set aside are coloured by what they are worth with the keys down.",
     ),

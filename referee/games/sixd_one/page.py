@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from referee import formdata
+from referee.contract import Settings
+from referee.engine import FILL_BOARD, PhotoEntry
 from referee.games.sixd_one.rules import (
     DICE_EACH,
     RoundBoard,
@@ -15,6 +17,7 @@ from referee.games.sixd_one.rules import (
     live_points,
     player_groups,
     round_points,
+    table_entry,
     to_move,
 )
 from referee.grid import (
@@ -29,6 +32,16 @@ TURN_WORD = "round"
 ACTIONS = ("board", "place")
 
 MOVE_WORDS = {"place": "placement"}
+
+
+def photo_entry(state: SixDOne, settings: Settings) -> PhotoEntry | None:
+    """While the board is to be laid out: a photo of it read in rows and columns, its dice
+    counted, filling the numbers typed row by row (``board``).  The reader reads a full
+    rectangle of dice: a board with empty cells is typed in."""
+    entry = table_entry(state)
+    if entry is None:
+        return None
+    return PhotoEntry(form=FILL_BOARD, layout="grid", count=entry.dice, field="board")
 
 
 def read_form(state: SixDOne, form: formdata.FormData) -> formdata.Moves:

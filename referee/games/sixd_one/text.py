@@ -196,6 +196,10 @@ TEXT = GameText(
     ),
     emblem=("3k", "3r"),
     on_the_phone=(
+        "A board laid out as a full rectangle (three rows of four for two players, say) "
+        "may be entered from a photo taken from above. It comes back typed in as read, "
+        "the unsure dice named; turn it to lie as on the table and enter it. A board with "
+        "empty cells is typed in: the phone reads only full rectangles of dice.",
         "“Undo last move” takes back a placement. A round's board is a turn of its own for "
         "undo: it is undone on its own, never with the placement after it.",
     ),

@@ -9,12 +9,16 @@ from typing import Any
 
 from referee import formdata
 from referee.boards import to_move, turns_done
+from referee.contract import Settings
 from referee.dice import Die
 from referee.engine import (
+    FILL_BOARD,
+    PhotoEntry,
     points,
 )
 from referee.games.sixd_six.rules import (
     COLOURS,
+    SIDE,
     SLIDE,
     SQUARE,
     LastTake,
@@ -37,6 +41,17 @@ from referee.grid import (
 ACTIONS = ("board", "take", "slide", "pass")
 
 MOVE_WORDS = {"board": "rolled square", "slide": "slid board"}
+
+
+def photo_entry(state: SixDSix, settings: Settings) -> PhotoEntry | None:
+    """While the square is to be entered: a photo of it read as 6 rows of 6, filling the
+    numbers (``board``) and the colours (``colours``) as the square's entry takes them."""
+    if state.phase != SQUARE:
+        return None
+    return PhotoEntry(
+        form=FILL_BOARD, layout="grid", count=SIDE * SIDE, shape=(SIDE, SIDE), field="board",
+        colours=COLOURS, colour_field="colours",
+    )  # fmt: skip
 
 
 def player_notes(state: SixDSix) -> dict[str, str]:

@@ -229,6 +229,12 @@ TEXT = GameText(
     emblem=("5b", "5r"),
     sheet_boards=sixd_six.area_grids,
     on_the_phone=(
+        "Instead of typing the square, take a photo of it from above, all 36 dice in it. "
+        "The numbers and colours come back filled in as read, the dice the phone is "
+        "unsure of marked with a ? and named. Turn it a quarter at a time until it lies "
+        "as on the table, tap a wrong die and then its face (or a colour, then the die), "
+        "and enter the square as usual; nothing is entered before. A photo that does not "
+        "read as six rows of six is refused with a sentence.",
         "“Undo … whole turn” takes back a take and its slid board. The rolled square is a "
         "turn of its own for undo: undoing the first take leaves it in place.",
     ),

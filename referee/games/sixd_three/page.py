@@ -8,9 +8,13 @@ from dataclasses import dataclass
 
 from referee import formdata
 from referee.boards import to_move
+from referee.contract import Settings
 from referee.dice import Die
 from referee.engine import (
+    FILL_BOARD,
+    FILL_PAD,
     BagEntry,
+    PhotoEntry,
     RuleViolation,
 )
 from referee.games.sixd_three.rules import (
@@ -45,6 +49,21 @@ MOVE_WORDS = {
     "reroll": "re-roll",
     "place": "placement",
 }
+
+
+def photo_entry(state: SixDThree, settings: Settings) -> PhotoEntry | None:
+    """While the black grid is to be entered: a photo of it read as 6 rows of 6, filling
+    the numbers typed row by row (``board``).  In the deal: a photo of a hand's dice rolled,
+    each die's value and colour tapped in (``d0``, ``c0``...)."""
+    if state.phase == GRID:
+        return PhotoEntry(
+            form=FILL_BOARD, layout="grid", count=SIDE * SIDE, shape=(SIDE, SIDE), field="board"
+        )
+    if state.phase == DEAL:
+        return PhotoEntry(
+            form=FILL_PAD, layout="loose", count=HAND, colours=COLOURS, colour_field="c"
+        )
+    return None
 
 
 def read_form(state: SixDThree, form: formdata.FormData) -> formdata.Moves:

@@ -212,6 +212,12 @@ TEXT = GameText(
     ),
     emblem=("4g", "4k"),
     on_the_phone=(
+        "The grid may be entered from a photo taken from above, all 36 dice in it. The "
+        "numbers come back typed in as read, the unsure ones marked with a ? and named. "
+        "Turn it to lie as on the table, tap a wrong die and then its face, and enter it "
+        "as usual; nothing is entered before. A hand of the deal may be entered from a "
+        "photo of its three dice rolled, lying apart: their colours and values come back "
+        "tapped in.",
         "“Undo … whole turn” takes back a turn: its re-roll, its placement and the draw after "
         "it. The black grid, the dice put back in the box and each hand of the opening deal are "
         "undone one at a time, never with a turn.",

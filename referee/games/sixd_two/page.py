@@ -8,8 +8,9 @@ from typing import Any
 
 from referee import formdata
 from referee.boards import to_move
+from referee.contract import Settings
 from referee.dice import Die
-from referee.engine import RuleViolation, points
+from referee.engine import FILL_POOL, PhotoEntry, RuleViolation, points
 from referee.games.sixd_two.rules import (
     COLOURS,
     SixDTwo,
@@ -23,6 +24,14 @@ TURN_WORD = "round"
 ACTIONS = ("roll", "take", "end")
 
 MOVE_WORDS = {"roll": "pool", "end": "end of the round"}
+
+
+def photo_entry(state: SixDTwo, settings: Settings) -> PhotoEntry | None:
+    """While a pool may be entered: a photo of the rolled dice lying loose, each colour's
+    values filling its field (``pool_r``...), any number of dice."""
+    if table_entry(state) is None:
+        return None
+    return PhotoEntry(form=FILL_POOL, layout="loose", field="pool_", colours=COLOURS)
 
 
 def warning(state: SixDTwo, move: Mapping[str, Any]) -> str | None:

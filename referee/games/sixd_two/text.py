@@ -139,6 +139,10 @@ TEXT = GameText(
     "its pips · the most pips wins",
     emblem=("6k", "6k"),
     on_the_phone=(
+        "The pool may be entered from a photo of the rolled dice lying apart (touching "
+        "dice read as one). Each colour comes back filled in as read, the unsure dice "
+        "named; check them and enter the pool as usual. A white die, of no colour of the "
+        "set, is left out and named.",
         "“Undo last move” takes back a take. The pool and the end of a round are each a turn "
         "of their own for undo, whoever entered them: undoing the take after them leaves them "
         "in place.",

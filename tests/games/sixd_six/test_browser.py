@@ -175,3 +175,51 @@ def test_a_narrow_phone_takes_a_set_without_scrolling_sideways(live_server, phon
     )
     area = page.locator(".piece-area").evaluate("e => e.scrollWidth <= e.clientWidth")
     assert area
+
+
+PHOTO = Path(__file__).resolve().parents[2] / "web" / "photos" / "square.jpg"
+READ = [  # the square as the reader reads the photo, row by row (tests/web/test_photo_boards.py)
+    "4g 4o 2p 4y 3r 2b", "6o 1y 3r 4o 4g 5g", "4b 5g 3y 3b 2y 5r",
+    "1y 5b 2y 3p 6p 1b", "3g 4b 1p 2r 4r 1p", "2o 3g 4p 6o 5o 5r",
+]  # fmt: skip
+
+
+def test_a_photo_of_the_square_turned_a_quarter_and_a_die_changed_is_sent(
+    live_server, phone, player
+):
+    page = phone
+    page.goto(live_server + "/tables/new/sixd-six")
+    player.enter_pin()
+    for i, name in enumerate(("Dara", "Eli")):
+        page.locator(f"input[name='players-{i}']").fill(name)
+    player.press("Start the table")
+    url = page.url.split("#")[0].removeprefix(live_server)
+
+    with page.expect_navigation():  # a photo is sent as soon as it is chosen
+        page.set_input_files("input[name='photo']", str(PHOTO))
+    assert "Read from the photo: 6 rows of 6." in page.content()
+    read = [row.split() for row in READ]
+    digits = page.locator(".entry-digits input")
+    assert digits.input_value() == " ".join("".join(d[0] for d in row) for row in read)
+    assert page.locator(".entry-grid .cell.unsure").count() == 3  # marked ? to check
+    assert page.locator(".paint-grid .cell.unsure").count() == 3
+    assert "Every die has its colour." in page.locator(".colour-counts").inner_text()
+    assert len(page.request.get(live_server + url + "/log.json").json()["moves"]) == 0
+
+    page.get_by_role("button", name="Turn a quarter clockwise").tap()
+    turned = [[read[5 - c][r] for c in range(6)] for r in range(6)]  # the first column, upwards
+    assert digits.input_value() == " ".join("".join(d[0] for d in row) for row in turned)
+    first = page.locator(".entry-grid .board-row").first.locator(".cell").first
+    assert "unsure" in first.get_attribute("class")  # the orange 2 of row 6 is now at the top left
+    first.tap()  # it is a 3 on the table: tap it, then the 3
+    assert "The 2 at row 1, column 1 is:" in page.locator(".entry-fix output").inner_text()
+    page.locator(".entry-fix .face-tap[data-value='3']").tap()
+    turned[0][0] = "3o"
+    assert page.locator(".entry-grid .cell.unsure").count() == 2
+    assert digits.input_value() == " ".join("".join(d[0] for d in row) for row in turned)
+
+    with page.expect_navigation():
+        page.get_by_role("button", name="Enter the square").tap()
+    stored = page.request.get(live_server + url + "/log.json").json()["moves"]
+    assert [m["type"] for m in stored] == ["board"]
+    assert stored[0]["board"] == turned

@@ -1,0 +1,204 @@
+"""A photo's reading as the fields of the entry form a game asks it to fill (``PhotoEntry``):
+the tap pad, a board typed row by row, or a pool entered colour by colour.
+
+What the reader is unsure of is named twice: in the sentence the table reads, and in the
+``UNSURE`` field, which the forms read to mark those dice ("d2 k0" on the pad, cell
+numbers row by row on a board, "r1" for a pool's second red die).  A photo that shows
+another number of dice, or another shape, than the entry has is refused with a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.dice import COLOURS
+from referee.engine import FILL_BOARD, FILL_PAD, PhotoEntry
+from referee.grid import where
+from referee.vision import PhotoError, ReadDie, Reading, read_photo
+from referee.vision.reader import SURE
+
+UNSURE = "photo_unsure"  # the entered field that names the dice to check
+LETTERS = {name: letter for letter, name in COLOURS.items()} | {"white": ""}
+
+
+class NotThatPhoto(ValueError):
+    """A photo whose dice are not what the entry waits for; its message is the sentence."""
+
+
+@dataclass(frozen=True)
+class Filled:
+    """The entry form's fields as read, and the sentence that says what was read."""
+
+    fields: dict[str, str]
+    said: str
+
+
+def dice_words(n: int) -> str:
+    """``n`` dice in words: "1 die", "4 dice"."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def listed(words: Sequence[str]) -> str:
+    """Words as a list a player reads: "a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def die_words(die: ReadDie) -> str:
+    """A die as read, in words: "red 4", "4" for a white die."""
+    return f"{die.colour} {die.value}" if die.colour != "white" else str(die.value)
+
+
+def shapes(entry: PhotoEntry) -> list[tuple[int, int] | None]:
+    """The board shapes to read a photo as: the entry's own, else every rectangle of its
+    count of dice (two rows and columns at least), else whatever the reader finds."""
+    if entry.layout != "grid" or entry.shape:
+        return [entry.shape]
+    if entry.count is None:
+        return [None]
+    sides = [(rows, entry.count // rows) for rows in range(2, entry.count // 2 + 1)]
+    return [(rows, cols) for rows, cols in sides if rows * cols == entry.count] or [None]
+
+
+def surety(reading: Reading) -> float:
+    """A reading's mean confidence per die."""
+    dice = [die for row in reading.rows for die in row] or reading.dice
+    return sum(die.confidence for die in dice) / len(dice)
+
+
+def read_for(entry: PhotoEntry, data: bytes) -> Reading:
+    """The photo read as the entry waits for it: a board of unknown shape but known count
+    is read as each rectangle of that count (the reader is surer of a board's dice than of
+    its count of rows), and the surest reading is kept.  PhotoError when it cannot be read
+    in any of them."""
+    readings: list[Reading] = []
+    refused = PhotoError("No dice found in the photo.")
+    for shape in shapes(entry):
+        try:
+            readings.append(read_photo(data, entry.layout, shape))
+        except PhotoError as exc:
+            refused = exc
+    if not readings:
+        raise refused
+    return max(readings, key=surety)
+
+
+def reading_of(entry: PhotoEntry, reading: Reading) -> Filled:
+    """The entry form filled from ``reading``; raises NotThatPhoto with a sentence when the
+    photo does not show what the entry waits for."""
+    if entry.form == FILL_BOARD:
+        return board(entry, reading.rows)
+    if entry.form == FILL_PAD:
+        return pad(entry, reading.dice)
+    return pool(entry, reading.dice)
+
+
+def said(read: str, unsure: Sequence[str], then: str) -> str:
+    """The sentence over the filled form: what was read, what to check, what to do."""
+    check = f" Check {listed(unsure)}: marked ?." if unsure else ""
+    return f"Read from the photo: {read}.{check} {then}"
+
+
+def pad(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
+    """The tap pad: base dice in ``field`` + i, keys (of the keys' colour) in ``k`` + i."""
+    keys = [d for d in dice if entry.keys and d.colour == entry.key_colour]
+    base = [d for d in dice if d not in keys]
+    if entry.keys and len(keys) != entry.keys:
+        seen = f"{len(keys)} {entry.key_colour} {'die' if len(keys) == 1 else 'dice'}"
+        raise NotThatPhoto(
+            f"The photo shows {seen}, and this roll has {entry.keys} "
+            f"{'key' if entry.keys == 1 else 'keys'} of that colour: take it again, or tap it in."
+        )
+    if entry.count is not None and len(base) != entry.count:
+        kind = " base" if entry.keys else ""
+        raise NotThatPhoto(
+            f"The photo shows {dice_words(len(base))}{' besides the keys' if entry.keys else ''},"
+            f" and this roll has {entry.count}{kind}: take it again, or tap it in."
+        )
+    fields, unsure, marks = {}, [], []
+    for prefix, kind, group in ((entry.field, "die", base), ("k", "key", keys)):
+        for i, die in enumerate(group):
+            fields[f"{prefix}{i}"] = str(die.value)
+            letter = LETTERS[die.colour]
+            taken = not entry.colours or (letter and letter in entry.colours)
+            if entry.colours and taken:
+                fields[f"{entry.colour_field}{i}"] = letter
+            if die.confidence < SURE or not taken:
+                unsure.append(f"{kind} {i + 1}")
+                marks.append(f"{prefix}{i}")
+    values = [str(d.value) for d in base]
+    read = ", ".join(map(die_words, base)) if entry.colours else " ".join(values)
+    if keys:
+        read += f", keys {' '.join(str(d.value) for d in keys)}"
+    fields[UNSURE] = " ".join(marks)
+    then = "Then enter the dice." if entry.colours else "Then enter the roll."
+    return Filled(fields, said(read, unsure, then))
+
+
+def board(entry: PhotoEntry, rows: Sequence[Sequence[ReadDie]]) -> Filled:
+    """A board typed row by row: the values in ``field``, the colour letters in
+    ``colour_field`` ("." for a colour the board has no dice of)."""
+    count = sum(len(row) for row in rows)
+    shape = (len(rows), len(rows[0]) if rows else 0)
+    if entry.shape and shape != entry.shape:
+        raise NotThatPhoto(
+            f"The photo shows a board of {shape[0]} rows of {shape[1]}, and this one has "
+            f"{entry.shape[0]} rows of {entry.shape[1]}: take it again, or type it in."
+        )
+    if entry.count is not None and count != entry.count:
+        raise NotThatPhoto(
+            f"The photo shows a board of {dice_words(count)}, and this one has {entry.count}: "
+            "take it again, or type it in."
+        )
+    unsure, marks = [], []
+    values, letters = [], []
+    for r, row in enumerate(rows):
+        values.append("".join(str(d.value) for d in row))
+        line = ""
+        for c, die in enumerate(row):
+            letter = LETTERS[die.colour]
+            taken = not entry.colours or (letter and letter in entry.colours)
+            line += letter if taken else "."
+            if die.confidence < SURE or not taken:
+                unsure.append(f"the {die_words(die)} at {where((r, c))}")
+                marks.append(str(r * len(row) + c))
+        letters.append(line)
+    if entry.count is not None and len(marks) * 2 > count:
+        raise NotThatPhoto(
+            f"The photo does not look like this board of {dice_words(count)}: "
+            f"{len(marks)} of its {count} dice read unsure. Take it again from above, the "
+            "whole board in the photo, or type it in."
+        )
+    fields = {entry.field: "\n".join(values), UNSURE: " ".join(marks)}
+    if entry.colours:
+        fields[entry.colour_field] = "\n".join(letters)
+    read = f"{len(rows)} rows of {shape[1]}"
+    return Filled(fields, said(read, unsure, "Turn it to lie as on the table, then send it."))
+
+
+def pool(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
+    """A pool: the values of each colour of ``colours`` in ``field`` + its letter."""
+    if entry.count is not None and len(dice) != entry.count:
+        raise NotThatPhoto(
+            f"The photo shows {dice_words(len(dice))}, and this pool has {entry.count}: "
+            "take it again, or type it in."
+        )
+    by_colour: dict[str, str] = {letter: "" for letter in entry.colours}
+    unsure, marks, left_out = [], [], []
+    for die in dice:
+        letter = LETTERS[die.colour]
+        if letter not in by_colour:
+            left_out.append(die_words(die))
+            continue
+        if die.confidence < SURE:
+            unsure.append(f"the {die_words(die)}")
+            marks.append(f"{letter}{len(by_colour[letter])}")
+        by_colour[letter] += str(die.value)
+    fields = {f"{entry.field}{letter}": values for letter, values in by_colour.items()}
+    fields[UNSURE] = " ".join(marks)
+    read = "; ".join(
+        f"{COLOURS[letter]} {' '.join(values)}" for letter, values in by_colour.items() if values
+    )
+    if left_out:
+        read += f" (left out, of no colour this game has: {listed(left_out)})"
+    return Filled(fields, said(read or "no dice of this game's colours", unsure, "Then enter it."))
