@@ -41,6 +41,8 @@ PIP_ON: dict[str, list[tuple[int, int, int]]] = {
 }
 PIP_KIND = {colour: "dark" if colour in ("white", "yellow") else "light" for colour in COLOURS}
 
+PIP_SHAPES = ("round", "square", "ring")  # a ring: a pip drawn as its outline only
+
 # Where the pips of each value sit, in units of the pip offset from the centre.
 PIPS: dict[int, list[tuple[int, int]]] = {
     1: [(0, 0)],
@@ -74,13 +76,14 @@ class Scene:
 
 @dataclass(frozen=True)
 class DieStyle:
-    """How one set of dice looks: corner roundness, pip size and offset, finish."""
+    """How one set of dice looks: corner roundness, pip size, offset and shape, finish."""
 
     corner: float
     pip_radius: float
     pip_offset: float
     concave: bool
     bevel: float
+    pip_shape: str
 
 
 def jitter_colour(rng: Rng, bgr: tuple[int, int, int], spread: int = 18) -> np.ndarray:
@@ -96,6 +99,7 @@ def random_style(rng: Rng) -> DieStyle:
         pip_offset=float(rng.uniform(0.23, 0.29)),
         concave=bool(rng.random() < 0.5),
         bevel=float(rng.uniform(0.04, 0.14)),
+        pip_shape=str(rng.choice(PIP_SHAPES, p=[0.7, 0.15, 0.15])),
     )
 
 
@@ -132,7 +136,7 @@ def face_patch(rng: Rng, value: int, colour: str, style: DieStyle, size: int) ->
     pips = np.zeros((size * 4, size * 4), np.uint8)
     for px, py in PIPS[value]:
         x, y = (centre + px * offset) * 4, (centre + py * offset) * 4
-        cv2.circle(pips, (int(x), int(y)), int(radius * 4), 255, -1, cv2.LINE_AA)
+        draw_pip(pips, (x, y), radius * 4, style.pip_shape)
     pip_mask = cv2.resize(pips, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32)
     pip_mask /= 255
     pip_shade = pip_bgr[None, None, :] * np.ones_like(face)
@@ -141,6 +145,18 @@ def face_patch(rng: Rng, value: int, colour: str, style: DieStyle, size: int) ->
         pip_shade = pip_shade * (0.65 + 0.35 * dark[..., None])
     face = face * (1 - pip_mask[..., None]) + pip_shade * pip_mask[..., None]
     return np.dstack([face, alpha]).astype(np.float32)
+
+
+def draw_pip(mask: np.ndarray, at: tuple[float, float], radius: float, shape: str) -> None:
+    """One pip on a 0/255 mask: a round spot, a square, or a ring."""
+    x, y, r = int(at[0]), int(at[1]), int(radius)
+    if shape == "square":
+        side = int(radius * 0.9)
+        cv2.rectangle(mask, (x - side, y - side), (x + side, y + side), 255, -1)
+    elif shape == "ring":
+        cv2.circle(mask, (x, y), r, 255, max(int(radius * 0.4), 2), cv2.LINE_AA)
+    else:
+        cv2.circle(mask, (x, y), r, 255, -1, cv2.LINE_AA)
 
 
 def paste(canvas: np.ndarray, patch: np.ndarray, at: tuple[float, float], angle: float) -> None:

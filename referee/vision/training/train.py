@@ -58,6 +58,7 @@ def augment(batch: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
 
 def train(crops: Crops, epochs: int, seed: int = 0, log=print) -> DiceNet:
     """A network trained on ``crops`` for ``epochs`` passes."""
+    torch.set_num_threads(1)  # the same model every run, and a core left for others
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed)
     images = as_tensor(crops.images)
