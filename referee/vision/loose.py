@@ -3,9 +3,10 @@
 A piece that is not square (a die with its side or shadow, or two dice touching) is worn
 down until it falls apart into cores about a die's size, and each core grown back to a die:
 what a die's side or shadow adds is thinner than the wearing, two touching dice meet in a
-neck narrower than either.  A die's crop is its outline's smallest turned rectangle made
-square, so the die comes out upright (within a quarter turn, which the classifier does not
-mind).
+neck narrower than either.  Dice touching flush in a row have no neck: their rectangle is cut
+into as many squares as its area holds dice.  A die's crop is its outline's smallest turned
+rectangle made square, so the die comes out upright (within a quarter turn, which the
+classifier does not mind).
 """
 
 from __future__ import annotations
@@ -43,11 +44,11 @@ def squareness(piece: Blob) -> float:
 
 
 def typical_area(pieces: list[Blob]) -> float | None:
-    """A die's area: the middle of the larger half of the square pieces (None: none)."""
-    square = [p for p in pieces if p.area >= MIN_SIDE**2 and squareness(p) >= SQUARE]
+    """A die's area: the middle of the square pieces, specks left out (None: none)."""
+    square = [p.area for p in pieces if p.area >= MIN_SIDE**2 and squareness(p) >= SQUARE]
     if not square:
         return None
-    return float(np.median([p.area for p in square[: max(len(square) // 2, 1)]]))
+    return float(np.median([area for area in square if area >= SPECK * max(square)]))
 
 
 def worn_apart(piece: Blob, side: float) -> list[Blob]:
@@ -68,7 +69,26 @@ def worn_apart(piece: Blob, side: float) -> list[Blob]:
         ]
         if found and all(SPECK <= p.area / side**2 <= 1.6 for p in found):
             return found
-    return []
+    return cut_in_a_row(piece, side)
+
+
+def cut_in_a_row(piece: Blob, side: float) -> list[Blob]:
+    """Dice touching flush in a row (no neck to wear through): a rectangle as many dice
+    long as its area holds, cut into that many squares; none when it is not one."""
+    (cx, cy), (w, h), angle = cv2.minAreaRect(piece.contour)
+    count = round(piece.area / side**2)
+    long, short = max(w, h), min(w, h)
+    if count < 2 or squareness(piece) < SQUARE or abs(long / max(short, 1.0) - count) > 0.35:
+        return []
+    turn = np.radians(angle if w >= h else angle + 90)
+    step = np.array([np.cos(turn), np.sin(turn)]) * long / count
+    dice = []
+    for at in np.arange(count) - (count - 1) / 2:
+        centre = (float(cx + at * step[0]), float(cy + at * step[1]))
+        box = cv2.boxPoints((centre, (long / count, short), np.degrees(turn)))
+        outline = box.reshape(-1, 1, 2).astype(np.int32)
+        dice.append(Blob(outline, float(cv2.contourArea(outline)), piece.at_edge))
+    return dice
 
 
 def grown(core: np.ndarray, mask: np.ndarray, disc: np.ndarray, reach: int) -> np.ndarray:
