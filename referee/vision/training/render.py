@@ -389,7 +389,8 @@ def render(
     spots, shape = lay_out(rng, layout, size)
     # Enough table around the dice that the camera, however tilted, sees only table.
     reach = max(np.ptp([x for x, _, _ in spots]), np.ptp([y for _, y, _ in spots])) + SIDE
-    pad = SIDE * 2 + 0.8 * reach
+    spread = SIDE * 0.9 + max(0.0, SIDE * 5 - reach) / 2  # a lone die is not the whole photo
+    pad = spread + SIDE * 2 + 0.8 * reach  # (the photo's frame, tilted, stays on the table)
     left, top = min(x for x, _, _ in spots), min(y for _, y, _ in spots)
     spots = [(x - left + pad, y - top + pad, angle) for x, y, angle in spots]
     xs = [x for x, _, _ in spots]
@@ -400,8 +401,7 @@ def render(
     centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
     cam = camera(rng, centre, reach, tilt_max)
     drawn = draw_dice(rng, canvas, spots, cam, palette, layout)
-    # Frame the dice with some table around them, then scale to the photo's size.
-    spread = SIDE * 0.9 + max(0.0, SIDE * 5 - reach) / 2  # a lone die is not the whole photo
+    # Frame the dice with ``spread`` of table around them, then scale to the photo's size.
     box = np.array(
         [[min(xs) - spread, min(ys) - spread], [max(xs) + spread, min(ys) - spread],
          [max(xs) + spread, max(ys) + spread], [min(xs) - spread, max(ys) + spread]]

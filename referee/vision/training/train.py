@@ -25,11 +25,11 @@ class DiceNet(nn.Module):
     def __init__(self) -> None:
         super().__init__()
         self.layers = nn.Sequential(
-            *block(3, 16), nn.MaxPool2d(2),
-            *block(16, 32), nn.MaxPool2d(2),
-            *block(32, 48), nn.MaxPool2d(2),
+            *block(3, 24), nn.MaxPool2d(2),
+            *block(24, 48), nn.MaxPool2d(2),
+            *block(48, 64), nn.MaxPool2d(2),
             nn.Flatten(), nn.Dropout(0.2),
-            nn.Linear(48 * (CROP // 8) ** 2, len(VALUES) + len(COLOURS)),
+            nn.Linear(64 * (CROP // 8) ** 2, len(VALUES) + len(COLOURS)),
         )  # fmt: skip
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
