@@ -23,6 +23,7 @@ from referee.vision.segment import Blob
 SPECK = 0.25  # a piece under this share of the typical die's area is not a die
 MIN_SIDE = 8.0  # pixels: a smaller die cannot be read
 SQUARE = 0.8  # the least squareness of a die's piece
+ONE_DIE = 1.6  # a piece over this many typical dice's area is more than one die
 WEAR = (0.2, 0.3)  # a piece not square is worn down by these shares of a die's side
 
 
@@ -67,7 +68,7 @@ def worn_apart(piece: Blob, side: float) -> list[Blob]:
         found = [
             Blob(o + (x - pad, y - pad), float(cv2.contourArea(o)), piece.at_edge) for o in outlines
         ]
-        if found and all(SPECK <= p.area / side**2 <= 1.6 for p in found):
+        if found and all(SPECK <= p.area / side**2 <= ONE_DIE for p in found):
             return found
     return cut_in_a_row(piece, side)
 
@@ -117,7 +118,7 @@ def die_pieces(pieces: list[Blob]) -> list[Blob]:
     for piece in pieces:
         if piece.area < SPECK * typical:
             continue
-        if squareness(piece) >= SQUARE and piece.area < 1.6 * typical:
+        if squareness(piece) >= SQUARE and piece.area < ONE_DIE * typical:
             dice.append(piece)
         else:
             dice.extend(worn_apart(piece, side))

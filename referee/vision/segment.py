@@ -5,7 +5,8 @@ checked cloth) are the table's model, and a pixel far from every tone is dice.  
 counts less, so a die's shadow stays table while a black die on a brown table does not.
 
 How far is far: for a loose roll, past the split (Otsu's) between the table and the dice most
-unlike it, which leaves out the dice's sides and shadows; for a board, past how far the
+unlike it, which leaves out the dice's sides and shadows, the photo's light first made even
+(a lamp's fall-off is not dice); for a board, past how far the
 border's own grain and light stray from its tones, which keeps the dice closest in colour to
 the table (a board's outline is drawn round all of them; shadows between its dice are few).
 """
