@@ -58,8 +58,9 @@ solitaire-table: install
 	$(PY) -c 'import sys; from referee.games.solitaire.build import main; sys.exit(main())'
 
 # The dice classifier, shipped as referee/vision/model/dice.onnx: renders training photos
-# (in memory, never stored), trains on the CPU (about 15 minutes), exports, and writes the
-# held-out figures to docs/vision.md.  Needs the train extra (PyTorch's CPU build).
+# (in memory, never stored), trains on the CPU (about 20 minutes), exports, and writes the
+# held-out figures (and the second renderer's) to docs/vision.md.  Needs the train extra
+# (PyTorch's CPU build).
 dice-model: install
 	$(PY) -m pip install --quiet -e '.[train]'
 	nice -n 19 $(PY) -m referee.vision.training

@@ -2,7 +2,8 @@
 
 The engine figures say whether replaying a long game on every request is cheap
 enough; the Lucky Sevens figure, whether judging the worst roll of eight dice fits
-well inside a request; the web figures put the referee's move POST next to a bare
+well inside a request; the vision figures, whether a photo of a board or a roll is read
+well inside one; the web figures put the referee's move POST next to a bare
 Flask POST measured the same way in the same run.  See each module's docstring for
 the details of what is timed.
 """
@@ -30,6 +31,7 @@ from bench import (
     odds_bench,
     printables_bench,
     sixd_bench,
+    vision_bench,
     web_bench,
     worst_case_bench,
 )
@@ -112,6 +114,7 @@ def table(results: dict[str, Any]) -> str:
         lucky7_bench.line(results["lucky7"]),
         *odds_bench.lines(results["odds"]),
         sixd_bench.line(results["sixd"]),
+        vision_bench.line(results["vision"]),
         load_bench.line(results["load"]),
         capacity_bench.line(results["capacity"]),
         *history_bench.lines(results["history"]),
@@ -144,6 +147,8 @@ def main() -> int:
     odds = odds_bench.run()
     print("Running the Six D replay and scoring benchmarks...", flush=True)
     sixd = sixd_bench.run()
+    print("Timing the photo reader (a 6x6 board, 10 loose dice)...", flush=True)
+    vision = vision_bench.run()
     print("Running web benchmarks (gunicorn on 127.0.0.1)...", flush=True)
     web = web_bench.run(game)
     print("Timing the parts of a move POST inside the app...", flush=True)
@@ -166,6 +171,7 @@ def main() -> int:
         "lucky7": lucky7,
         "odds": odds,
         "sixd": sixd,
+        "vision": vision,
         "web": web,
         "move_parts": parts,
         "load": load,

@@ -25,10 +25,9 @@ BORDER = 24  # and what lies around it, so that its outer edges show as seams to
 CAP = 2.0  # seams beating middles more than this much is no better
 EXP = 4  # how hard unexplained pips count against a fit
 SQUARE_ENOUGH = (0.7, 1.4)  # the most a cell's sides differ in the warped board
-SEAM_CLEAR = 0.17
-REPEAT_ONE = (
-    0.5  # a lone die's fit: nothing to repeat  # pips lie this share of a cell clear of its seams
-)
+SEAM_CLEAR = 0.17  # pips lie this share of a cell clear of its seams
+COVER = 8  # how hard a counted fit's uncovered share of the outline counts against it
+REPEAT_ONE = 0.5  # a lone die's fit: nothing to repeat
 
 
 def corners(contour: np.ndarray) -> np.ndarray:
@@ -80,7 +79,9 @@ class Lines:
     score: float
 
 
-def fit_lines(profile: np.ndarray, pips: np.ndarray, count: int, span: int) -> Lines:
+def fit_lines(
+    profile: np.ndarray, pips: np.ndarray, count: int, span: int, counting: bool = False
+) -> Lines:
     """The ``count`` cells along a side ``span`` pixels long whose seams fit best.
 
     A fit is scored by how much the profile at its inner seams beats it at the cells'
@@ -88,7 +89,10 @@ def fit_lines(profile: np.ndarray, pips: np.ndarray, count: int, span: int) -> L
     squared: a fit of fewer, larger cells puts seams on the dice's middles, one of more,
     smaller cells puts seams through pips, and one that covers only part of the board leaves
     pips outside.  The cells may cover 75-100% of the board's outline, which also holds the
-    near dice's sides and whatever shadow passed for dice."""
+    near dice's sides and whatever shadow passed for dice.  When the count is being searched
+    (``counting``), a fit is also weighed by the share of the outline its cells cover, to the
+    power ``COVER``: one cell fewer, of the right size, would fit the seams as well and leave
+    a row of dice out."""
     length = len(profile) - 1
     best = Lines(count, 0.0, length / count, 0.0)
     for share in np.linspace(span * 0.75, span, 11):
@@ -106,6 +110,7 @@ def fit_lines(profile: np.ndarray, pips: np.ndarray, count: int, span: int) -> L
         scores = np.minimum(contrast, CAP) * share_explained**EXP
         i = int(np.argmax(scores))
         score = float(scores[i]) * repeats(profile, int(starts[i, 0]), pitch, count)
+        score *= (share / span) ** COVER if counting else 1.0
         if score > best.score:
             best = Lines(count, float(starts[i, 0]), pitch, score)
     return best
@@ -177,8 +182,8 @@ def fit_board(
     if shape is None:
         counts = range(1, MAX_CELLS + 1)
         across, down = best_lines(
-            [fit_lines(seam_profile(gray, 1), pips[:, 0], n, across_span) for n in counts],
-            [fit_lines(seam_profile(gray, 0), pips[:, 1], n, down_span) for n in counts],
+            [fit_lines(seam_profile(gray, 1), pips[:, 0], n, across_span, True) for n in counts],
+            [fit_lines(seam_profile(gray, 0), pips[:, 1], n, down_span, True) for n in counts],
         )
     else:
         # The board's proportions say which way it lies: its cells are about square.

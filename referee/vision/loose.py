@@ -1,7 +1,12 @@
 """A loose roll: each die is a piece of the dice mask of about the same size as the others.
 
-A die's crop is its outline's smallest turned rectangle made square, so the die comes out
-upright (within a quarter turn, which the classifier does not mind).
+A piece that is not square (a die with its side or shadow, or two dice touching) is worn
+down until it falls apart into cores about a die's size, and each core grown back to a die:
+what a die's side or shadow adds is thinner than the wearing, two touching dice meet in a
+neck narrower than either.  Dice touching flush in a row have no neck: their rectangle is cut
+into as many squares as its area holds dice.  A die's crop is its outline's smallest turned
+rectangle made square, so the die comes out upright (within a quarter turn, which the
+classifier does not mind).
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from referee.vision.segment import Blob
 SPECK = 0.25  # a piece under this share of the typical die's area is not a die
 MIN_SIDE = 8.0  # pixels: a smaller die cannot be read
 SQUARE = 0.8  # the least squareness of a die's piece
+ONE_DIE = 1.6  # a piece over this many typical dice's area is more than one die
+WEAR = (0.2, 0.3)  # a piece not square is worn down by these shares of a die's side
 
 
 @dataclass(frozen=True)
@@ -37,13 +44,85 @@ def squareness(piece: Blob) -> float:
     return piece.area / max(w * h, 1.0)
 
 
-def die_pieces(pieces: list[Blob]) -> list[Blob]:
-    """The pieces that may be dice: specks of dirt and round spots of glare left out."""
-    square = [p for p in pieces if p.area >= MIN_SIDE**2 and squareness(p) >= SQUARE]
+def typical_area(pieces: list[Blob]) -> float | None:
+    """A die's area: the middle of the square pieces, specks left out (None: none)."""
+    square = [p.area for p in pieces if p.area >= MIN_SIDE**2 and squareness(p) >= SQUARE]
     if not square:
+        return None
+    return float(np.median([area for area in square if area >= SPECK * max(square)]))
+
+
+def worn_apart(piece: Blob, side: float) -> list[Blob]:
+    """The dice in a piece that is not one square die: its cores after wearing it down,
+    each grown back by as much (within the piece when that leaves it square, else as the
+    core's turned rectangle); none when it will not come apart into dice of about ``side``."""
+    x, y, w, h = cv2.boundingRect(piece.contour)
+    for share in WEAR:
+        reach = max(int(side * share), 1)
+        pad = reach + 2
+        mask = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+        cv2.drawContours(mask, [piece.contour - (x - pad, y - pad)], -1, 255, -1)
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1,) * 2)
+        count, labels = cv2.connectedComponents(cv2.erode(mask, disc))
+        outlines = [grown(labels == label, mask, disc, reach) for label in range(1, count)]
+        found = [
+            Blob(o + (x - pad, y - pad), float(cv2.contourArea(o)), piece.at_edge) for o in outlines
+        ]
+        if found and all(SPECK <= p.area / side**2 <= ONE_DIE for p in found):
+            return found
+    return cut_in_a_row(piece, side)
+
+
+def cut_in_a_row(piece: Blob, side: float) -> list[Blob]:
+    """Dice touching flush in a row (no neck to wear through): a rectangle as many dice
+    long as its area holds, cut into that many squares; none when it is not one."""
+    (cx, cy), (w, h), angle = cv2.minAreaRect(piece.contour)
+    count = round(piece.area / side**2)
+    long, short = max(w, h), min(w, h)
+    if count < 2 or squareness(piece) < SQUARE or abs(long / max(short, 1.0) - count) > 0.35:
         return []
-    typical = float(np.median([p.area for p in square[: max(len(square) // 2, 1)]]))
-    return [p for p in square if p.area >= SPECK * typical]
+    turn = np.radians(angle if w >= h else angle + 90)
+    step = np.array([np.cos(turn), np.sin(turn)]) * long / count
+    dice = []
+    for at in np.arange(count) - (count - 1) / 2:
+        centre = (float(cx + at * step[0]), float(cy + at * step[1]))
+        box = cv2.boxPoints((centre, (long / count, short), np.degrees(turn)))
+        outline = box.reshape(-1, 1, 2).astype(np.int32)
+        dice.append(Blob(outline, float(cv2.contourArea(outline)), piece.at_edge))
+    return dice
+
+
+def grown(core: np.ndarray, mask: np.ndarray, disc: np.ndarray, reach: int) -> np.ndarray:
+    """A worn core's outline grown back by ``reach``: within the piece's ``mask`` when that
+    is square, else its turned rectangle widened by ``reach`` on every side."""
+    back = cv2.dilate(core.astype(np.uint8) * 255, disc) & mask
+    contours, _ = cv2.findContours(back, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    outline = max(contours, key=cv2.contourArea)
+    _, (w, h), _ = cv2.minAreaRect(outline)
+    if cv2.contourArea(outline) / max(w * h, 1.0) >= SQUARE:
+        return outline
+    points = cv2.findNonZero(core.astype(np.uint8))
+    centre, (cw, ch), angle = cv2.minAreaRect(points)
+    box = cv2.boxPoints((centre, (cw + 2 * reach, ch + 2 * reach), angle))
+    return box.reshape(-1, 1, 2).astype(np.int32)
+
+
+def die_pieces(pieces: list[Blob]) -> list[Blob]:
+    """The pieces that may be dice, pieces not square worn apart into dice, specks of dirt
+    and round spots of glare left out."""
+    typical = typical_area(pieces)
+    if typical is None:
+        return []
+    side = float(np.sqrt(typical))
+    dice = []
+    for piece in pieces:
+        if piece.area < SPECK * typical:
+            continue
+        if squareness(piece) >= SQUARE and piece.area < ONE_DIE * typical:
+            dice.append(piece)
+        else:
+            dice.extend(worn_apart(piece, side))
+    return [p for p in dice if p.area >= SPECK * typical]
 
 
 def crop_die(image: np.ndarray, piece: Blob) -> Found:

@@ -14,7 +14,7 @@ from referee.dice import COLOURS as DIE_COLOURS
 from referee.vision import grid, loose
 from referee.vision.classify import classify
 from referee.vision.decode import PhotoError, decode
-from referee.vision.segment import Blob, blobs, dice_mask
+from referee.vision.segment import Blob, blobs, board_blob, dice_mask
 
 LAYOUTS = ("grid", "loose")
 BOARD_SHARE = 0.6  # a board is at least this share of everything on the table
@@ -122,7 +122,8 @@ def locate(
     if layout is None:
         layout = "grid" if is_board(image, pieces) else "loose"
     if layout == "grid":
-        return locate_board(image, pieces[0], shape)
+        board = board_blob(dice_mask(image, board=True))
+        return locate_board(image, board or pieces[0], shape)
     return locate_roll(image, pieces)
 
 

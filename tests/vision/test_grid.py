@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from referee.vision import grid
 from referee.vision.labels import CROP
-from referee.vision.segment import blobs, dice_mask
-from tests.vision.drawn import SIDE, board
+from referee.vision.segment import blobs, board_blob, dice_mask
+from tests.vision.drawn import SIDE, TABLE, board
 
 VALUES = [[1, 2, 3, 4, 5], [6, 5, 4, 3, 2], [2, 4, 6, 1, 3], [5, 1, 2, 6, 4]]
 
@@ -29,6 +30,20 @@ def test_the_corners_are_found_clockwise_from_the_top_left_within_a_few_pixels()
     photo, corners = board(VALUES)
     found = outline(photo)
     assert np.abs(found - corners).max() < 0.08 * SIDE
+
+
+def test_a_board_whose_seams_show_the_table_is_still_one_board() -> None:
+    photo, corners = board(VALUES)
+    # Seams between the dice as wide as a few pixels of table: the board falls into pieces.
+    top_left, top_right, _, bottom_left = corners
+    for step in range(1, 5):
+        at = top_left + (top_right - top_left) * step / 5
+        end = bottom_left + (corners[2] - bottom_left) * step / 5
+        cv2.line(photo, tuple(at.astype(int)), tuple(end.astype(int)), TABLE, 7)
+    assert len(blobs(dice_mask(photo, board=True))) > 1
+    whole = board_blob(dice_mask(photo, board=True))
+    assert whole is not None and not whole.at_edge
+    assert np.abs(grid.corners(whole.contour) - corners).max() < 0.1 * SIDE
 
 
 @pytest.mark.parametrize("shape", [None, (4, 5), (5, 4)])

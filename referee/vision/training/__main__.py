@@ -24,8 +24,8 @@ TRAIN_SEED, HELD_OUT_SEED = 11, 1001
 def main(argv: list[str] | None = None) -> int:
     """Render, train, export, measure."""
     parser = argparse.ArgumentParser(prog="python -m referee.vision.training")
-    parser.add_argument("--boards", type=int, default=200, help="boards rendered to train on")
-    parser.add_argument("--rolls", type=int, default=400, help="loose rolls rendered to train on")
+    parser.add_argument("--boards", type=int, default=400, help="boards rendered to train on")
+    parser.add_argument("--rolls", type=int, default=800, help="loose rolls rendered to train on")
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument(
         "--held-out", type=int, default=60, help="boards (twice as many rolls) to test on"

@@ -41,6 +41,8 @@ PIP_ON: dict[str, list[tuple[int, int, int]]] = {
 }
 PIP_KIND = {colour: "dark" if colour in ("white", "yellow") else "light" for colour in COLOURS}
 
+PIP_SHAPES = ("round", "square", "ring")  # a ring: a pip drawn as its outline only
+
 # Where the pips of each value sit, in units of the pip offset from the centre.
 PIPS: dict[int, list[tuple[int, int]]] = {
     1: [(0, 0)],
@@ -74,13 +76,14 @@ class Scene:
 
 @dataclass(frozen=True)
 class DieStyle:
-    """How one set of dice looks: corner roundness, pip size and offset, finish."""
+    """How one set of dice looks: corner roundness, pip size, offset and shape, finish."""
 
     corner: float
     pip_radius: float
     pip_offset: float
     concave: bool
     bevel: float
+    pip_shape: str
 
 
 def jitter_colour(rng: Rng, bgr: tuple[int, int, int], spread: int = 18) -> np.ndarray:
@@ -96,6 +99,7 @@ def random_style(rng: Rng) -> DieStyle:
         pip_offset=float(rng.uniform(0.23, 0.29)),
         concave=bool(rng.random() < 0.5),
         bevel=float(rng.uniform(0.04, 0.14)),
+        pip_shape=str(rng.choice(PIP_SHAPES, p=[0.7, 0.15, 0.15])),
     )
 
 
@@ -132,7 +136,7 @@ def face_patch(rng: Rng, value: int, colour: str, style: DieStyle, size: int) ->
     pips = np.zeros((size * 4, size * 4), np.uint8)
     for px, py in PIPS[value]:
         x, y = (centre + px * offset) * 4, (centre + py * offset) * 4
-        cv2.circle(pips, (int(x), int(y)), int(radius * 4), 255, -1, cv2.LINE_AA)
+        draw_pip(pips, (x, y), radius * 4, style.pip_shape)
     pip_mask = cv2.resize(pips, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32)
     pip_mask /= 255
     pip_shade = pip_bgr[None, None, :] * np.ones_like(face)
@@ -141,6 +145,18 @@ def face_patch(rng: Rng, value: int, colour: str, style: DieStyle, size: int) ->
         pip_shade = pip_shade * (0.65 + 0.35 * dark[..., None])
     face = face * (1 - pip_mask[..., None]) + pip_shade * pip_mask[..., None]
     return np.dstack([face, alpha]).astype(np.float32)
+
+
+def draw_pip(mask: np.ndarray, at: tuple[float, float], radius: float, shape: str) -> None:
+    """One pip on a 0/255 mask: a round spot, a square, or a ring."""
+    x, y, r = int(at[0]), int(at[1]), int(radius)
+    if shape == "square":
+        side = int(radius * 0.9)
+        cv2.rectangle(mask, (x - side, y - side), (x + side, y + side), 255, -1)
+    elif shape == "ring":
+        cv2.circle(mask, (x, y), r, 255, max(int(radius * 0.4), 2), cv2.LINE_AA)
+    else:
+        cv2.circle(mask, (x, y), r, 255, -1, cv2.LINE_AA)
 
 
 def paste(canvas: np.ndarray, patch: np.ndarray, at: tuple[float, float], angle: float) -> None:
@@ -373,7 +389,8 @@ def render(
     spots, shape = lay_out(rng, layout, size)
     # Enough table around the dice that the camera, however tilted, sees only table.
     reach = max(np.ptp([x for x, _, _ in spots]), np.ptp([y for _, y, _ in spots])) + SIDE
-    pad = SIDE * 2 + 0.8 * reach
+    spread = SIDE * 0.9 + max(0.0, SIDE * 5 - reach) / 2  # a lone die is not the whole photo
+    pad = spread + SIDE * 2 + 0.8 * reach  # (the photo's frame, tilted, stays on the table)
     left, top = min(x for x, _, _ in spots), min(y for _, y, _ in spots)
     spots = [(x - left + pad, y - top + pad, angle) for x, y, angle in spots]
     xs = [x for x, _, _ in spots]
@@ -384,8 +401,7 @@ def render(
     centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
     cam = camera(rng, centre, reach, tilt_max)
     drawn = draw_dice(rng, canvas, spots, cam, palette, layout)
-    # Frame the dice with some table around them, then scale to the photo's size.
-    spread = SIDE * 0.9 + max(0.0, SIDE * 5 - reach) / 2  # a lone die is not the whole photo
+    # Frame the dice with ``spread`` of table around them, then scale to the photo's size.
     box = np.array(
         [[min(xs) - spread, min(ys) - spread], [max(xs) + spread, min(ys) - spread],
          [max(xs) + spread, max(ys) + spread], [min(xs) - spread, max(ys) + spread]]

@@ -25,11 +25,11 @@ class DiceNet(nn.Module):
     def __init__(self) -> None:
         super().__init__()
         self.layers = nn.Sequential(
-            *block(3, 16), nn.MaxPool2d(2),
-            *block(16, 32), nn.MaxPool2d(2),
-            *block(32, 48), nn.MaxPool2d(2),
+            *block(3, 24), nn.MaxPool2d(2),
+            *block(24, 48), nn.MaxPool2d(2),
+            *block(48, 64), nn.MaxPool2d(2),
             nn.Flatten(), nn.Dropout(0.2),
-            nn.Linear(48 * (CROP // 8) ** 2, len(VALUES) + len(COLOURS)),
+            nn.Linear(64 * (CROP // 8) ** 2, len(VALUES) + len(COLOURS)),
         )  # fmt: skip
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
@@ -58,6 +58,7 @@ def augment(batch: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
 
 def train(crops: Crops, epochs: int, seed: int = 0, log=print) -> DiceNet:
     """A network trained on ``crops`` for ``epochs`` passes."""
+    torch.set_num_threads(1)  # the same model every run, and a core left for others
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed)
     images = as_tensor(crops.images)

@@ -1,0 +1,57 @@
+"""Finding loose dice: each die one piece, dice that touch or show a side worn apart."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from referee.vision import loose
+from referee.vision.segment import blobs, dice_mask, evened
+from tests.vision.drawn import SIDE, TABLE, draw_die
+
+RED, WHITE = (40, 40, 200), (250, 250, 250)
+
+
+def table_with(corners: list[tuple[int, int]], size: tuple[int, int] = (400, 500)) -> np.ndarray:
+    """A plain table with a red die whose top left corner is at each of ``corners``."""
+    photo = np.full((*size, 3), TABLE, np.uint8)
+    for x, y in corners:
+        draw_die(photo, x, y, 5, RED, WHITE)
+    return photo
+
+
+def centres(photo: np.ndarray) -> list[tuple[float, float]]:
+    """The centres of the dice found, top to bottom then left to right."""
+    return [die.center for die in loose.find_dice(photo, blobs(dice_mask(photo)))]
+
+
+def test_dice_lying_apart_are_found_each_at_its_centre() -> None:
+    found = centres(table_with([(60, 60), (300, 80), (150, 250)]))
+    expected = [(90, 90), (330, 110), (180, 280)]
+    assert len(found) == 3
+    assert all(
+        np.hypot(fx - ex, fy - ey) < 3 for (fx, fy), (ex, ey) in zip(found, expected, strict=True)
+    )
+
+
+def test_two_touching_dice_are_worn_apart_into_two() -> None:
+    found = centres(table_with([(60, 60), (300, 80), (150, 250), (150 + SIDE, 250)]))
+    assert len(found) == 4
+    pair = sorted(found, key=lambda c: (c[1] > 200, c[0]))[2:]
+    assert np.allclose(pair, [(180, 280), (180 + SIDE, 280)], atol=4)
+
+
+def test_a_die_with_its_side_showing_is_cropped_on_its_top_face() -> None:
+    photo = table_with([(60, 60), (300, 80)])
+    cv2.rectangle(photo, (150, 250 + SIDE), (150 + SIDE, 250 + SIDE + 14), (30, 30, 150), -1)
+    draw_die(photo, 150, 250, 5, RED, WHITE)
+    found = centres(photo)
+    assert len(found) == 3
+    assert np.hypot(found[2][0] - 180, found[2][1] - 280) < 0.2 * SIDE
+
+
+def test_uneven_light_is_evened_out_on_the_table() -> None:
+    photo = np.full((300, 400, 3), 160, np.float32)
+    photo *= np.linspace(0.6, 1.3, 400)[None, :, None]
+    flat = evened(photo.astype(np.uint8))
+    assert np.ptp(flat[:, 20:-20].mean(axis=(0, 2))) < 0.1 * flat.mean()
