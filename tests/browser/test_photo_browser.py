@@ -10,6 +10,8 @@ from pathlib import Path
 import cv2
 import pytest
 
+from tests.web.test_photos import unsure_of
+
 pytestmark = pytest.mark.browser
 
 SIX = Path(__file__).resolve().parents[1] / "vision" / "photos" / "roll6.jpg"  # 6 6 2 6 1 4
@@ -72,7 +74,10 @@ def test_a_large_photo_is_scaled_down_on_the_phone_before_it_is_sent(
 UNSURE = Path(__file__).resolve().parents[1] / "web" / "photos" / "unsure6.jpg"  # 3 4 4 1? 6 6
 
 
-def test_a_die_read_unsure_is_marked_in_the_tray_until_tapped_again(live_server, phone, player):
+def test_a_die_read_unsure_is_marked_in_the_tray_until_tapped_again(
+    live_server, phone, player, monkeypatch
+):
+    unsure_of(monkeypatch, 3)  # the server runs in this process
     page = phone
     page.goto(live_server + "/")
     page.get_by_role("link", name="10K", exact=True).tap()

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from tests.conftest import ONE_DATABASE
-from tests.web.test_photos import FOUR, moves_of, send_photo
+from tests.web.test_photos import FOUR, moves_of, read_as, send_photo, unsure_of
 
 pytestmark = ONE_DATABASE
 
@@ -34,8 +34,11 @@ def field(page: str, name: str) -> str:
     return found.group(1)
 
 
-def test_a_photo_of_the_square_fills_numbers_and_colours_and_marks_the_unsure(new_table):
+def test_a_photo_of_the_square_fills_numbers_and_colours_and_marks_the_unsure(
+    new_table, monkeypatch
+):
     table = new_table("sixd-six")
+    unsure_of(monkeypatch, 3, 14, 30)
     answer = send_photo(table, SQUARE)
     assert answer.status_code == 200, answer.text
     page = html.unescape(answer.text)
@@ -80,8 +83,9 @@ def test_a_photo_of_the_black_grid_fills_it_row_by_row(new_table):
     assert moves_of(table) == 1
 
 
-def test_a_photo_of_a_hand_dealt_fills_each_dies_colour_and_value(new_table):
+def test_a_photo_of_a_hand_dealt_fills_each_dies_colour_and_value(new_table, monkeypatch):
     table = new_table("sixd-three")
+    unsure_of(monkeypatch, 0, 2)
     grid = "\n".join(["123456", "234561", "345612", "456123", "561234", "612345"])
     assert table.post(action="board", board=grid).status_code == 302  # now the deal
     answer = send_photo(table, (PHOTOS / "hand.jpg").read_bytes())
@@ -122,9 +126,12 @@ def test_a_photo_of_six_d_ones_board_with_another_count_says_so(new_table):
     assert moves_of(table) == 0
 
 
-def test_a_photo_of_the_pool_fills_each_colour(new_table):
+def test_a_photo_of_the_pool_fills_each_colour(new_table, monkeypatch):
     table = new_table("sixd-two")
-    answer = send_photo(table, (PHOTOS / "pool.jpg").read_bytes())
+    photo = (PHOTOS / "pool.jpg").read_bytes()
+    reds = [i for i, die in enumerate(read_as(photo).dice) if die.colour == "red"]
+    unsure_of(monkeypatch, reds[1])  # the second red die
+    answer = send_photo(table, photo)
     assert answer.status_code == 200, answer.text
     pool = {c: field(answer.text, f"pool_{c}") for c in "rygbopk"}
     assert pool == {"r": "32", "y": "2", "g": "13", "b": "2", "o": "5", "p": "1", "k": "26"}
