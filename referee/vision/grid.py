@@ -100,7 +100,11 @@ def fit_lines(
         starts = np.arange(0, length - share + 1, 1.0)[:, None]
         seams = profile[np.rint(starts + pitch * np.arange(1, count)).astype(int)]
         middles = profile[np.rint(starts + pitch * (np.arange(count) + 0.5)).astype(int)]
-        contrast = seams.mean(axis=1) / (middles.mean(axis=1) + 1e-6) if count > 1 else 1.0
+        contrast = (
+            seams.mean(axis=1) / (middles.mean(axis=1) + 1e-6)
+            if count > 1
+            else np.ones(len(starts))
+        )
         where = (pips[None, :] - starts) / pitch
         part = where - np.floor(where)
         explained = (where >= 0) & (where <= count) & (part > SEAM_CLEAR) & (part < 1 - SEAM_CLEAR)
