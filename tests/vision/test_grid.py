@@ -72,3 +72,10 @@ def test_cell_centres_follow_the_perspective_row_by_row() -> None:
     assert centres[0][0] < centres[1][0] and centres[0][1] < centres[5][1]
     inside = (corners.min(axis=0) < centres) & (centres < corners.max(axis=0))
     assert inside.all()
+
+
+@pytest.mark.parametrize("counting", [False, True])
+def test_one_cell_with_no_pip_found_is_a_fit_not_a_failure(counting: bool) -> None:
+    profile = np.abs(np.sin(np.linspace(0, 12, 200)))
+    lines = grid.fit_lines(profile, np.empty(0), 1, 180, counting)
+    assert lines.count == 1 and lines.score > 0
