@@ -363,7 +363,6 @@ def render_play(
         outcome=current.outcome,
         seq=loaded.seq,
         version=loaded.version,
-        form=MoveForm(formdata=None),
         error=error,
         entered=entered or {},
         confirm=confirm,
