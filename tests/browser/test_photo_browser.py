@@ -21,15 +21,20 @@ def moves(page, live_server: str, url: str) -> int:
     return len(page.request.get(live_server + url + "/log.json").json()["moves"])
 
 
-def test_a_photo_fills_the_pad_and_the_table_corrects_and_sends(live_server, phone, player):
-    page = phone
+def start_10k(page, player, live_server: str, *players: str) -> str:
+    """Start a 10K table of ``players`` from the home page; its address."""
     page.goto(live_server + "/")
     page.get_by_role("link", name="10K", exact=True).tap()
     player.enter_pin()
-    page.locator("input[name='players-0']").fill("Ann")
-    page.locator("input[name='players-1']").fill("Bo")
+    for i, name in enumerate(players):
+        page.locator(f"input[name='players-{i}']").fill(name)
     player.press("Start the table")
-    url = page.url.split("#")[0].removeprefix(live_server)
+    return page.url.split("#")[0].removeprefix(live_server)
+
+
+def test_a_photo_fills_the_pad_and_the_table_corrects_and_sends(live_server, phone, player):
+    page = phone
+    url = start_10k(page, player, live_server, "Ann", "Bo")
 
     with page.expect_navigation():  # a photo is sent as soon as it is chosen
         page.set_input_files("input[name='photo']", str(SIX))
@@ -55,11 +60,7 @@ def test_a_large_photo_is_scaled_down_on_the_phone_before_it_is_sent(
     path = tmp_path / "large.png"
     cv2.imwrite(str(path), large)
     page = phone
-    page.goto(live_server + "/")
-    page.get_by_role("link", name="10K", exact=True).tap()
-    player.enter_pin()
-    page.locator("input[name='players-0']").fill("Ann")
-    player.press("Start the table")
+    start_10k(page, player, live_server, "Ann")
     sent = []
     page.on(
         "request",
@@ -79,11 +80,7 @@ def test_a_die_read_unsure_is_marked_in_the_tray_until_tapped_again(
 ):
     unsure_of(monkeypatch, 3)  # the server runs in this process
     page = phone
-    page.goto(live_server + "/")
-    page.get_by_role("link", name="10K", exact=True).tap()
-    player.enter_pin()
-    page.locator("input[name='players-0']").fill("Ann")
-    player.press("Start the table")
+    start_10k(page, player, live_server, "Ann")
     with page.expect_navigation():
         page.set_input_files("input[name='photo']", str(UNSURE))
     tray = page.locator(".pad-group .tray .die.tapped")

@@ -198,6 +198,18 @@ def test_a_phone_holding_two_seats_keeps_its_latest_on_upgrade(tmp_path, monkeyp
         db.engine.dispose()
 
 
+def table_with_a_roll(engine: sa.Engine, table_row: str, **values: object) -> None:
+    """Store table 1 by the SQL ``table_row`` (an older revision's columns), and a roll on it."""
+    with engine.begin() as conn:
+        conn.execute(sa.text(table_row), values)
+        conn.execute(
+            sa.text(
+                "INSERT INTO move (table_id, seq, data, created_at)"
+                " VALUES (1, 0, '{\"type\": \"roll\"}', '2026-01-01')"
+            )
+        )
+
+
 def test_moves_stored_before_the_odds_were_recorded_read_as_not_known(
     tmp_path, monkeypatch, empty_url
 ):
@@ -208,21 +220,12 @@ def test_moves_stored_before_the_odds_were_recorded_read_as_not_known(
     with app.app_context():
         upgrade(revision="a3c8e1f2b4d6")
         engine = sa.create_engine(empty_url)
-        with engine.begin() as conn:
-            conn.execute(
-                sa.text(
-                    "INSERT INTO game_table (id, game, players, options, created_at, updated_at,"
-                    " show_odds) VALUES (1, 'tenk', '[\"Ann\"]', '{}', '2026-01-01',"
-                    " '2026-01-01', :on)"
-                ),
-                {"on": True},
-            )
-            conn.execute(
-                sa.text(
-                    "INSERT INTO move (table_id, seq, data, created_at)"
-                    " VALUES (1, 0, '{\"type\": \"roll\"}', '2026-01-01')"
-                )
-            )
+        table_with_a_roll(
+            engine,
+            "INSERT INTO game_table (id, game, players, options, created_at, updated_at,"
+            " show_odds) VALUES (1, 'tenk', '[\"Ann\"]', '{}', '2026-01-01', '2026-01-01', :on)",
+            on=True,
+        )
         upgrade()
         with engine.connect() as conn:
             shown = conn.execute(sa.text("SELECT odds_shown FROM move")).scalar_one()
@@ -244,20 +247,12 @@ def test_tables_stored_before_settings_were_kept_have_none(tmp_path, monkeypatch
     with app.app_context():
         upgrade(revision="b9d4e6f1a2c8")
         engine = sa.create_engine(empty_url)
-        with engine.begin() as conn:
-            conn.execute(
-                sa.text(
-                    "INSERT INTO game_table (id, game, players, options, created_at, updated_at)"
-                    " VALUES (1, 'sb', '[\"Ann\", \"Bo\"]', '{\"target\": 60}', '2026-01-01',"
-                    " '2026-01-01')"
-                )
-            )
-            conn.execute(
-                sa.text(
-                    "INSERT INTO move (table_id, seq, data, created_at)"
-                    " VALUES (1, 0, '{\"type\": \"roll\"}', '2026-01-01')"
-                )
-            )
+        table_with_a_roll(
+            engine,
+            "INSERT INTO game_table (id, game, players, options, created_at, updated_at)"
+            " VALUES (1, 'sb', '[\"Ann\", \"Bo\"]', '{\"target\": 60}', '2026-01-01',"
+            " '2026-01-01')",
+        )
         upgrade()
         with engine.connect() as conn:
             settings = conn.execute(sa.text("SELECT settings FROM game_table")).scalar_one()
