@@ -29,7 +29,8 @@ def register(app: Flask) -> None:
 
     def kept_url_for(endpoint: str, **values: Any) -> str:
         """The URL of ``endpoint`` with ``values``, as Flask's ``url_for`` builds it."""
-        if not has_request_context() or endpoint[0] == "." or any(n[0] == "_" for n in values):
+        relative = endpoint.startswith(".")
+        if not has_request_context() or relative or any(n[0] == "_" for n in values):
             return app.url_for(endpoint, **values)
         try:
             # the types in the key: True and 1 are equal keys but spell different links
