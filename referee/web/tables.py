@@ -16,7 +16,7 @@ from flask import (
 )
 from sqlalchemy import select
 
-from referee.contract import Game
+from referee.contract import Game, table_settings
 from referee.engine import RuleViolation, SetupError, check_players, resolve_options
 from referee.games import all_games, get_game
 from referee.log import MAX_MOVES, Replay, dumps
@@ -360,6 +360,7 @@ def render_play(
         game=game,
         state=current.state,
         view=game.view(current.state),
+        settings=table_settings(game, loaded.table.settings),
         outcome=current.outcome,
         seq=loaded.seq,
         version=loaded.version,
