@@ -6,14 +6,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-PIPS = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)],
-}
+from referee.vision.training.render import PIPS  # where each value's pips sit
+
 SIDE = 60
 TABLE = (200, 200, 200)
 
