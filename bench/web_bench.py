@@ -16,8 +16,11 @@ Each app runs in gunicorn (the server ``referee.serve`` uses) as a subprocess: g
 worker, one worker, one thread, keep-alive, listening on a socket this process binds to
 127.0.0.1 on an ephemeral port; the three are up at once and measured in interleaved
 rounds (a round of each measurement, then the next round), so a neighbour's burst on this
-shared machine lands on all of them alike.  The client is ``http.client`` on one
-keep-alive connection a server, one request at a time, loopback only.  CSRF protection
+shared machine lands on all of them alike.  The page and the poll are set against the bare
+GET timed right before them in the same round, and their ratio is the median of the
+rounds' own ratios: a burst that slows one round moves that round's ratio, not the
+figure.  The client is ``http.client`` on one keep-alive connection a server, one request
+at a time, loopback only.  CSRF protection
 stays on.  A table read before its move has a phone of its own, as at a real table: one
 GET of its page gives that phone's session cookie (which lists the table first, so reading
 the page again leaves the cookie alone) and CSRF token.  The tables posted to cold share
@@ -34,6 +37,7 @@ import os
 import re
 import socket
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -442,20 +446,22 @@ def pages(ids: Sequence[str], phones: Phones) -> list[tuple[str, str]]:
 
 def timed_round(servers: Servers, cold: Sequence[str], warm: Sequence[str]) -> dict[str, float]:
     """One round of every measurement, one after the other (seconds a request each): the
-    bare POST and GET, the floor's POST, then the referee's poll of the ``warm`` tables, its
-    POST to the ``cold`` ones (no page read first), the page read of the ``warm`` ones (a
-    replay), its POST to them and the page after that move."""
+    bare POST, the floor's POST, the bare GET and right after it the referee's poll of the
+    ``warm`` tables, its POST to the ``cold`` ones (no page read first), the page read of the
+    ``warm`` ones (a replay), its POST to them, and the bare GET again right before the page
+    after that move."""
     bare, floor, referee = servers.bare, servers.floor, servers.referee
     shared, own = servers.sharing, servers.phone
     seconds = {
         "bare": post_rolls(bare, cold, shared) / len(cold),
-        "bare_get": get_all(bare, polls(warm, shared), 304) / len(warm),
         "floor": post_rolls(floor, cold, shared) / len(cold),
+        "bare_get": get_all(bare, polls(warm, shared), 304) / len(warm),
         "poll": get_all(referee, polls(warm, own), 304) / len(warm),
         "cold": post_rolls(referee, cold, own) / len(cold),
     }
     get_all(referee, pages(warm, own), 200)
     seconds["warm"] = post_rolls(referee, warm, own) / len(warm)
+    seconds["bare_get_by_page"] = get_all(bare, polls(warm, shared), 304) / len(warm)
     seconds["page"] = get_all(referee, pages(warm, own), 200) / len(warm)
     return seconds
 
@@ -524,6 +530,10 @@ def run(game: BenchGame | None = None, tables: int = TABLES) -> dict[str, Any]:
     def ratio(name: str, base: str) -> float:
         return measured[name]["rps"]["median"] / measured[base]["rps"]["median"]
 
+    def paired(name: str, base: str) -> float:
+        """The median of each round's own ratio (``base`` timed right before ``name``)."""
+        return statistics.median(r[base] / r[name] for r in rounds)
+
     return {
         "tables": tables,
         "moves_per_table": len(game.moves),
@@ -543,8 +553,8 @@ def run(game: BenchGame | None = None, tables: int = TABLES) -> dict[str, Any]:
         "ratio_to_floor": ratio("warm", "floor"),
         "poll_unchanged": measured["poll"],
         "bare_get": measured["bare_get"],
-        "poll_ratio": ratio("poll", "bare_get"),
+        "poll_ratio": paired("poll", "bare_get"),
         "page": measured["page"],
-        "page_ratio": ratio("page", "bare_get"),
+        "page_ratio": paired("page", "bare_get_by_page"),
         "page_after_move_ms": measured["page"]["ms_per_request"],
     }

@@ -391,6 +391,8 @@ class TurnLog(Sequence[TurnRecord]):
         return iter(self.items())
 
     def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
         if isinstance(other, TurnLog):
             return self._size == other._size and self.items() == other.items()
         return isinstance(other, tuple) and self.items() == other

@@ -120,7 +120,7 @@ def register_extensions(app: Flask) -> None:
     """Bind the database (and strict JSON), migrations, CSRF protection, rate limits (in
     Redis with ``REDIS_URL``), compression, the house PIN, the time limit of a request and
     the memory budgets of what is kept between requests."""
-    from referee.web import access, compression, deadlines, photos, printing
+    from referee.web import access, compression, deadlines, forms, photos, printing
     from referee.web.replays import MIB, replays
 
     strict_json_responses(app)
@@ -128,6 +128,7 @@ def register_extensions(app: Flask) -> None:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     photos.allow_photos(app)  # before the CSRF check reads the body
     csrf.init_app(app)
+    forms.register_page_token(app)
     limits.register(app)
     compression.register(app)
     access.register(app)

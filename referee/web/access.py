@@ -42,7 +42,7 @@ from wtforms.validators import InputRequired, Length
 from referee.web.extensions import db
 from referee.web.inputs import has_control
 from referee.web.limits import limiter
-from referee.web.models import GameTable, HouseGrant, utcnow
+from referee.web.models import HouseGrant, TableFacts, utcnow
 from referee.web.security import private_file, unshared
 
 bp = Blueprint("access", __name__)
@@ -139,7 +139,7 @@ def house_only(view: View) -> View:
     return guarded  # type: ignore[return-value]
 
 
-def grace_over(table: GameTable) -> bool:
+def grace_over(table: TableFacts) -> bool:
     """Whether a finished table has turned read-only for its link."""
     if table.finished_at is None:
         return False
@@ -147,7 +147,7 @@ def grace_over(table: GameTable) -> bool:
     return utcnow() - table.finished_at > grace
 
 
-def check_can_change(table: GameTable) -> None:
+def check_can_change(table: TableFacts) -> None:
     """403 when the table's link may no longer change it (finished, grace period over)."""
     if grace_over(table) and not is_house():
         abort(
@@ -157,7 +157,7 @@ def check_can_change(table: GameTable) -> None:
         )
 
 
-def remember(table: GameTable) -> None:
+def remember(table: TableFacts) -> None:
     """Keep the table on this phone's list of tables (newest first)."""
     if session.get("tables", [None])[:1] == [table.token]:
         return  # already first: leave the cookie as it is

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from flask import Flask, g, session
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import generate_csrf
 from wtforms import FieldList, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
@@ -10,6 +12,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from referee.contract import Game
 from referee.engine import MAX_NAME_LENGTH, SetupError, check_players
 from referee.names import check_names
+from referee.web.weighed import WeighedCache
 
 
 class NewTableForm(FlaskForm):
@@ -77,6 +80,41 @@ def new_table_form(game: Game) -> NewTableForm:
     form = GameTableForm()
     form.game = game
     return form
+
+
+KEPT_TOKENS = 1024  # signed tokens kept per process, each of the session that holds it
+
+
+def register_page_token(app: Flask) -> None:
+    """Give the templates a ``csrf_token()`` that signs a session's token once.
+
+    Flask-WTF's own signs the session's raw token anew for every request (a timed HMAC: a
+    tenth of a table page's time) and reads four settings on every call.  With no time
+    limit on tokens (``WTF_CSRF_TIME_LIMIT`` None, this app's setting) any token signed for
+    the raw token is as good as another, so the last ``KEPT_TOKENS`` sessions' signed
+    tokens are kept, by their raw token.  With a time limit every request signs its own.
+    The request's token is where Flask-WTF keeps it (``g.csrf_token``), so forms that ask
+    Flask-WTF get the same one."""
+    field = app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    kept: WeighedCache[str, str] = WeighedCache(KEPT_TOKENS)
+
+    def csrf_token() -> str:
+        """The session's signed CSRF token, as Flask-WTF's ``generate_csrf`` signs it."""
+        here = g._get_current_object()  # one look through the proxy, not one per use
+        token: str | None = getattr(here, field, None)
+        if token is not None:
+            return token
+        timeless = app.config["WTF_CSRF_TIME_LIMIT"] is None
+        raw = session.get(field)
+        token = kept.get(raw) if timeless and isinstance(raw, str) else None
+        if token is None:
+            token = generate_csrf()
+            if timeless:
+                kept.put(session[field], token, 1)
+        setattr(here, field, token)
+        return token
+
+    app.jinja_env.globals["csrf_token"] = csrf_token
 
 
 class MoveForm(FlaskForm):

@@ -19,23 +19,31 @@ from flask import Flask, has_request_context, request
 KEPT_LINKS = 4096  # a hundred tables' links, at a few hundred bytes each
 
 
+FLASK_OPTIONS = frozenset({"_anchor", "_method", "_scheme", "_external"})
+
+
 def register(app: Flask) -> None:
     """Give the app's templates a ``url_for`` that keeps the URLs it has built."""
 
     @lru_cache(maxsize=KEPT_LINKS)
-    def built(script_root: str, endpoint: str, key: tuple[Any, ...]) -> str:
-        values = key[: len(key) // 2]  # (name, value) pairs, then their values' types
-        return app.url_for(endpoint, **dict(values))
+    def built(key: tuple[Any, ...]) -> str:
+        # (script root, endpoint, (name, value) pairs..., their values' types...)
+        values = key[2 : 2 + (len(key) - 2) // 2]
+        return app.url_for(key[1], **dict(values))
 
     def kept_url_for(endpoint: str, **values: Any) -> str:
         """The URL of ``endpoint`` with ``values``, as Flask's ``url_for`` builds it."""
-        relative = endpoint.startswith(".")
-        if not has_request_context() or relative or any(n[0] == "_" for n in values):
+        if (
+            not has_request_context()
+            or endpoint.startswith(".")
+            or not FLASK_OPTIONS.isdisjoint(values)
+        ):
             return app.url_for(endpoint, **values)
+        # one look through the request's proxy (a method of the proxy, not of Request)
+        root = request._get_current_object().root_path  # type: ignore[attr-defined]
         try:
             # the types in the key: True and 1 are equal keys but spell different links
-            key = (*values.items(), *map(type, values.values()))
-            return built(request.root_path, endpoint, key)
+            return built((root, endpoint, *values.items(), *map(type, values.values())))
         except TypeError:  # an unhashable value: nothing to keep it by
             return app.url_for(endpoint, **values)
 

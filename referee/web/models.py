@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import (
     JSON,
@@ -34,6 +34,32 @@ def utcnow() -> datetime:
 def new_token() -> str:
     """An unguessable table token: 128 random bits as 32 hex digits."""
     return secrets.token_hex(16)
+
+
+class TableFacts(Protocol):
+    """What a table's row says, read only: a ``GameTable``, or the row of a read that
+    skips the ORM (a table page only reads, and the ORM's bookkeeping is a tenth of it)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def token(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def players(self) -> list[str]: ...
+    @property
+    def options(self) -> dict[str, Any]: ...
+    @property
+    def finished_at(self) -> datetime | None: ...
+    @property
+    def show_odds(self) -> bool: ...
+    @property
+    def settings(self) -> dict[str, str]: ...
+    @property
+    def rematch(self) -> str | None: ...
 
 
 class GameTable(db.Model):  # type: ignore[name-defined]

@@ -14,16 +14,17 @@ table phone.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, flash, redirect, request, session, url_for
 from sqlalchemy import bindparam, delete, insert, select, update
 
 from referee.web.access import check_can_change
 from referee.web.extensions import db
-from referee.web.models import GameTable, SeatClaim, utcnow
-from referee.web.store import TableMoved, hold_table, load
+from referee.web.models import SeatClaim, TableFacts, utcnow
+from referee.web.store import TABLES, TableMoved, hold_table, load
 
 bp = Blueprint("seats", __name__)
 
@@ -68,16 +69,32 @@ def phone_id(create: bool = False) -> str | None:
     return session.get(PHONE)
 
 
-def seating(table: GameTable, *, others: bool = True) -> Seating:
-    """How this phone sits at ``table``.  ``others=False``: a post needs only this phone's
-    own seat, so a phone that never sat anywhere is answered without reading the seats."""
+Claims = Sequence[tuple[int, str]]  # (seat, phone id) of each seat a phone holds
+
+
+def seating(table: TableFacts, *, others: bool = True, claims: Claims | None = None) -> Seating:
+    """How this phone sits at ``table``, from its seat ``claims`` (read here when not
+    given).  ``others=False``: a post needs only this phone's own seat, so a phone that
+    never sat anywhere is answered without reading the seats."""
     me = phone_id()
     if me is None and not others:
         return Seating(None, table.token in session.get(WATCHING, []), frozenset())
-    claims = db.session.execute(CLAIMS_AT_TABLE, {"at_table": table.id}).all()
+    if claims is None:
+        claims = db.session.execute(CLAIMS_AT_TABLE, {"at_table": table.id}).all()
     seat = next((table.players[s] for s, phone in claims if phone == me and me), None)
     taken = frozenset(table.players[s] for s, phone in claims if phone != me)
     return Seating(seat, table.token in session.get(WATCHING, []), taken)
+
+
+def table_with_claims(token: str) -> tuple[TableFacts, Claims] | None:
+    """The table behind a link's token with its seat claims, read in one statement for a
+    page that only shows them (the table's row as read, not an ORM object); None when no
+    table has the token."""
+    rows = db.session.execute(TABLE_WITH_CLAIMS, {"token": token}).all()
+    if not rows:
+        return None
+    claims = [(row.seat, row.phone) for row in rows if row.seat is not None]
+    return cast(TableFacts, rows[0]), claims  # a row reads its columns as attributes
 
 
 def _watch(token: str, on: bool) -> None:
@@ -92,6 +109,12 @@ CLAIMS_AT_TABLE = select(CLAIMS.c.seat, CLAIMS.c.phone).where(
 )
 HOLDER = select(CLAIMS.c.phone).where(
     CLAIMS.c.table_id == bindparam("at_table"), CLAIMS.c.seat == bindparam("at_seat")
+)
+# A table page's one read: the table's row (without the ORM) with each seat claim at it.
+TABLE_WITH_CLAIMS = (
+    select(*TABLES.c, CLAIMS.c.seat, CLAIMS.c.phone)
+    .outerjoin(CLAIMS, CLAIMS.c.table_id == TABLES.c.id)
+    .where(TABLES.c.token == bindparam("token"))
 )
 LEAVE = delete(CLAIMS).where(
     CLAIMS.c.table_id == bindparam("at_table"), CLAIMS.c.phone == bindparam("me")

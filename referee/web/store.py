@@ -28,7 +28,15 @@ from referee.web import summaries
 from referee.web.advice_record import carry_judgements, judge_once_answered
 from referee.web.extensions import db
 from referee.web.heavy import heavy
-from referee.web.models import GameTable, MoveRecord, Seat, SeatClaim, new_token, utcnow
+from referee.web.models import (
+    GameTable,
+    MoveRecord,
+    Seat,
+    SeatClaim,
+    TableFacts,
+    new_token,
+    utcnow,
+)
 from referee.web.replays import Kept, replays
 
 # PostgreSQL's codes for a write that lost to another: serialization failure, deadlock,
@@ -77,7 +85,7 @@ class TableMoved(Exception):
 class Loaded:
     """A stored table with its moves in order and the engine's replay of them."""
 
-    table: GameTable
+    table: TableFacts
     moves: list[dict[str, Any]]
     replay: Replay
     version: int
@@ -218,13 +226,13 @@ def made_with_odds(table_id: int) -> frozenset[int]:
     return frozenset(db.session.scalars(MOVES_WITH_ODDS, {"table_id": table_id}))
 
 
-def log_of(table: GameTable, moves: Sequence[dict[str, Any]] | None = None) -> GameLog:
+def log_of(table: TableFacts, moves: Sequence[dict[str, Any]] | None = None) -> GameLog:
     """The table as a referee-log/1 game log."""
     moves = move_data(table.id) if moves is None else moves
     return GameLog(table.game, tuple(table.players), dict(table.options), tuple(moves))
 
 
-def load(table: GameTable) -> Loaded:
+def load(table: TableFacts) -> Loaded:
     """A table's moves and their replay, noting the version they were read at: from the
     replays kept in memory when this version is kept, else read and replayed (and kept).
 

@@ -43,7 +43,7 @@ from referee.web.inputs import version_shown
 from referee.web.limits import limit_table_writes
 from referee.web.models import GameTable
 from referee.web.replays import replays
-from referee.web.seats import Seating, phone_id, seating
+from referee.web.seats import Seating, phone_id, seating, table_with_claims
 from referee.web.store import (
     Loaded,
     TableMoved,
@@ -123,10 +123,14 @@ def create(slug: str) -> Any:
 
 @bp.get("/t/<token:token>")
 def play(token: str) -> Any:
-    """The turn screen of a table; the phone keeps the table on its list."""
-    table = table_or_404(token)
+    """The turn screen of a table; the phone keeps the table on its list.  The page only
+    reads: the table and its seats are read in one statement, without the ORM."""
+    found = table_with_claims(token)
+    if found is None:
+        abort(404)
+    table, claims = found
     remember(table)
-    return render_play(load(table))
+    return render_play(load(table), sitting=seating(table, claims=claims))
 
 
 def stale(token: str) -> Any:
@@ -349,11 +353,13 @@ def render_play(
     entered: Any = None,
     confirm: list[tuple[str, str]] | None = None,
     seat_taken: int | None = None,
+    sitting: Seating | None = None,
 ) -> Any:
-    """Render the game's turn screen for the table as replayed."""
+    """Render the game's turn screen for the table as replayed, for this phone as it sits
+    (``sitting``: read here when not given)."""
     current = loaded.replay
     game = current.game
-    sitting = seating(loaded.table)
+    sitting = sitting or seating(loaded.table)
     page = render_template(
         [f"{game.SLUG}/play.html"],
         table=loaded.table,

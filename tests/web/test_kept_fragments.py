@@ -4,6 +4,8 @@ the turn list, and a finished turn or an undo shows the list and the scores as t
 
 from __future__ import annotations
 
+import gc
+
 from flask import render_template_string
 
 from referee.engine import Outcome, TurnLog, TurnRecord
@@ -42,6 +44,21 @@ def test_the_same_log_is_rendered_once_and_another_log_afresh(app):
         assert turn_log(turns, history="/other") is not first
         after = turn_log(turns.add(TurnRecord("Ann", 50, 350)), history="/h")
         assert "350" in after and "350" not in first
+
+
+def test_a_log_is_found_by_itself_never_by_an_equal_log_or_one_that_took_its_place(app):
+    with app.test_request_context("/"):
+        turn_log = app.jinja_env.globals["turn_log"]
+        turns = log_of(ANN, BO)
+        first = turn_log(turns, history="/h")
+        equal = log_of(ANN, BO)
+        assert turn_log(equal, history="/h") == first
+        assert turn_log(equal, history="/h") is not first
+        del turns, equal
+        gc.collect()
+        # New logs may be given the ids of the two that went: each shows its own turns.
+        for record in (TurnRecord("Cy", 450, 450), TurnRecord("Di", 600, 600)):
+            assert f"<b>{record.player}</b>" in turn_log(log_of(ANN, record), history="/h")
 
 
 def test_a_sequence_that_is_no_turn_log_is_rendered_each_time(app):
