@@ -44,6 +44,9 @@ HEADERS = {
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
     "X-Frame-Options": "DENY",
 }
+# The same headers, each with its name as HTTP compares it (without case), for
+# ``security_headers``: werkzeug's own ``setdefault`` lower-cases every header it passes.
+NAMED_HEADERS = [(name.lower(), name, value) for name, value in HEADERS.items()]
 BAD_HOST = "The Host header does not name a usable host: nothing was done."
 # A spreadsheet reads a cell starting with one of these as a formula (or strips it first).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -158,8 +161,11 @@ class NamedFieldsRequest(Request):
 
 def security_headers(response: Response) -> Response:
     """Add the security headers to a response (a header a view set itself is kept)."""
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    headers = response.headers
+    present = {name.lower() for name, _ in headers}
+    for lowered, name, value in NAMED_HEADERS:
+        if lowered not in present:
+            headers.add(name, value)
     return response
 
 

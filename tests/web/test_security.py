@@ -11,9 +11,15 @@ from pathlib import Path
 
 import pytest
 from flask_migrate import upgrade
+from werkzeug.wrappers import Response
 
 from referee.web import PROJECT, create_app
-from referee.web.security import CONTENT_SECURITY_POLICY, private_file, spreadsheet_safe
+from referee.web.security import (
+    CONTENT_SECURITY_POLICY,
+    private_file,
+    security_headers,
+    spreadsheet_safe,
+)
 
 EXPECTED = {
     "X-Content-Type-Options": "nosniff",
@@ -345,3 +351,11 @@ def test_a_write_that_loses_a_lock_to_another_is_a_409_not_a_500(app, client) ->
     assert "Another phone changed the same thing" in lost.get_data(as_text=True)
     with pytest.raises(OperationalError):  # not taken for a lost race: the 500 path
         client.get("/broken-db")
+
+
+def test_a_header_a_view_set_itself_is_kept_whatever_its_case():
+    response = Response("x", headers={"x-frame-options": "SAMEORIGIN"})
+    security_headers(response)
+    assert response.headers.getlist("X-Frame-Options") == ["SAMEORIGIN"]
+    assert all(response.headers.get(name) == value for name, value in EXPECTED.items()
+               if name != "X-Frame-Options")  # fmt: skip
