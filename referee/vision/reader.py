@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from referee.dice import COLOURS as DIE_COLOURS
-from referee.vision import grid, loose
+from referee.vision import grid, lattice, loose
 from referee.vision.classify import classify
 from referee.vision.decode import PhotoError, decode
+from referee.vision.detect import Detection, detect
 from referee.vision.segment import Blob, blobs, board_blob, dice_mask
 
 LAYOUTS = ("grid", "loose")
@@ -117,11 +119,11 @@ def locate(
 ) -> Located:
     """Find the dice and cut each out; raises PhotoError when there are none to read."""
     pieces = blobs(dice_mask(image))
-    if not pieces:
-        raise PhotoError("No dice found in the photo.")
     if layout is None:
-        layout = "grid" if is_board(image, pieces) else "loose"
+        layout = "grid" if pieces and is_board(image, pieces) else "loose"
     if layout == "grid":
+        if not pieces:
+            raise PhotoError("No dice found in the photo.")
         board = board_blob(dice_mask(image, board=True))
         return locate_board(image, board or pieces[0], shape)
     return locate_roll(image, pieces)
@@ -144,6 +146,7 @@ def locate_board(image: np.ndarray, board: Blob, shape: tuple[int, int] | None) 
             "The board is cut by the edge of the photo: step back so that all of it shows."
         )
     fitted = grid.fit_board(image, grid.corners(board.contour), shape)
+    fitted = lattice.on_dice(fitted, on_board(detect(image), board), shape) or fitted
     crops = grid.cell_crops(image, fitted.quad, fitted.rows, fitted.cols)
     centres = [
         (float(x), float(y)) for x, y in grid.cell_centres(fitted.quad, fitted.rows, fitted.cols)
@@ -151,9 +154,19 @@ def locate_board(image: np.ndarray, board: Blob, shape: tuple[int, int] | None) 
     return Located("grid", crops, centres, fitted.cols)
 
 
+def on_board(seen: list[Detection], board: Blob) -> list[tuple[float, float]]:
+    """The centres of the dice the finder saw on the board (within half a die of its
+    outline)."""
+    return [
+        die.center
+        for die in seen
+        if cv2.pointPolygonTest(board.contour, die.center, True) > -die.side / 2
+    ]
+
+
 def locate_roll(image: np.ndarray, pieces: list[Blob]) -> Located:
     """The loose dice, top to bottom and left to right."""
-    found = loose.find_dice(image, pieces)
+    found = loose.find_dice(image, pieces, detect(image))
     if not found:
         raise PhotoError("No dice found in the photo.")
     if any(die.at_edge for die in found):
