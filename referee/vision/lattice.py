@@ -42,34 +42,61 @@ def pitch(frame: np.ndarray, axis: int) -> float | None:
     return float(np.median(gaps)) if gaps else None
 
 
-def numbered(frame: np.ndarray) -> np.ndarray | None:
-    """Each centre's (column, row) on the board, from 0, by the usual gap along each side;
-    None when the centres do not fall on a lattice."""
+def numbered(frame: np.ndarray, middle: np.ndarray) -> np.ndarray | None:
+    """Each centre's (column, row) on the board, from 0, or -1 for a centre off the lattice;
+    None when the centres make no lattice.
+
+    From the centre nearest ``middle``, each neighbour one step along a side is numbered one
+    more or less, the step learnt afresh at each centre (the outline's frame may still be
+    skewed where the outline was cut badly, so the steps change across the board)."""
     steps = [pitch(frame, 0), pitch(frame, 1)]
     if steps[0] is None or steps[1] is None:
         return None
-    spots = (frame - frame.min(axis=0)) / np.array(steps)
-    places = np.rint(spots)
-    if np.abs(spots - places).max() > OFF + 0.15:
-        return None
-    return places.astype(int)
+    places = np.full((len(frame), 2), -(10**6), int)
+    seed = int(np.argmin(np.linalg.norm(frame - middle, axis=1)))
+    places[seed] = 0
+    todo = [(seed, np.diag(steps))]  # a centre and its two steps (rows: across, down)
+    while todo:
+        at, step = todo.pop()
+        for axis, sign in ((0, 1), (0, -1), (1, 1), (1, -1)):
+            guess = frame[at] + sign * step[axis]
+            gaps = np.linalg.norm(frame - guess, axis=1)
+            near = int(np.argmin(gaps))
+            if gaps[near] > OFF * np.linalg.norm(step[axis]) or places[near, 0] > -(10**6):
+                continue
+            places[near] = places[at]
+            places[near, axis] += sign
+            learnt = step.copy()
+            learnt[axis] = sign * (frame[near] - frame[at])
+            todo.append((near, learnt))
+    reached = places[:, 0] > -(10**6)
+    places[reached] -= places[reached].min(axis=0)
+    places[~reached] = -1
+    return places
 
 
 def on_dice(board: Board, centres: list[tuple[float, float]],
             shape: tuple[int, int] | None) -> Board | None:  # fmt: skip
     """The board with its cells on the finder's centres, in the outline's orientation (its
     rows and columns as ``board``'s when ``shape`` is given, as the centres number them
-    otherwise); None when the centres do not make a full board of that shape."""
+    otherwise); None when the centres do not make a full board of that shape, two rows and
+    columns at least (the outline's fit reads a single row or a lone die).  The board
+    is the lattice of centres grown from the one nearest the outline's middle: a centre
+    off it (a die lying apart) is left out, one the outline missed (a die near the table's
+    colour) is taken in."""
     if len(centres) < MIN_DICE:
         return None
     to_outline = cv2.getPerspectiveTransform(unit_square(board.rows, board.cols), board.quad)
     points = np.array(centres, np.float64)
-    places = numbered(moved(points, np.linalg.inv(to_outline)))
+    middle = np.array([board.cols, board.rows]) / 2
+    places = numbered(moved(points, np.linalg.inv(to_outline)), middle)
     if places is None:
         return None
+    on_lattice = places[:, 0] >= 0
+    places, points = places[on_lattice], points[on_lattice]
     cols, rows = (int(n) for n in places.max(axis=0) + 1)
     wanted = (board.rows, board.cols) if shape is not None else (rows, cols)
-    if (rows, cols) != wanted or rows * cols < 2:
+    if (rows, cols) != wanted or min(rows, cols) < 2:  # a row's centres fix no homography
         return None
     taken = {tuple(p) for p in places.tolist()}
     if len(taken) != len(places) or len(taken) < FULL * rows * cols:

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
 from referee.dice import COLOURS as DIE_COLOURS
 from referee.vision import grid, lattice, loose
 from referee.vision.classify import classify
 from referee.vision.decode import PhotoError, decode
-from referee.vision.detect import Detection, detect
+from referee.vision.detect import detect
 from referee.vision.segment import Blob, blobs, board_blob, dice_mask
 
 LAYOUTS = ("grid", "loose")
@@ -146,22 +145,13 @@ def locate_board(image: np.ndarray, board: Blob, shape: tuple[int, int] | None) 
             "The board is cut by the edge of the photo: step back so that all of it shows."
         )
     fitted = grid.fit_board(image, grid.corners(board.contour), shape)
-    fitted = lattice.on_dice(fitted, on_board(detect(image), board), shape) or fitted
+    centres = [die.center for die in detect(image)]
+    fitted = lattice.on_dice(fitted, centres, shape) or fitted
     crops = grid.cell_crops(image, fitted.quad, fitted.rows, fitted.cols)
     centres = [
         (float(x), float(y)) for x, y in grid.cell_centres(fitted.quad, fitted.rows, fitted.cols)
     ]
     return Located("grid", crops, centres, fitted.cols)
-
-
-def on_board(seen: list[Detection], board: Blob) -> list[tuple[float, float]]:
-    """The centres of the dice the finder saw on the board (within half a die of its
-    outline)."""
-    return [
-        die.center
-        for die in seen
-        if cv2.pointPolygonTest(board.contour, die.center, True) > -die.side / 2
-    ]
 
 
 def locate_roll(image: np.ndarray, pieces: list[Blob]) -> Located:
