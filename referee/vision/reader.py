@@ -1,7 +1,7 @@
 """Read a photo of dice: a board of touching dice in rows and columns, or a loose roll.
 
-Reading is two steps: ``locate`` finds the dice and cuts each out (no model needed), then
-the classifier reads each crop.
+Reading is two steps: ``locate`` finds the dice (the colour mask and the die finder) and
+cuts each out, then the classifier reads each crop.
 """
 
 from __future__ import annotations
