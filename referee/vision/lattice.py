@@ -18,6 +18,7 @@ from referee.vision.grid import Board
 MIN_DICE = 4  # fewer centres than this cannot place a board
 FULL = 0.9  # the least share of a numbered board's cells that must hold a centre
 OFF = 0.3  # a centre this share of a cell from its place fits no cell
+UNSET = -(10**6)  # the place of a centre not yet numbered
 
 
 def unit_square(rows: int, cols: int) -> np.ndarray:
@@ -49,27 +50,28 @@ def numbered(frame: np.ndarray, middle: np.ndarray) -> np.ndarray | None:
     From the centre nearest ``middle``, each neighbour one step along a side is numbered one
     more or less, the step learnt afresh at each centre (the outline's frame may still be
     skewed where the outline was cut badly, so the steps change across the board)."""
-    steps = [pitch(frame, 0), pitch(frame, 1)]
-    if steps[0] is None or steps[1] is None:
+    across, down = pitch(frame, 0), pitch(frame, 1)
+    if across is None or down is None:
         return None
-    places = np.full((len(frame), 2), -(10**6), int)
+    places = np.full((len(frame), 2), UNSET, int)
     seed = int(np.argmin(np.linalg.norm(frame - middle, axis=1)))
     places[seed] = 0
-    todo = [(seed, np.diag(steps))]  # a centre and its two steps (rows: across, down)
+    # A centre and its two steps (rows: across, down).
+    todo: list[tuple[int, np.ndarray]] = [(seed, np.diag([across, down]))]
     while todo:
         at, step = todo.pop()
         for axis, sign in ((0, 1), (0, -1), (1, 1), (1, -1)):
             guess = frame[at] + sign * step[axis]
             gaps = np.linalg.norm(frame - guess, axis=1)
             near = int(np.argmin(gaps))
-            if gaps[near] > OFF * np.linalg.norm(step[axis]) or places[near, 0] > -(10**6):
+            if gaps[near] > OFF * np.linalg.norm(step[axis]) or places[near, 0] != UNSET:
                 continue
             places[near] = places[at]
             places[near, axis] += sign
             learnt = step.copy()
             learnt[axis] = sign * (frame[near] - frame[at])
             todo.append((near, learnt))
-    reached = places[:, 0] > -(10**6)
+    reached = places[:, 0] != UNSET
     places[reached] -= places[reached].min(axis=0)
     places[~reached] = -1
     return places
