@@ -31,16 +31,23 @@ def moved(points: np.ndarray, homography: np.ndarray) -> np.ndarray:
     return cv2.perspectiveTransform(points.reshape(-1, 1, 2).astype(np.float64), homography)[:, 0]
 
 
-def pitch(frame: np.ndarray, axis: int) -> float | None:
-    """The usual gap between neighbouring centres along one axis of the outline's frame:
-    the median of each centre's nearest neighbour on that side."""
-    gaps = []
-    for i, point in enumerate(frame):
-        delta = np.delete(frame, i, axis=0) - point
-        along = np.abs(delta[:, axis]) > 2 * np.abs(delta[:, 1 - axis])
-        if along.any():
-            gaps.append(float(np.hypot(delta[along, 0], delta[along, 1]).min()))
-    return float(np.median(gaps)) if gaps else None
+def first_steps(frame: np.ndarray, seed: int) -> np.ndarray | None:
+    """The steps (rows: across, down) from the centre ``seed`` to its nearest neighbour on
+    each side, a side being within 45 degrees of the outline frame's axis (the frame may be
+    turned and sheared against the dice); None when a side has no neighbour."""
+    delta = np.delete(frame, seed, axis=0) - frame[seed]
+    steps = []
+    for axis in (0, 1):
+        along = np.abs(delta[:, axis]) > np.abs(delta[:, 1 - axis])
+        if not along.any():
+            return None
+        nearest = delta[along][np.argmin(np.linalg.norm(delta[along], axis=1))]
+        steps.append(nearest * np.sign(nearest[axis]))
+    across, down = steps
+    # The nearest neighbour downwards may be a diagonal one (the frame sheared): take the
+    # step across off it as often as it holds it (a lattice's basis, reduced).
+    down = down - np.rint(down @ across / (across @ across)) * across
+    return np.array([across, down * np.sign(down[1])])
 
 
 def numbered(frame: np.ndarray, middle: np.ndarray) -> np.ndarray | None:
@@ -48,16 +55,16 @@ def numbered(frame: np.ndarray, middle: np.ndarray) -> np.ndarray | None:
     None when the centres make no lattice.
 
     From the centre nearest ``middle``, each neighbour one step along a side is numbered one
-    more or less, the step learnt afresh at each centre (the outline's frame may still be
+    more or less, the steps first measured to the seed's neighbours, then learnt afresh at
+    each centre (the outline's frame may still be
     skewed where the outline was cut badly, so the steps change across the board)."""
-    across, down = pitch(frame, 0), pitch(frame, 1)
-    if across is None or down is None:
+    seed = int(np.argmin(np.linalg.norm(frame - middle, axis=1)))
+    steps = first_steps(frame, seed)
+    if steps is None:
         return None
     places = np.full((len(frame), 2), UNSET, int)
-    seed = int(np.argmin(np.linalg.norm(frame - middle, axis=1)))
     places[seed] = 0
-    # A centre and its two steps (rows: across, down).
-    todo: list[tuple[int, np.ndarray]] = [(seed, np.diag([across, down]))]
+    todo = [(seed, steps)]  # a centre and its two steps
     while todo:
         at, step = todo.pop()
         for axis, sign in ((0, 1), (0, -1), (1, 1), (1, -1)):
@@ -79,10 +86,10 @@ def numbered(frame: np.ndarray, middle: np.ndarray) -> np.ndarray | None:
 
 def on_dice(board: Board, centres: list[tuple[float, float]],
             shape: tuple[int, int] | None) -> Board | None:  # fmt: skip
-    """The board with its cells on the finder's centres, in the outline's orientation (its
-    rows and columns as ``board``'s when ``shape`` is given, as the centres number them
-    otherwise); None when the centres do not make a full board of that shape, two rows and
-    columns at least (the outline's fit reads a single row or a lone die).  The board
+    """The board with its cells on the finder's centres, its rows and columns as the centres
+    number them in the outline's frame (``shape``, when given, in either orientation); None
+    when the centres do not make a full board of that shape, two rows and columns at least
+    (the outline's fit reads a single row or a lone die).  The board
     is the lattice of centres grown from the one nearest the outline's middle: a centre
     off it (a die lying apart) is left out, one the outline missed (a die near the table's
     colour) is taken in."""
@@ -97,8 +104,9 @@ def on_dice(board: Board, centres: list[tuple[float, float]],
     on_lattice = places[:, 0] >= 0
     places, points = places[on_lattice], points[on_lattice]
     cols, rows = (int(n) for n in places.max(axis=0) + 1)
-    wanted = (board.rows, board.cols) if shape is not None else (rows, cols)
-    if (rows, cols) != wanted or min(rows, cols) < 2:  # a row's centres fix no homography
+    if shape is not None and sorted((rows, cols)) != sorted(shape):
+        return None
+    if min(rows, cols) < 2:  # a row's centres fix no homography
         return None
     taken = {tuple(p) for p in places.tolist()}
     if len(taken) != len(places) or len(taken) < FULL * rows * cols:

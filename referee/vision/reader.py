@@ -140,18 +140,26 @@ def is_board(image: np.ndarray, pieces: list[Blob]) -> bool:
 
 def locate_board(image: np.ndarray, board: Blob, shape: tuple[int, int] | None) -> Located:
     """The board's cells, row by row."""
-    if board.at_edge:
+    outline = grid.fit_board(image, grid.corners(board.contour), shape)
+    placed = lattice.on_dice(outline, [die.center for die in detect(image)], shape)
+    # The mask's board (which may hold the near dice's sides and shadows) reaching the
+    # photo's edge is whole all the same when the finder's board lies inside the photo.
+    if board.at_edge and (placed is None or not inside(placed.quad, image)):
         raise PhotoError(
             "The board is cut by the edge of the photo: step back so that all of it shows."
         )
-    fitted = grid.fit_board(image, grid.corners(board.contour), shape)
-    centres = [die.center for die in detect(image)]
-    fitted = lattice.on_dice(fitted, centres, shape) or fitted
+    fitted = placed or outline
     crops = grid.cell_crops(image, fitted.quad, fitted.rows, fitted.cols)
     centres = [
         (float(x), float(y)) for x, y in grid.cell_centres(fitted.quad, fitted.rows, fitted.cols)
     ]
     return Located("grid", crops, centres, fitted.cols)
+
+
+def inside(quad: np.ndarray, image: np.ndarray) -> bool:
+    """Whether the four corners lie inside the photo."""
+    h, w = image.shape[:2]
+    return bool((quad >= 0).all() and (quad[:, 0] < w).all() and (quad[:, 1] < h).all())
 
 
 def locate_roll(image: np.ndarray, pieces: list[Blob]) -> Located:

@@ -47,3 +47,12 @@ def test_too_few_centres_or_another_shape_keep_the_outline() -> None:
     board = Board(ROWS, COLS, TRUE)
     assert on_dice(board, centres_of(TRUE)[:3], (ROWS, COLS)) is None
     assert on_dice(board, centres_of(TRUE)[: COLS * 2], (ROWS, COLS)) is None
+
+
+def test_a_sheared_outline_of_the_other_orientation_still_places_the_board() -> None:
+    # An outline twice as tall as the board and sheared by half a cell a row: the nearest
+    # centre downwards in its frame is a diagonal neighbour.
+    sheared = np.array([[120, 90], [430, 70], [660, 600], [290, 620]], np.float32)
+    placed = on_dice(Board(COLS, ROWS, sheared), centres_of(TRUE), (COLS, ROWS))
+    assert placed is not None and (placed.rows, placed.cols) == (ROWS, COLS)
+    assert np.abs(placed.quad - TRUE).max() < 1
