@@ -57,10 +57,10 @@ odds-table: install solitaire-table
 solitaire-table: install
 	$(PY) -c 'import sys; from referee.games.solitaire.build import main; sys.exit(main())'
 
-# The dice classifier, shipped as referee/vision/model/dice.onnx: renders training photos
-# (in memory, never stored), trains on the CPU (about 20 minutes), exports, and writes the
-# held-out figures (and the second renderer's) to docs/vision.md.  Needs the train extra
-# (PyTorch's CPU build).
+# The die finder and the dice classifier, shipped as referee/vision/model/detect.onnx and
+# dice.onnx: renders training photos (in memory, never stored), trains both on the CPU (about
+# 28 minutes in all), exports them, and writes the held-out figures (and the second
+# renderer's) to docs/vision.md.  Needs the train extra (PyTorch's CPU build).
 dice-model: install
 	$(PY) -m pip install --quiet -e '.[train]'
 	nice -n 19 $(PY) -m referee.vision.training

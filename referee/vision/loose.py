@@ -1,4 +1,8 @@
-"""A loose roll: each die is a piece of the dice mask of about the same size as the others.
+"""A loose roll: the dice are where the finder (``detect.py``) sees them; each is cut out
+along the piece of the dice mask that agrees with it, else along the finder's own centre,
+side and turn.
+
+The mask's pieces: each die is a piece of about the same size as the others.
 
 A piece that is not square (a die with its side or shadow, or two dice touching) is worn
 down until it falls apart into cores about a die's size, and each core grown back to a die:
@@ -17,6 +21,7 @@ import cv2
 import numpy as np
 
 from referee.vision.crops import warp_to
+from referee.vision.detect import Detection
 from referee.vision.labels import CROP, MARGIN
 from referee.vision.segment import Blob
 
@@ -25,6 +30,8 @@ MIN_SIDE = 8.0  # pixels: a smaller die cannot be read
 SQUARE = 0.8  # the least squareness of a die's piece
 ONE_DIE = 1.6  # a piece over this many typical dice's area is more than one die
 WEAR = (0.2, 0.3)  # a piece not square is worn down by these shares of a die's side
+AGREE = 0.25  # a piece agrees with the finder when their centres are this share of a side
+SIDES_AGREE = (0.8, 1.3)  # apart and its side over the finder's is within these
 
 
 @dataclass(frozen=True)
@@ -125,17 +132,50 @@ def die_pieces(pieces: list[Blob]) -> list[Blob]:
     return [p for p in dice if p.area >= SPECK * typical]
 
 
+def cut(image: np.ndarray, centre: tuple[float, float], side: float, angle: float) -> np.ndarray:
+    """The square of ``side`` turned by ``angle`` degrees round ``centre``, cut out upright,
+    ``CROP`` pixels with the margin."""
+    half = side * (0.5 + MARGIN)
+    box = cv2.boxPoints((centre, (2 * half, 2 * half), angle)).astype(np.float32)
+    return warp_to(image, np.roll(box, -1, axis=0), CROP, CROP)
+
+
 def crop_die(image: np.ndarray, piece: Blob) -> Found:
-    """The die in ``piece`` cut out square and upright, ``CROP`` pixels with the margin."""
+    """The die in ``piece`` cut out square and upright."""
     (cx, cy), (w, h), angle = cv2.minAreaRect(piece.contour)
     side = float(max(w, h))
-    half = side * (0.5 + MARGIN)
-    box = cv2.boxPoints(((cx, cy), (2 * half, 2 * half), angle)).astype(np.float32)
-    crop = warp_to(image, np.roll(box, -1, axis=0), CROP, CROP)
+    crop = cut(image, (cx, cy), side, angle)
     return Found(center=(float(cx), float(cy)), side=side, crop=crop, at_edge=piece.at_edge)
 
 
-def find_dice(image: np.ndarray, pieces: list[Blob]) -> list[Found]:
-    """Every die in a loose roll, top to bottom then left to right."""
-    found = [crop_die(image, piece) for piece in die_pieces(pieces)]
+def crop_detected(image: np.ndarray, seen: Detection) -> Found:
+    """The die the finder saw, cut out along its centre, side and turn; at the edge when its
+    top face reaches past the photo's."""
+    h, w = image.shape[:2]
+    face = cv2.boxPoints((seen.center, (seen.side, seen.side), seen.turn))
+    at_edge = bool((face.min() < 1) | (face[:, 0].max() > w - 2) | (face[:, 1].max() > h - 2))
+    crop = cut(image, seen.center, seen.side, seen.turn)
+    return Found(center=seen.center, side=seen.side, crop=crop, at_edge=at_edge)
+
+
+def agreeing(seen: Detection, pieces: list[Found]) -> Found | None:
+    """The piece whose centre and side agree with what the finder saw, or None."""
+    for piece in pieces:
+        gap = np.hypot(piece.center[0] - seen.center[0], piece.center[1] - seen.center[1])
+        ratio = piece.side / seen.side
+        if gap < AGREE * seen.side and SIDES_AGREE[0] <= ratio <= SIDES_AGREE[1]:
+            return piece
+    return None
+
+
+def find_dice(image: np.ndarray, pieces: list[Blob], seen: list[Detection]) -> list[Found]:
+    """Every die in a loose roll, top to bottom then left to right: each die the finder saw,
+    and each piece of the mask at the photo's edge (a die cut by the edge, for the reader
+    to refuse)."""
+    cut_out = [crop_die(image, piece) for piece in die_pieces(pieces)]
+    found: list[Found] = []
+    for die in seen:
+        piece = agreeing(die, [p for p in cut_out if not any(p is f for f in found)])
+        found.append(piece or crop_detected(image, die))
+    found += [p for p in cut_out if p.at_edge and not any(p is f for f in found)]
     return sorted(found, key=lambda die: (round(die.center[1] / max(die.side, 1)), die.center[0]))

@@ -1,7 +1,7 @@
 """Read a photo of dice: a board of touching dice in rows and columns, or a loose roll.
 
-Reading is two steps: ``locate`` finds the dice and cuts each out (no model needed), then
-the classifier reads each crop.
+Reading is two steps: ``locate`` finds the dice (the colour mask and the die finder) and
+cuts each out, then the classifier reads each crop.
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from referee.dice import COLOURS as DIE_COLOURS
-from referee.vision import grid, loose
+from referee.vision import grid, lattice, loose
 from referee.vision.classify import classify
 from referee.vision.decode import PhotoError, decode
+from referee.vision.detect import detect
 from referee.vision.segment import Blob, blobs, board_blob, dice_mask
 
 LAYOUTS = ("grid", "loose")
@@ -117,11 +118,11 @@ def locate(
 ) -> Located:
     """Find the dice and cut each out; raises PhotoError when there are none to read."""
     pieces = blobs(dice_mask(image))
-    if not pieces:
-        raise PhotoError("No dice found in the photo.")
     if layout is None:
-        layout = "grid" if is_board(image, pieces) else "loose"
+        layout = "grid" if pieces and is_board(image, pieces) else "loose"
     if layout == "grid":
+        if not pieces:
+            raise PhotoError("No dice found in the photo.")
         board = board_blob(dice_mask(image, board=True))
         return locate_board(image, board or pieces[0], shape)
     return locate_roll(image, pieces)
@@ -139,11 +140,15 @@ def is_board(image: np.ndarray, pieces: list[Blob]) -> bool:
 
 def locate_board(image: np.ndarray, board: Blob, shape: tuple[int, int] | None) -> Located:
     """The board's cells, row by row."""
-    if board.at_edge:
+    outline = grid.fit_board(image, grid.corners(board.contour), shape)
+    placed = lattice.on_dice(outline, [die.center for die in detect(image)], shape)
+    # The mask's board (which may hold the near dice's sides and shadows) reaching the
+    # photo's edge is whole all the same when the finder's board lies inside the photo.
+    if board.at_edge and (placed is None or not inside(placed.quad, image)):
         raise PhotoError(
             "The board is cut by the edge of the photo: step back so that all of it shows."
         )
-    fitted = grid.fit_board(image, grid.corners(board.contour), shape)
+    fitted = placed or outline
     crops = grid.cell_crops(image, fitted.quad, fitted.rows, fitted.cols)
     centres = [
         (float(x), float(y)) for x, y in grid.cell_centres(fitted.quad, fitted.rows, fitted.cols)
@@ -151,9 +156,15 @@ def locate_board(image: np.ndarray, board: Blob, shape: tuple[int, int] | None) 
     return Located("grid", crops, centres, fitted.cols)
 
 
+def inside(quad: np.ndarray, image: np.ndarray) -> bool:
+    """Whether the four corners lie inside the photo."""
+    h, w = image.shape[:2]
+    return bool((quad >= 0).all() and (quad[:, 0] < w).all() and (quad[:, 1] < h).all())
+
+
 def locate_roll(image: np.ndarray, pieces: list[Blob]) -> Located:
     """The loose dice, top to bottom and left to right."""
-    found = loose.find_dice(image, pieces)
+    found = loose.find_dice(image, pieces, detect(image))
     if not found:
         raise PhotoError("No dice found in the photo.")
     if any(die.at_edge for die in found):

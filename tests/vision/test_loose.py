@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 
 from referee.vision import loose
+from referee.vision.detect import detect
 from referee.vision.segment import blobs, dice_mask, evened
 from tests.vision.drawn import SIDE, TABLE, draw_die
 
@@ -22,7 +23,7 @@ def table_with(corners: list[tuple[int, int]], size: tuple[int, int] = (400, 500
 
 def centres(photo: np.ndarray) -> list[tuple[float, float]]:
     """The centres of the dice found, top to bottom then left to right."""
-    return [die.center for die in loose.find_dice(photo, blobs(dice_mask(photo)))]
+    return [die.center for die in loose.find_dice(photo, blobs(dice_mask(photo)), detect(photo))]
 
 
 def test_dice_lying_apart_are_found_each_at_its_centre() -> None:

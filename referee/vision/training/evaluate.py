@@ -15,6 +15,8 @@ import numpy as np
 
 from referee.vision.classify import MODEL, network
 from referee.vision.decode import PhotoError
+from referee.vision.detect import MODEL as FINDER
+from referee.vision.detect import network as finder_network
 from referee.vision.labels import COLOURS, VALUES
 from referee.vision.reader import Reading, read_image
 from referee.vision.training.cubes import render_cubes
@@ -81,8 +83,9 @@ def score_scene(tally: Tally, scene: Scene, shape_known: bool) -> bool:
 
 
 def cpu_seconds(scenes: list[Scene], shape_known: bool) -> float:
-    """The median CPU time to read one of the scenes, the model already loaded."""
+    """The median CPU time to read one of the scenes, the models already loaded."""
     network()
+    finder_network()
     times = []
     for scene in scenes:
         start = time.process_time()
@@ -154,6 +157,7 @@ def figures(seed: int, boards: int, rolls: int, log=print) -> str:
     roll_time = cpu_seconds([render(rng, "loose", 10) for _ in range(10)], False)
     values = [str(v) for v in VALUES]
     model_kib = MODEL.stat().st_size / 1024
+    finder_kib = FINDER.stat().st_size / 1024
     return f"""Held-out photos (seed {seed}, never trained on), per die: value and colour
 both right. *Renders* are drawn by the renderer the classifier learnt from (fresh photos of
 it); *cubes* by the second renderer (`cubes.py`), whose like it never saw.
@@ -167,7 +171,8 @@ Boards whose rows and columns the reader counted itself: {held.shapes_right} of 
 renders, {cubes.shapes_right} of {boards} cubes.
 
 CPU time to read (median of 10, model loaded): a 6x6 board **{board_time * 1000:.0f} ms**,
-a loose roll of 10 dice **{roll_time * 1000:.0f} ms**. Model file: **{model_kib:.0f} KiB**.
+a loose roll of 10 dice **{roll_time * 1000:.0f} ms**. Model files: the classifier
+**{model_kib:.0f} KiB**, the finder **{finder_kib:.0f} KiB**.
 
 Values, boards (shape given):
 

@@ -56,12 +56,15 @@ PIPS: dict[int, list[tuple[int, int]]] = {
 
 @dataclass(frozen=True)
 class TrueDie:
-    """A die as drawn: its value, body colour, and top face's centre and side in the photo."""
+    """A die as drawn: its value, body colour, and top face's centre and side in the photo,
+    and how far its top face is turned in the photo (degrees, 0 to 90: a square looks the
+    same every quarter turn)."""
 
     value: int
     colour: str
     center: tuple[float, float]
     side: float
+    turn: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -297,9 +300,9 @@ def lay_out(
 
 def draw_dice(
     rng: Rng, canvas: np.ndarray, spots: list, cam: Camera, palette: list[str], layout: str
-) -> list[tuple[int, str, tuple[float, float]]]:
-    """Draw every die (shadow, sides, top face) on the canvas; return value, colour and the
-    canvas point where its top face's centre shows."""
+) -> list[tuple[int, str, tuple[float, float], float]]:
+    """Draw every die (shadow, sides, top face) on the canvas; return value, colour, the
+    canvas point where its top face's centre shows and its turn (degrees)."""
     style = random_style(rng)
     light = rng.normal(0, 1, 2)
     light = light / (np.linalg.norm(light) + 1e-9) * SIDE * rng.uniform(0.05, 0.3)
@@ -324,7 +327,7 @@ def draw_dice(
         for step in np.linspace(0, 1, 6)[:-1]:
             paste(canvas, side, (x + away[0] * lift * step, y + away[1] * lift * step), angle)
         paste(canvas, face, top, angle)
-        drawn.append((value, colour, top))
+        drawn.append((value, colour, top, angle))
     return drawn
 
 
@@ -420,19 +423,24 @@ def render(
     )
     photo = camera_faults(rng, photo)
     dice = []
-    for value, colour, face_at in drawn:
+    for value, colour, face_at, angle in drawn:
+        # cv2's turn by ``angle`` takes the face's x axis to (cos, -sin) on the canvas.
+        axis = np.array([np.cos(np.radians(angle)), -np.sin(np.radians(angle))]) * SIDE / 2
         ends = to_photo(
             homography,
             np.array(
-                [face_at, (face_at[0] - SIDE / 2, face_at[1]), (face_at[0] + SIDE / 2, face_at[1])]
+                [face_at, (face_at[0] - SIDE / 2, face_at[1]), (face_at[0] + SIDE / 2, face_at[1]),
+                 np.add(face_at, axis)]
             ),
-        )
+        )  # fmt: skip
+        along = ends[3] - ends[0]
         dice.append(
             TrueDie(
                 value=value,
                 colour=colour,
                 center=(float(ends[0, 0]), float(ends[0, 1])),
                 side=float(np.linalg.norm(ends[2] - ends[1])),
+                turn=float(np.degrees(np.arctan2(along[1], along[0])) % 90),
             )
         )
     return Scene(image=photo, layout=layout, dice=dice, shape=shape if layout == "grid" else None)

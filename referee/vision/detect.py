@@ -1,0 +1,112 @@
+"""The die finder: a small fully convolutional network, shipped as ONNX and run by OpenCV's
+DNN module, that marks where each die's top face is in a photo.
+
+The photo is scaled to ``SIDE`` pixels on its long side; the network answers on a grid of
+``STRIDE`` pixels with four maps: how sure it is that a die's centre lies in each cell (a
+peak a die), the die's side there (its log, in cells) and its turn as the cosine and sine of
+four times its angle (a square looks the same every quarter turn).  A die is a peak of the
+first map, higher than its eight neighbours and than ``THRESHOLD``, and not on the top face
+of a surer die (a large die's ring pip can look like a small die).  Finding dice this way
+does not hang on the table's colour: a white die on a light table, or a die and its
+shadow, is found by its face.  ``make dice-model`` trains it (``training/detector.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MODEL = Path(__file__).with_name("model") / "detect.onnx"
+SIDE = 320  # the photo's long side as the network sees it
+STRIDE = 4  # pixels of that photo per cell of the network's maps
+PAD = 8  # the network's input is a multiple of this many pixels each way
+THRESHOLD = 0.3  # the least sureness of a die's centre
+APART = 0.45  # a peak this share of a surer die's side from its centre lies on that die
+
+
+@dataclass(frozen=True)
+class Detection:
+    """A die found: its top face's centre and side (the photo's pixels), its turn
+    (degrees, 0 to 90) and how sure the finder is of it (0 to 1)."""
+
+    center: tuple[float, float]
+    side: float
+    turn: float
+    score: float
+
+
+@cache
+def network(path: Path = MODEL) -> cv2.dnn.Net:
+    """The finder, loaded once per process."""
+    return cv2.dnn.readNetFromONNX(str(path))
+
+
+def network_input(image: np.ndarray) -> tuple[np.ndarray, float]:
+    """The photo as the network takes it: ``SIDE`` pixels on its long side, padded (edge
+    pixels repeated) to a multiple of ``PAD`` each way; and the scale it was shrunk by."""
+    h, w = image.shape[:2]
+    scale = SIDE / max(h, w)
+    size = (max(round(w * scale), 1), max(round(h * scale), 1))
+    small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    bottom, right = -size[1] % PAD, -size[0] % PAD
+    return cv2.copyMakeBorder(small, 0, bottom, 0, right, cv2.BORDER_REPLICATE), scale
+
+
+def sigmoid(x: np.ndarray) -> np.ndarray:
+    """The logistic function."""
+    return 1 / (1 + np.exp(-x))
+
+
+def peaks(heat: np.ndarray, threshold: float) -> list[tuple[int, int]]:
+    """The cells (row, column) higher than each of their eight neighbours and ``threshold``."""
+    highest = cv2.dilate(heat, np.ones((3, 3), np.uint8))
+    rows, cols = np.nonzero((heat >= highest) & (heat > threshold))
+    return list(zip(rows.tolist(), cols.tolist(), strict=True))
+
+
+def refined(heat: np.ndarray, row: int, col: int) -> tuple[float, float]:
+    """A peak's centre (x, y) in cells, within its cell: the mean of its 3x3 neighbourhood
+    weighed by sureness."""
+    top, left = max(row - 1, 0), max(col - 1, 0)
+    patch = heat[top : row + 2, left : col + 2]
+    ys, xs = np.mgrid[top : top + patch.shape[0], left : left + patch.shape[1]]
+    total = float(patch.sum())
+    return float((xs * patch).sum() / total), float((ys * patch).sum() / total)
+
+
+def maps(image: np.ndarray) -> tuple[np.ndarray, float]:
+    """The network's four maps (4, rows, columns) for a BGR photo, and the photo's scale."""
+    pixels, scale = network_input(image)
+    net = network()
+    net.setInput(cv2.dnn.blobFromImage(pixels, scalefactor=1 / 255))
+    return net.forward()[0], scale
+
+
+def detect(image: np.ndarray, threshold: float = THRESHOLD) -> list[Detection]:
+    """Every die the finder sees in a BGR photo, surest first."""
+    out, scale = maps(image)
+    heat = sigmoid(out[0]).astype(np.float32)
+    found = []
+    for row, col in peaks(heat, threshold):
+        x, y = refined(heat, row, col)
+        side = float(np.exp(out[1, row, col])) * STRIDE / scale
+        turn = float(np.degrees(np.arctan2(out[3, row, col], out[2, row, col])) / 4 % 90)
+        centre = ((x + 0.5) * STRIDE / scale, (y + 0.5) * STRIDE / scale)
+        found.append(Detection(centre, side, turn, float(heat[row, col])))
+    return apart(sorted(found, key=lambda d: -d.score))
+
+
+def apart(found: list[Detection]) -> list[Detection]:
+    """The dice found (surest first) less each whose centre lies on a surer one's top face."""
+    kept: list[Detection] = []
+    for die in found:
+        if all(
+            np.hypot(die.center[0] - k.center[0], die.center[1] - k.center[1]) > APART * k.side
+            for k in kept
+        ):
+            kept.append(die)
+    return kept

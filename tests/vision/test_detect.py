@@ -1,0 +1,78 @@
+"""The die finder: a peak at each die's centre with its side and turn, dice that touch found
+apart, a white die on a light table found where its colour hardly differs."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from referee.vision import read_image
+from referee.vision.detect import MODEL, Detection, apart, detect, peaks
+from tests.vision.drawn import SIDE, draw_die
+
+RED, WHITE, BLACK = (40, 40, 200), (250, 250, 250), (30, 30, 30)
+GREY = (200, 200, 200)
+
+
+def table_with(dice: list[tuple[int, int, int]], table=GREY, body=RED, pip=WHITE) -> np.ndarray:
+    """A plain 400 x 500 table with a die of each (x, y, value): (x, y) its top left."""
+    photo = np.full((400, 500, 3), table, np.uint8)
+    for x, y, value in dice:
+        draw_die(photo, x, y, value, body, pip)
+    return photo
+
+
+def near(found: list[Detection], centre: tuple[float, float]) -> Detection | None:
+    """The die found within a fifth of a side of ``centre``, if any."""
+    for die in found:
+        if np.hypot(die.center[0] - centre[0], die.center[1] - centre[1]) < 0.2 * SIDE:
+            return die
+    return None
+
+
+def test_the_finder_file_is_small() -> None:
+    assert MODEL.stat().st_size < 1_000_000
+
+
+def test_a_peak_is_higher_than_its_neighbours_and_the_threshold() -> None:
+    heat = np.zeros((10, 10), np.float32)
+    heat[2, 3], heat[2, 4], heat[7, 7], heat[5, 1] = 0.9, 0.5, 0.6, 0.2
+    assert sorted(peaks(heat, 0.3)) == [(2, 3), (7, 7)]
+
+
+def test_a_peak_on_a_surer_die_is_one_of_its_pips() -> None:
+    die = Detection((100.0, 100.0), 60.0, 0.0, 0.9)
+    pip = Detection((115.0, 115.0), 15.0, 0.0, 0.5)
+    beside = Detection((160.0, 100.0), 60.0, 0.0, 0.8)
+    assert apart([die, pip, beside]) == [die, beside]
+
+
+def test_each_die_of_a_drawn_roll_is_found_at_its_centre_with_its_side() -> None:
+    found = detect(table_with([(60, 60, 5), (300, 80, 2), (150, 250, 6)]))
+    assert len(found) == 3
+    for x, y in [(60, 60), (300, 80), (150, 250)]:
+        die = near(found, (x + SIDE / 2, y + SIDE / 2))
+        assert die is not None
+        assert 0.8 < die.side / SIDE < 1.25
+
+
+def test_two_touching_dice_are_found_as_two() -> None:
+    found = detect(table_with([(150, 150, 3), (150 + SIDE, 150, 4)]))
+    assert len(found) == 2
+    assert near(found, (180, 180)) and near(found, (180 + SIDE, 180))
+
+
+def test_a_turned_die_is_found_with_its_turn() -> None:
+    photo = table_with([(220, 170, 5)])
+    turn = cv2.getRotationMatrix2D((250, 200), -30, 1.0)  # 30 degrees clockwise on screen
+    photo = cv2.warpAffine(photo, turn, (500, 400), borderValue=GREY)
+    (die,) = detect(photo)
+    assert abs((die.turn - 30 + 45) % 90 - 45) < 8
+
+
+def test_a_white_die_on_a_light_table_is_found_and_read() -> None:
+    photo = table_with([(120, 120, 4), (300, 200, 2)], table=(228, 228, 224), body=WHITE,
+                       pip=BLACK)  # fmt: skip
+    assert len(detect(photo)) == 2
+    reading = read_image(photo, "loose")
+    assert sorted(die.value for die in reading.dice) == [2, 4]

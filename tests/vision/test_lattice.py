@@ -1,0 +1,58 @@
+"""A board's cells put on the finder's centres: an outline cut off-centre or skewed is
+corrected, a die lying apart is left out, too few centres keep the outline's cells."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from referee.vision.grid import Board
+from referee.vision.lattice import on_dice, unit_square
+
+ROWS, COLS = 4, 5
+# The board's true corners in a photo, seen at a tilt (clockwise from top left).
+TRUE = np.array([[120, 90], [430, 70], [470, 330], [100, 350]], np.float32)
+
+
+def centres_of(quad: np.ndarray, rows: int = ROWS, cols: int = COLS) -> list[tuple[float, float]]:
+    """Each cell's centre in the photo, row by row, for a board with corners ``quad``."""
+    to_photo = cv2.getPerspectiveTransform(unit_square(rows, cols), quad)
+    grid = np.array([[c + 0.5, r + 0.5] for r in range(rows) for c in range(cols)], np.float64)
+    return [tuple(p) for p in cv2.perspectiveTransform(grid.reshape(-1, 1, 2), to_photo)[:, 0]]
+
+
+def test_an_outline_holding_the_near_dice_sides_is_moved_onto_the_dice() -> None:
+    grown = TRUE + np.array([[0, 0], [0, 0], [10, 40], [-5, 45]], np.float32)
+    placed = on_dice(Board(ROWS, COLS, grown), centres_of(TRUE), (ROWS, COLS))
+    assert placed is not None and (placed.rows, placed.cols) == (ROWS, COLS)
+    assert np.abs(placed.quad - TRUE).max() < 1
+
+
+def test_the_shape_is_counted_from_the_centres_when_not_given() -> None:
+    squeezed = Board(3, 3, TRUE + np.array([[20, 10], [-20, 10], [-20, -10], [20, -10]], "f"))
+    placed = on_dice(squeezed, centres_of(TRUE), None)
+    assert placed is not None and (placed.rows, placed.cols) == (ROWS, COLS)
+
+
+def test_a_die_lying_apart_is_left_out_and_a_missed_one_does_not_matter() -> None:
+    centres = centres_of(TRUE)
+    del centres[7]
+    centres.append((600.0, 500.0))
+    placed = on_dice(Board(ROWS, COLS, TRUE), centres, (ROWS, COLS))
+    assert placed is not None
+    assert np.abs(placed.quad - TRUE).max() < 1
+
+
+def test_too_few_centres_or_another_shape_keep_the_outline() -> None:
+    board = Board(ROWS, COLS, TRUE)
+    assert on_dice(board, centres_of(TRUE)[:3], (ROWS, COLS)) is None
+    assert on_dice(board, centres_of(TRUE)[: COLS * 2], (ROWS, COLS)) is None
+
+
+def test_a_sheared_outline_of_the_other_orientation_still_places_the_board() -> None:
+    # An outline twice as tall as the board and sheared by half a cell a row: the nearest
+    # centre downwards in its frame is a diagonal neighbour.
+    sheared = np.array([[120, 90], [430, 70], [660, 600], [290, 620]], np.float32)
+    placed = on_dice(Board(COLS, ROWS, sheared), centres_of(TRUE), (COLS, ROWS))
+    assert placed is not None and (placed.rows, placed.cols) == (ROWS, COLS)
+    assert np.abs(placed.quad - TRUE).max() < 1
