@@ -6,7 +6,9 @@ cuts each out, then the classifier reads each crop.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -14,7 +16,7 @@ from referee.dice import COLOURS as DIE_COLOURS
 from referee.vision import grid, lattice, loose
 from referee.vision.classify import classify
 from referee.vision.decode import PhotoError, decode
-from referee.vision.detect import detect
+from referee.vision.detect import Detection, detect
 from referee.vision.segment import Blob, blobs, board_blob, dice_mask
 
 LAYOUTS = ("grid", "loose")
@@ -94,15 +96,59 @@ def read_photo(
     return read_image(image, layout, shape, scale)
 
 
+class Seen:
+    """What a photo shows before a board's shape is fitted to it, each worked out once
+    however many shapes the photo is read as: the dice mask's pieces, the board's piece
+    and the finder's dice."""
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image = image
+
+    @cached_property
+    def pieces(self) -> list[Blob]:
+        """The pieces of the dice mask, largest first."""
+        return blobs(dice_mask(self.image))
+
+    @cached_property
+    def board(self) -> Blob | None:
+        """The board's piece of the board mask (its dice closest in colour to the table
+        kept), if there is one."""
+        return board_blob(dice_mask(self.image, board=True))
+
+    @cached_property
+    def dice(self) -> list[Detection]:
+        """The dice the finder sees."""
+        return detect(self.image)
+
+
+def read_photo_each(
+    data: bytes, layout: str | None, shapes: Sequence[tuple[int, int] | None]
+) -> list[Reading | PhotoError]:
+    """Read a photo's bytes as each of ``shapes`` (a board's rows and columns, or None to
+    count them): each reading, or the PhotoError that refused it.  The photo is decoded,
+    and its dice found, once.  Raises PhotoError when the photo cannot be decoded."""
+    image, scale = decode(data)
+    seen = Seen(image)
+    readings: list[Reading | PhotoError] = []
+    for shape in shapes:
+        try:
+            readings.append(read_image(image, layout, shape, scale, seen))
+        except PhotoError as exc:
+            readings.append(exc)
+    return readings
+
+
 def read_image(
     image: np.ndarray,
     layout: str | None = None,
     shape: tuple[int, int] | None = None,
     scale: float = 1.0,
+    seen: Seen | None = None,
 ) -> Reading:
     """Read decoded BGR pixels; centres are given divided by ``scale`` (the photo's own
-    pixels when the image was scaled down by that much)."""
-    found = locate(image, layout, shape)
+    pixels when the image was scaled down by that much).  ``seen``: what was found in
+    the same image for another shape."""
+    found = locate(image, layout, shape, seen)
     dice = [
         ReadDie(guess.value, guess.colour, guess.confidence, (round(x / scale), round(y / scale)))
         for guess, (x, y) in zip(classify(found.crops), found.centres, strict=True)
@@ -114,18 +160,21 @@ def read_image(
 
 
 def locate(
-    image: np.ndarray, layout: str | None = None, shape: tuple[int, int] | None = None
+    image: np.ndarray,
+    layout: str | None = None,
+    shape: tuple[int, int] | None = None,
+    seen: Seen | None = None,
 ) -> Located:
     """Find the dice and cut each out; raises PhotoError when there are none to read."""
-    pieces = blobs(dice_mask(image))
+    seen = seen or Seen(image)
+    pieces = seen.pieces
     if layout is None:
         layout = "grid" if pieces and is_board(image, pieces) else "loose"
     if layout == "grid":
         if not pieces:
             raise PhotoError("No dice found in the photo.")
-        board = board_blob(dice_mask(image, board=True))
-        return locate_board(image, board or pieces[0], shape)
-    return locate_roll(image, pieces)
+        return locate_board(image, seen.board or pieces[0], shape, seen.dice)
+    return locate_roll(image, pieces, seen.dice)
 
 
 def is_board(image: np.ndarray, pieces: list[Blob]) -> bool:
@@ -138,10 +187,12 @@ def is_board(image: np.ndarray, pieces: list[Blob]) -> bool:
     return board.rows * board.cols > 1
 
 
-def locate_board(image: np.ndarray, board: Blob, shape: tuple[int, int] | None) -> Located:
-    """The board's cells, row by row."""
+def locate_board(
+    image: np.ndarray, board: Blob, shape: tuple[int, int] | None, dice: list[Detection]
+) -> Located:
+    """The board's cells, row by row, put on the finder's ``dice`` where they fill it."""
     outline = grid.fit_board(image, grid.corners(board.contour), shape)
-    placed = lattice.on_dice(outline, [die.center for die in detect(image)], shape)
+    placed = lattice.on_dice(outline, [die.center for die in dice], shape)
     # The mask's board (which may hold the near dice's sides and shadows) reaching the
     # photo's edge is whole all the same when the finder's board lies inside the photo.
     if board.at_edge and (placed is None or not inside(placed.quad, image)):
@@ -162,9 +213,10 @@ def inside(quad: np.ndarray, image: np.ndarray) -> bool:
     return bool((quad >= 0).all() and (quad[:, 0] < w).all() and (quad[:, 1] < h).all())
 
 
-def locate_roll(image: np.ndarray, pieces: list[Blob]) -> Located:
-    """The loose dice, top to bottom and left to right."""
-    found = loose.find_dice(image, pieces, detect(image))
+def locate_roll(image: np.ndarray, pieces: list[Blob], dice: list[Detection]) -> Located:
+    """The finder's loose ``dice``, cut out with the mask's pieces, top to bottom and left
+    to right."""
+    found = loose.find_dice(image, pieces, dice)
     if not found:
         raise PhotoError("No dice found in the photo.")
     if any(die.at_edge for die in found):

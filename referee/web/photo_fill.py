@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from referee.dice import COLOURS
 from referee.engine import FILL_BOARD, FILL_PAD, PhotoEntry
 from referee.grid import where
-from referee.vision import PhotoError, ReadDie, Reading, read_photo
-from referee.vision.reader import SURE
+from referee.vision import PhotoError, ReadDie, Reading
+from referee.vision.reader import SURE, read_photo_each
 
 UNSURE = "photo_unsure"  # the entered field that names the dice to check
 LETTERS = {name: letter for letter, name in COLOURS.items()} | {"white": ""}
@@ -70,16 +70,11 @@ def read_for(entry: PhotoEntry, data: bytes) -> Reading:
     """The photo read as the entry waits for it: a board of unknown shape but known count
     is read as each rectangle of that count (the reader is surer of a board's dice than of
     its count of rows), and the surest reading is kept.  PhotoError when it cannot be read
-    in any of them."""
-    readings: list[Reading] = []
-    refused = PhotoError("No dice found in the photo.")
-    for shape in shapes(entry):
-        try:
-            readings.append(read_photo(data, entry.layout, shape))
-        except PhotoError as exc:
-            refused = exc
+    in any of them (the last shape's refusal)."""
+    tried = read_photo_each(data, entry.layout, shapes(entry))
+    readings = [reading for reading in tried if isinstance(reading, Reading)]
     if not readings:
-        raise refused
+        raise next(refused for refused in reversed(tried) if isinstance(refused, PhotoError))
     return max(readings, key=surety)
 
 

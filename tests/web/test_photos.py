@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.vision import Reading
 from tests.conftest import ONE_DATABASE
 
 PHOTOS = Path(__file__).resolve().parents[1] / "vision" / "photos"
@@ -49,20 +50,24 @@ def unsure_of(monkeypatch, *places: int) -> None:
     model, what the page does with doubted dice does not."""
     from referee.web import photo_fill
 
-    real = photo_fill.read_photo
+    real = photo_fill.read_photo_each
 
-    def read(data: bytes, layout: str, shape):  # type: ignore[no-untyped-def]
-        reading = real(data, layout, shape)
+    def judged(reading):  # type: ignore[no-untyped-def]
+        if not isinstance(reading, Reading):
+            return reading  # a shape the photo refused
         flat = [die for row in reading.rows for die in row] or reading.dice
         doubted = {id(flat[place]) for place in places}
 
-        def judged(die):  # type: ignore[no-untyped-def]
+        def die_judged(die):  # type: ignore[no-untyped-def]
             return dataclasses.replace(die, confidence=0.5 if id(die) in doubted else 0.99)
 
-        rows = [[judged(die) for die in row] for row in reading.rows]
-        return dataclasses.replace(reading, rows=rows, dice=[judged(d) for d in reading.dice])
+        rows = [[die_judged(die) for die in row] for row in reading.rows]
+        return dataclasses.replace(reading, rows=rows, dice=[die_judged(d) for d in reading.dice])
 
-    monkeypatch.setattr(photo_fill, "read_photo", read)
+    def read_each(data: bytes, layout: str, shapes):  # type: ignore[no-untyped-def]
+        return [judged(reading) for reading in real(data, layout, shapes)]
+
+    monkeypatch.setattr(photo_fill, "read_photo_each", read_each)
 
 
 def read_as(photo: bytes, layout: str = "loose", shape=None):  # type: ignore[no-untyped-def]
