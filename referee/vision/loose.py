@@ -15,7 +15,7 @@ classifier does not mind).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -32,6 +32,7 @@ ONE_DIE = 1.6  # a piece over this many typical dice's area is more than one die
 WEAR = (0.2, 0.3)  # a piece not square is worn down by these shares of a die's side
 AGREE = 0.25  # a piece agrees with the finder when their centres are this share of a side
 SIDES_AGREE = (0.8, 1.3)  # apart and its side over the finder's is within these
+RIM = 0.1  # the share of a die's side between its top face's edge and its outer pips
 
 
 @dataclass(frozen=True)
@@ -148,13 +149,21 @@ def crop_die(image: np.ndarray, piece: Blob) -> Found:
     return Found(center=(float(cx), float(cy)), side=side, crop=crop, at_edge=piece.at_edge)
 
 
-def crop_detected(image: np.ndarray, seen: Detection) -> Found:
-    """The die the finder saw, cut out along its centre, side and turn; at the edge when its
-    top face reaches past the photo's."""
+def face_at_edge(image: np.ndarray, seen: Detection) -> bool:
+    """Whether the top face the finder saw reaches past the photo's edge by more than its
+    rim (``RIM`` of its side, where no pip is: the finder's box may overshoot by as much)."""
     h, w = image.shape[:2]
     face = cv2.boxPoints((seen.center, (seen.side, seen.side), seen.turn))
-    at_edge = bool((face.min() < 1) | (face[:, 0].max() > w - 2) | (face[:, 1].max() > h - 2))
+    rim = RIM * seen.side
+    return bool(
+        (face.min() < -rim) | (face[:, 0].max() > w - 1 + rim) | (face[:, 1].max() > h - 1 + rim)
+    )
+
+
+def crop_detected(image: np.ndarray, seen: Detection) -> Found:
+    """The die the finder saw, cut out along its centre, side and turn."""
     crop = cut(image, seen.center, seen.side, seen.turn)
+    at_edge = face_at_edge(image, seen)
     return Found(center=seen.center, side=seen.side, crop=crop, at_edge=at_edge)
 
 
@@ -169,13 +178,37 @@ def agreeing(seen: Detection, pieces: list[Found]) -> Found | None:
 
 
 def find_dice(image: np.ndarray, pieces: list[Blob], seen: list[Detection]) -> list[Found]:
-    """Every die in a loose roll, top to bottom then left to right: each die the finder saw,
-    and each piece of the mask at the photo's edge (a die cut by the edge, for the reader
-    to refuse)."""
+    """Every die in a loose roll, top to bottom then left to right: each die the finder saw
+    (at the edge when its top face reaches past the photo's: a piece of the mask also holds
+    the die's sides and shadow), and each piece of the mask at the photo's edge that holds
+    no die the finder saw (a die cut by the edge, for the reader to refuse).  When the
+    finder saw none, the mask's pieces that may be dice (a die smaller than it looks for)."""
     cut_out = [crop_die(image, piece) for piece in die_pieces(pieces)]
+    if not seen:
+        return in_reading_order(cut_out)
     found: list[Found] = []
+    used: list[Found] = []
     for die in seen:
-        piece = agreeing(die, [p for p in cut_out if not any(p is f for f in found)])
-        found.append(piece or crop_detected(image, die))
-    found += [p for p in cut_out if p.at_edge and not any(p is f for f in found)]
+        piece = agreeing(die, [p for p in cut_out if not any(p is u for u in used)])
+        if piece is None:
+            found.append(crop_detected(image, die))
+        else:
+            used.append(piece)
+            found.append(replace(piece, at_edge=face_at_edge(image, die)))
+    unseen = [p for p in cut_out if not any(p is u for u in used) and not holds(p, seen)]
+    found += [p for p in unseen if p.at_edge]
+    return in_reading_order(found)
+
+
+def holds(piece: Found, seen: list[Detection]) -> bool:
+    """Whether a die the finder saw lies within the piece (the piece is that die with its
+    sides or shadow, too unlike it in size to agree)."""
+    return any(
+        np.hypot(piece.center[0] - die.center[0], piece.center[1] - die.center[1]) < piece.side / 2
+        for die in seen
+    )
+
+
+def in_reading_order(found: list[Found]) -> list[Found]:
+    """The dice top to bottom (by rows about a die high), then left to right."""
     return sorted(found, key=lambda die: (round(die.center[1] / max(die.side, 1)), die.center[0]))

@@ -56,3 +56,29 @@ def test_uneven_light_is_evened_out_on_the_table() -> None:
     photo *= np.linspace(0.6, 1.3, 400)[None, :, None]
     flat = evened(photo.astype(np.uint8))
     assert np.ptp(flat[:, 20:-20].mean(axis=(0, 2))) < 0.1 * flat.mean()
+
+
+def test_a_die_whose_side_reaches_the_edge_is_read_when_its_top_face_is_inside() -> None:
+    photo = table_with([(60, 60)], size=(400, 500))
+    bottom = 400 - SIDE - 4  # the top face ends 4 pixels above the photo's edge
+    cv2.rectangle(photo, (300, bottom + SIDE), (300 + SIDE, 399), (30, 30, 150), -1)
+    draw_die(photo, 300, bottom, 5, RED, WHITE)
+    found = loose.find_dice(photo, blobs(dice_mask(photo)), detect(photo))
+    assert len(found) == 2
+    assert not any(die.at_edge for die in found)
+
+
+def test_a_die_cut_by_the_edge_is_still_at_the_edge() -> None:
+    photo = table_with([(60, 60), (300, 400 - SIDE // 2)], size=(400, 500))
+    found = loose.find_dice(photo, blobs(dice_mask(photo)), detect(photo))
+    assert any(die.at_edge for die in found)
+
+
+def test_a_die_too_small_for_the_finder_is_found_in_the_mask() -> None:
+    photo = np.full((1200, 1600, 3), TABLE, np.uint8)
+    die = table_with([(0, 0)], size=(SIDE, SIDE))
+    photo[600:618, 800:818] = cv2.resize(die, (18, 18), interpolation=cv2.INTER_AREA)
+    assert detect(photo) == []
+    found = loose.find_dice(photo, blobs(dice_mask(photo)), [])
+    assert len(found) == 1
+    assert np.hypot(found[0].center[0] - 809, found[0].center[1] - 609) < 3
