@@ -18,18 +18,18 @@ BOARD, ROLL = str(PHOTOS / "board.jpg"), str(PHOTOS / "roll.jpg")
 # What the shipped model reads in the shipped photos (rendered, never trained on); a new
 # model (make dice-model) changes the confidences, so these lines are written again then.
 BOARD_JSON = (
-    '{"image": "IMAGE", "layout": "grid", "rows": [[{"value": 6, "colour": "green", "confidence":'
-    ' 0.927}, {"value": 1, "colour": "blue", "confidence": 0.927}, {"value": 5, "colour": "red", '
-    '"confidence": 0.933}], [{"value": 6, "colour": "white", "confidence": 0.889}, {"value": 6, "'
-    'colour": "black", "confidence": 0.933}, {"value": 1, "colour": "blue", "confidence": 0.905}]'
-    ', [{"value": 4, "colour": "black", "confidence": 0.947}, {"value": 2, "colour": "white", "co'
-    'nfidence": 0.962}, {"value": 5, "colour": "green", "confidence": 0.928}]]}'
+    '{"image": "IMAGE", "layout": "grid", "rows": [[{"value": 6, "colour": "green", "confidence": '
+    '0.933}, {"value": 1, "colour": "blue", "confidence": 0.928}, {"value": 5, "colour": "red", "c'
+    'onfidence": 0.932}], [{"value": 6, "colour": "white", "confidence": 0.935}, {"value": 6, "col'
+    'our": "black", "confidence": 0.952}, {"value": 1, "colour": "blue", "confidence": 0.931}], [{'
+    '"value": 4, "colour": "black", "confidence": 0.943}, {"value": 2, "colour": "white", "confide'
+    'nce": 0.965}, {"value": 5, "colour": "green", "confidence": 0.945}]]}'
 )
 ROLL_JSON = (
-    '{"image": "IMAGE", "layout": "loose", "dice": [{"value": 1, "colour": "black", "center": [22'
-    '9, 86], "confidence": 0.874}, {"value": 3, "colour": "orange", "center": [51, 127], "confide'
-    'nce": 0.91}, {"value": 6, "colour": "black", "center": [186, 179], "confidence": 0.924}, {"v'
-    'alue": 3, "colour": "black", "center": [217, 250], "confidence": 0.923}]}'
+    '{"image": "IMAGE", "layout": "loose", "dice": [{"value": 1, "colour": "black", "center": [229'
+    ', 86], "confidence": 0.905}, {"value": 3, "colour": "orange", "center": [51, 127], "confidenc'
+    'e": 0.928}, {"value": 6, "colour": "black", "center": [186, 179], "confidence": 0.929}, {"val'
+    'ue": 3, "colour": "black", "center": [217, 250], "confidence": 0.932}]}'
 )
 
 
