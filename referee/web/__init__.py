@@ -41,9 +41,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 def serving_app() -> Flask:
     """The app as gunicorn serves it: ``create_app`` with every game loaded, and the odds'
     tables worked out in the background as the worker starts, so no page waits for them
-    (about 0.8 s of work)."""
+    (about 0.8 s of work), and the interpreter lock shared finely between its threads."""
     from referee.web.advice import work_out_odds
+    from referee.web.heavy import share_lock_finely
 
+    share_lock_finely()
     app = create_app()
     all_games()
     threading.Thread(target=work_out_odds, name="odds", daemon=True).start()

@@ -3,13 +3,14 @@ longer than the request's time limit."""
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 
 import pytest
 
 from referee import deadline
-from referee.web.heavy import heavy, one_at_a_time
+from referee.web.heavy import SWITCH_SECONDS, heavy, one_at_a_time
 
 
 def test_heavy_work_runs_one_piece_at_a_time() -> None:
@@ -59,3 +60,17 @@ def test_a_wait_at_the_gate_ends_with_the_requests_time_limit() -> None:
         holder.join(10)
     assert time.monotonic() - started < 5
     assert heavy(lambda: "free again") == "free again"
+
+
+def test_a_serving_worker_shares_the_interpreter_lock_finely(monkeypatch) -> None:
+    from referee import web
+
+    monkeypatch.setattr(web, "create_app", lambda: "app")
+    monkeypatch.setattr(web, "all_games", lambda: None)
+    monkeypatch.setattr(threading, "Thread", lambda **_: type("T", (), {"start": lambda s: None})())
+    before = sys.getswitchinterval()
+    try:
+        assert web.serving_app() == "app"
+        assert sys.getswitchinterval() == SWITCH_SECONDS < before
+    finally:
+        sys.setswitchinterval(before)

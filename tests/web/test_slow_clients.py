@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from referee.serve import THREADS
 from tests.realserver import Gunicorn, Phone
 
 pytestmark = [pytest.mark.race, pytest.mark.solo]
@@ -21,9 +22,9 @@ SLOW_CLIENTS = 4
 
 def test_half_sent_requests_do_not_stall_a_phone(tmp_path):
     url = f"sqlite:///{tmp_path / 'slow.sqlite3'}"
-    # `make run`'s 8 threads a worker (the harness's default is 4): the kernel may hand all
+    # `make run`'s threads a worker (the harness's default is 4): the kernel may hand all
     # four slow connections to one worker, and each holds one of its threads.
-    server = Gunicorn(url, tmp_path, extra=("--threads", "8")).start()
+    server = Gunicorn(url, tmp_path, extra=("--threads", str(THREADS))).start()
     stalled = []
     try:
         for _ in range(SLOW_CLIENTS):

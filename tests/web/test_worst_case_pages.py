@@ -18,6 +18,7 @@ import pytest
 from sqlalchemy import update
 
 from bench.worst_case import LONG_GAMES, far_final_round_log, long_log
+from referee.serve import THREADS
 from referee.web.extensions import db
 from referee.web.models import GameTable
 from tests.realserver import Gunicorn, Phone, bust_log
@@ -82,10 +83,10 @@ def test_sixteen_worst_pages_at_once_stay_bounded_and_a_table_is_answered(
         db.session.commit()
         db.engine.dispose()
     paths = [f"/t/{far}", *(f"/t/{token}/history" for token in stories)]
-    # as `make run` serves it: 2 workers x 8 threads, each working the odds' tables out as
+    # as `make run` serves it: 2 workers x 16 threads, each working the odds' tables out as
     # it starts (the harness's default is 4 threads and no odds at start)
     server = Gunicorn(
-        database_url, tmp_path, extra=("--threads", "8"), app="referee.web:serving_app()"
+        database_url, tmp_path, extra=("--threads", str(THREADS)), app="referee.web:serving_app()"
     ).start()
     answers: list[tuple[str, int, float, str]] = []
 
