@@ -5,7 +5,9 @@ dice are close to the table's colour; the finder's centres lie on the dice's top
 the outline's frame (the board warped to a rectangle, so that its rows and columns are
 straight and about equally spaced) the centres are numbered along each side by the usual
 gap between neighbours, and a homography from those numbers to the centres is the board:
-each cell is centred on its die, however the outline was cut.
+each cell is centred on its die, however the outline was cut.  An outline cut so wrongly that
+its frame numbers no board (one die, a corner of the board) leaves the centres to be numbered
+in their own frame, turned square by the directions between neighbours.
 """
 
 from __future__ import annotations
@@ -84,23 +86,56 @@ def numbered(frame: np.ndarray, middle: np.ndarray) -> np.ndarray | None:
     return places
 
 
+def turned_square(points: np.ndarray) -> np.ndarray:
+    """The centres turned about the origin so that the dice's rows run across: by the mean
+    direction from each centre to its nearest neighbour, taken modulo a quarter turn (so
+    the turn is within 45 degrees of the photo's own)."""
+    gaps = points[:, None, :] - points[None, :, :]
+    distance = np.linalg.norm(gaps, axis=2)
+    np.fill_diagonal(distance, np.inf)
+    nearest = gaps[np.arange(len(points)), distance.argmin(axis=1)]
+    quarter = np.exp(4j * np.arctan2(nearest[:, 1], nearest[:, 0])).sum()
+    angle = -np.angle(quarter) / 4
+    turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    return points @ turn.T
+
+
+def frames(board: Board, points: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Where to number the centres, each a frame (the centres moved into it) and the
+    middle to start from: first the outline's frame (the board warped to a rectangle),
+    then the centres' own, turned square (for an outline cut wrongly: a piece of the board,
+    or one die)."""
+    to_outline = cv2.getPerspectiveTransform(unit_square(board.rows, board.cols), board.quad)
+    own = turned_square(points)
+    return [
+        (moved(points, np.linalg.inv(to_outline)), np.array([board.cols, board.rows]) / 2),
+        (own, np.median(own, axis=0)),
+    ]
+
+
 def on_dice(board: Board, centres: list[tuple[float, float]],
             shape: tuple[int, int] | None) -> Board | None:  # fmt: skip
     """The board with its cells on the finder's centres, its rows and columns as the centres
-    number them in the outline's frame (``shape``, when given, in either orientation); None
-    when the centres do not make a full board of that shape, two rows and columns at least
-    (the outline's fit reads a single row or a lone die).  The board
-    is the lattice of centres grown from the one nearest the outline's middle: a centre
-    off it (a die lying apart) is left out, one the outline missed (a die near the table's
-    colour) is taken in."""
+    number them (``shape``, when given, in either orientation); None when the centres do not
+    make a full board of that shape, two rows and columns at least (the outline's fit reads
+    a single row or a lone die).  The board is the lattice of centres grown from the one
+    nearest the middle: a centre off it (a die lying apart) is left out, one the outline
+    missed (a die near the table's colour) is taken in.  The centres are numbered in the
+    outline's frame, else in their own (``frames``)."""
     if len(centres) < MIN_DICE:
         return None
-    to_outline = cv2.getPerspectiveTransform(unit_square(board.rows, board.cols), board.quad)
     points = np.array(centres, np.float64)
-    middle = np.array([board.cols, board.rows]) / 2
-    places = numbered(moved(points, np.linalg.inv(to_outline)), middle)
-    if places is None:
-        return None
+    for frame, middle in frames(board, points):
+        places = numbered(frame, middle)
+        placed = None if places is None else fitted(places, points, shape)
+        if placed is not None:
+            return placed
+    return None
+
+
+def fitted(places: np.ndarray, points: np.ndarray, shape: tuple[int, int] | None) -> Board | None:
+    """The board the numbered centres make (``places`` from ``numbered``), or None when it
+    is not full, not of ``shape`` or a single row."""
     on_lattice = places[:, 0] >= 0
     places, points = places[on_lattice], points[on_lattice]
     cols, rows = (int(n) for n in places.max(axis=0) + 1)

@@ -56,3 +56,23 @@ def test_a_sheared_outline_of_the_other_orientation_still_places_the_board() -> 
     placed = on_dice(Board(COLS, ROWS, sheared), centres_of(TRUE), (COLS, ROWS))
     assert placed is not None and (placed.rows, placed.cols) == (ROWS, COLS)
     assert np.abs(placed.quad - TRUE).max() < 1
+
+
+def test_an_outline_around_one_die_leaves_the_centres_to_number_themselves() -> None:
+    # The board's mask broke up and its outline is one die, seen skewed: its frame, the die
+    # stretched to the whole board, numbers no board.
+    one_die = np.array([[130, 150], [190, 155], [184, 196], [132, 192]], np.float32)
+    placed = on_dice(Board(ROWS, COLS, one_die), centres_of(TRUE), (ROWS, COLS))
+    assert placed is not None and (placed.rows, placed.cols) == (ROWS, COLS)
+    assert np.abs(placed.quad - TRUE).max() < 1
+
+
+def test_a_board_turned_a_third_of_a_quarter_numbers_itself_in_the_photos_rows() -> None:
+    turn = np.radians(30)
+    middle = TRUE.mean(axis=0)
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    turned = ((TRUE - middle) @ rotation.T + middle).astype(np.float32)
+    corner = np.array([[300, 200], [350, 210], [345, 240], [305, 236]], np.float32)
+    placed = on_dice(Board(ROWS, COLS, corner), centres_of(turned), None)
+    assert placed is not None and (placed.rows, placed.cols) == (ROWS, COLS)
+    assert np.abs(placed.quad - turned).max() < 1
