@@ -121,16 +121,18 @@ def on_dice(board: Board, centres: list[tuple[float, float]],
     a single row or a lone die).  The board is the lattice of centres grown from the one
     nearest the middle: a centre off it (a die lying apart) is left out, one the outline
     missed (a die near the table's colour) is taken in.  The centres are numbered in the
-    outline's frame, else in their own (``frames``)."""
+    outline's frame and in their own (``frames``), and the larger board is kept (a frame
+    that numbers part of the board makes a smaller one)."""
     if len(centres) < MIN_DICE:
         return None
     points = np.array(centres, np.float64)
+    boards = []
     for frame, middle in frames(board, points):
         places = numbered(frame, middle)
         placed = None if places is None else fitted(places, points, shape)
         if placed is not None:
-            return placed
-    return None
+            boards.append(placed)
+    return max(boards, key=lambda placed: placed.rows * placed.cols, default=None)
 
 
 def fitted(places: np.ndarray, points: np.ndarray, shape: tuple[int, int] | None) -> Board | None:

@@ -67,6 +67,18 @@ def test_an_outline_around_one_die_leaves_the_centres_to_number_themselves() -> 
     assert np.abs(placed.quad - TRUE).max() < 1
 
 
+def test_of_two_frames_the_one_numbering_the_whole_board_wins() -> None:
+    # A render's 4 x 5 board (held-out seed 4242) whose outline was one die, counted as a
+    # 6 x 6 board: its frame numbers two rows of the board, the centres' own all four.
+    centres = [(112, 105), (184, 107), (258, 110), (331, 112), (403, 114),
+               (115, 172), (184, 172), (256, 176), (325, 177), (398, 179),
+               (115, 233), (185, 234), (253, 236), (323, 238), (391, 238),
+               (118, 289), (184, 293), (250, 294), (319, 295), (385, 296)]  # fmt: skip
+    one_die = np.array([[89, 147.1], [148.8, 155.1], [139.3, 198.1], [90.4, 193.1]], "f")
+    placed = on_dice(Board(6, 6, one_die), [(float(x), float(y)) for x, y in centres], None)
+    assert placed is not None and (placed.rows, placed.cols) == (ROWS, COLS)
+
+
 def test_a_board_turned_a_third_of_a_quarter_numbers_itself_in_the_photos_rows() -> None:
     turn = np.radians(30)
     middle = TRUE.mean(axis=0)
