@@ -1,8 +1,11 @@
-"""A loose roll: the dice are where the finder (``detect.py``) sees them; each is cut out
-along the piece of the dice mask that agrees with it, else along the finder's own centre,
-side and turn.
+"""A loose roll: the dice are where the finder (``detect.py``) sees them, each cut out along
+the finder's own centre, side and turn: its top face, without the sides and shadow that the
+dice mask's piece of it holds when the camera is tilted (a 4 with a side below it was read
+as a 6).
 
-The mask's pieces: each die is a piece of about the same size as the others.
+The mask's pieces are still read where the finder saw nothing: a piece at the photo's edge
+(a die cut by it, for the reader to refuse), and every die when the finder saw none (a die
+smaller than it looks for).  Each die is a piece of about the same size as the others.
 
 A piece that is not square (a die with its side or shadow, or two dice touching) is worn
 down until it falls apart into cores about a die's size, and each core grown back to a die:
@@ -15,7 +18,7 @@ classifier does not mind).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -30,8 +33,6 @@ MIN_SIDE = 8.0  # pixels: a smaller die cannot be read
 SQUARE = 0.8  # the least squareness of a die's piece
 ONE_DIE = 1.6  # a piece over this many typical dice's area is more than one die
 WEAR = (0.2, 0.3)  # a piece not square is worn down by these shares of a die's side
-AGREE = 0.25  # a piece agrees with the finder when their centres are this share of a side
-SIDES_AGREE = (0.8, 1.3)  # apart and its side over the finder's is within these
 RIM = 0.1  # the share of a die's side between its top face's edge and its outer pips
 
 
@@ -167,42 +168,23 @@ def crop_detected(image: np.ndarray, seen: Detection) -> Found:
     return Found(center=seen.center, side=seen.side, crop=crop, at_edge=at_edge)
 
 
-def agreeing(seen: Detection, pieces: list[Found]) -> Found | None:
-    """The piece whose centre and side agree with what the finder saw, or None."""
-    for piece in pieces:
-        gap = np.hypot(piece.center[0] - seen.center[0], piece.center[1] - seen.center[1])
-        ratio = piece.side / seen.side
-        if gap < AGREE * seen.side and SIDES_AGREE[0] <= ratio <= SIDES_AGREE[1]:
-            return piece
-    return None
-
-
 def find_dice(image: np.ndarray, pieces: list[Blob], seen: list[Detection]) -> list[Found]:
     """Every die in a loose roll, top to bottom then left to right: each die the finder saw
     (at the edge when its top face reaches past the photo's: a piece of the mask also holds
     the die's sides and shadow), and each piece of the mask at the photo's edge that holds
     no die the finder saw (a die cut by the edge, for the reader to refuse).  When the
     finder saw none, the mask's pieces that may be dice (a die smaller than it looks for)."""
-    cut_out = [crop_die(image, piece) for piece in die_pieces(pieces)]
     if not seen:
-        return in_reading_order(cut_out)
-    found: list[Found] = []
-    used: list[Found] = []
-    for die in seen:
-        piece = agreeing(die, [p for p in cut_out if not any(p is u for u in used)])
-        if piece is None:
-            found.append(crop_detected(image, die))
-        else:
-            used.append(piece)
-            found.append(replace(piece, at_edge=face_at_edge(image, die)))
-    unseen = [p for p in cut_out if not any(p is u for u in used) and not holds(p, seen)]
-    found += [p for p in unseen if p.at_edge]
+        return in_reading_order([crop_die(image, piece) for piece in die_pieces(pieces)])
+    found = [crop_detected(image, die) for die in seen]
+    at_edge = [crop_die(image, piece) for piece in die_pieces(pieces) if piece.at_edge]
+    found += [piece for piece in at_edge if not holds(piece, seen)]
     return in_reading_order(found)
 
 
 def holds(piece: Found, seen: list[Detection]) -> bool:
-    """Whether a die the finder saw lies within the piece (the piece is that die with its
-    sides or shadow, too unlike it in size to agree)."""
+    """Whether a die the finder saw lies within the piece (the piece is that die, maybe
+    with its sides or shadow)."""
     return any(
         np.hypot(piece.center[0] - die.center[0], piece.center[1] - die.center[1]) < piece.side / 2
         for die in seen
