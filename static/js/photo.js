@@ -1,5 +1,4 @@
-// A photo of the dice (photo_form, or photo_pick in an element of class "photo") is sent
-// once taken, scaled to 1600 px on its long side.
+// A photo of the dice (photo_form) is sent once taken, scaled to 1600 px on its long side.
 (function () {
   "use strict";
   document.querySelectorAll(".photo input[type=file]").forEach(function (input) {
