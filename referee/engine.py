@@ -177,7 +177,7 @@ Entry = BoardEntry | PoolEntry | TotalsEntry | BagEntry | SlideEntry
 # fills (``referee.web.photos``): a game says it (``photo_entry``), or it is the plain roll
 # of ``dice_to_roll`` dice on the tap pad.
 # The forms are the shared macros of templates/_macros.html and templates/_grid.html.
-FILL_PAD, FILL_BOARD, FILL_POOL = "pad", "board", "pool"
+FILL_PAD, FILL_BOARD, FILL_POOL, FILL_DIE = "pad", "board", "pool", "die"
 
 
 @dataclass(frozen=True)
@@ -190,8 +190,13 @@ class PhotoEntry:
     ``FILL_BOARD``: the values row by row in the textarea ``field``, and when ``colours``
     is given their letters in the same shape in ``colour_field``.  ``FILL_POOL``: one field per
     colour letter of ``colours`` (``field`` + letter) holding that colour's values.
+    ``FILL_DIE``: a photo of one die alone (``count`` 1: a die rolled again), its value in the
+    one field ``field`` itself ("value"), whatever its colour.
     ``keys``: how many of the dice are keys, told apart by their colour ``key_colour`` (its
     name as the reader gives it: "red", "white"; a table setting, never the state's).
+    ``keep``: fields of the photo's own post that come back in the filled form as posted: a
+    choice the page made before the photo (which hand die was rolled again), which the
+    game's ``read_form`` checks as ever when the form is sent.
     """
 
     form: str
@@ -203,6 +208,7 @@ class PhotoEntry:
     colour_field: str = ""
     keys: int = 0
     key_colour: str = ""
+    keep: tuple[str, ...] = ()
 
 
 def points(n: int) -> str:

@@ -1,24 +1,26 @@
 """A photo's reading as the fields of the entry form a game asks it to fill (``PhotoEntry``):
-the tap pad, a board typed row by row, or a pool entered colour by colour.
+the tap pad, a board typed row by row, a pool entered colour by colour, or one die's value.
 
 What the reader is unsure of is named twice: in the sentence the table reads, and in the
 ``UNSURE`` field, which the forms read to mark those dice ("d2 k0" on the pad, cell
-numbers row by row on a board, "r1" for a pool's second red die).  A photo that shows
+numbers row by row on a board, "r1" for a pool's second red die, the field's own name for
+one die).  A photo that shows
 another number of dice, or another shape, than the entry has is refused with a sentence.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.dice import COLOURS
-from referee.engine import FILL_BOARD, FILL_PAD, PhotoEntry
+from referee.engine import FILL_BOARD, FILL_DIE, FILL_PAD, PhotoEntry
 from referee.grid import where
 from referee.vision import PhotoError, ReadDie, Reading
 from referee.vision.reader import SURE, read_photo_each
 
 UNSURE = "photo_unsure"  # the entered field that names the dice to check
+KEPT_CHARS = 40  # a field kept from the photo's post is a choice the page made, never text
 LETTERS = {name: letter for letter, name in COLOURS.items()} | {"white": ""}
 
 
@@ -85,7 +87,19 @@ def reading_of(entry: PhotoEntry, reading: Reading) -> Filled:
         return board(entry, reading.rows)
     if entry.form == FILL_PAD:
         return pad(entry, reading.dice)
+    if entry.form == FILL_DIE:
+        return one_die(entry, reading.dice)
     return pool(entry, reading.dice)
+
+
+def kept(entry: PhotoEntry, posted: Mapping[str, str]) -> dict[str, str]:
+    """The fields of the photo's post the entry keeps (``keep``: which die the page had
+    chosen), as posted; one that is missing or longer than a choice is left out."""
+    return {
+        name: posted[name]
+        for name in entry.keep
+        if name in posted and len(posted[name]) <= KEPT_CHARS
+    }
 
 
 def said(read: str, unsure: Sequence[str], then: str) -> str:
@@ -169,6 +183,20 @@ def board(entry: PhotoEntry, rows: Sequence[Sequence[ReadDie]]) -> Filled:
         fields[entry.colour_field] = "\n".join(letters)
     read = f"{len(rows)} rows of {shape[1]}"
     return Filled(fields, said(read, unsure, "Turn it to lie as on the table, then send it."))
+
+
+def one_die(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
+    """One die alone: its value in ``field``, which ``UNSURE`` names when it is read unsure;
+    its colour is the die's own, known to the form, so it is not read."""
+    if len(dice) != 1:
+        raise NotThatPhoto(
+            f"The photo shows {dice_words(len(dice))}, and this is a roll of 1 die: take it "
+            "again with that die alone, or tap it in."
+        )
+    die = dice[0]
+    unsure = die.confidence < SURE
+    fields = {entry.field: str(die.value), UNSURE: entry.field if unsure else ""}
+    return Filled(fields, said(str(die.value), ["the die"] if unsure else [], "Then enter it."))
 
 
 def pool(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:

@@ -41,10 +41,11 @@ def allow_photos(app: Flask) -> None:
 @limit_table_writes
 def photo(token: str) -> Any:
     """The table's page with the entry it waits for (``photo_entry``, given the table's
-    settings: a roll on the pad, a board, a pool) filled in from the posted photo; 422 with
-    the page as it was and a sentence when the photo cannot be read as that entry."""
+    settings: a roll on the pad, a board, a pool, one die) filled in from the posted photo;
+    422 with the page as it was and a sentence when the photo cannot be read as that entry.
+    Either way the fields the entry keeps from the post (``keep``) come back as posted."""
     from referee.vision import PhotoError  # OpenCV loads with the first photo
-    from referee.web.photo_fill import NotThatPhoto, read_for, reading_of
+    from referee.web.photo_fill import NotThatPhoto, kept, read_for, reading_of
 
     table = table_or_404(token)
     check_can_change(table)
@@ -54,14 +55,17 @@ def photo(token: str) -> Any:
     if entry is None:
         error = "There is no roll to enter now from a photo: tap it in."
         return render_play(loaded, status=422, error=error)
+    chosen = kept(entry, request.form)
     upload = request.files.get("photo")
     if upload is None:
-        return render_play(loaded, status=400, error="Choose a photo of the dice first.")
+        error = "Choose a photo of the dice first."
+        return render_play(loaded, status=400, error=error, entered=chosen)
     try:
         filled = reading_of(entry, read_for(entry, upload.read()))
     except PhotoError as exc:
-        return render_play(loaded, status=422, error=f"{exc} Nothing was entered.")
+        error = f"{exc} Nothing was entered."
+        return render_play(loaded, status=422, error=error, entered=chosen)
     except NotThatPhoto as exc:
-        return render_play(loaded, status=422, error=str(exc))
+        return render_play(loaded, status=422, error=str(exc), entered=chosen)
     flash(filled.said)
-    return render_play(loaded, entered=filled.fields)
+    return render_play(loaded, entered=chosen | filled.fields)

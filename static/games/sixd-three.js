@@ -1,7 +1,7 @@
 // Six D Three's live help on a turn: with a hand die tapped, tapping a free cell says what
 // the die would score there and why (the referee's own sum, sent with the page) and marks
-// the dice of the chain; the re-roll takes the die tapped in the hand.  The forms post
-// without it: a hand die's radio button and a cell's button place it.
+// the dice of the chain; the re-roll (and a photo of its die) takes the die tapped in the
+// hand.  The forms post without it: a hand die's radio button and a cell's button place it.
 (function () {
   "use strict";
   var form = document.querySelector("form.tap-board[data-previews]");
@@ -11,6 +11,7 @@
   var post = form.querySelector(".tap-confirm button[type=submit]");
   var said = form.querySelector(".tap-confirm output");
   var reroll = form.querySelector("details.reroll");
+  var photoHand = document.querySelector("#reroll-photo input[name=hand]");
   var picked = null;
 
   function held() { return form.querySelector(".hand input:checked"); }
@@ -64,20 +65,24 @@
     });
   }
 
-  // The re-roll: the die tapped in the hand, and its six faces in its colour.
+  // The re-roll: the die tapped in the hand, sent with a photo of it too, and its six faces
+  // in its colour.  Filled from a photo, the value read is ticked until "Enter the re-roll".
   function syncReroll() {
     if (!reroll) { return; }
     var die = held();
     var which = reroll.querySelector(".reroll-which");
+    var filled = reroll.querySelector(".reroll-enter");
     reroll.querySelectorAll(".reroll-hand input").forEach(function (r) {
       r.checked = !!die && r.value === die.value;
     });
-    which.textContent = die
-      ? "Re-roll the " + die.dataset.name + ": tap the value it shows now."
-      : "Tap the die to re-roll in the hand above.";
-    reroll.querySelectorAll(".value-taps button").forEach(function (b) {
-      b.disabled = !die;
-      var face = b.querySelector(".gface");
+    photoHand.value = die ? die.value : "";
+    which.textContent = !die ? "Tap the die to re-roll in the hand above."
+      : "Re-roll the " + die.dataset.name + (filled
+        ? ": check the value read from the photo, then enter it."
+        : ": tap the value it shows now.");
+    reroll.querySelectorAll(".value-taps button, .value-taps input, .reroll-enter")
+      .forEach(function (b) { b.disabled = !die; });
+    reroll.querySelectorAll(".value-taps .gface").forEach(function (face) {
       var colour = die ? " c-" + die.dataset.colour : "";
       face.className = face.className.replace(/ c-\w/g, "") + colour;
     });

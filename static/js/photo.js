@@ -1,7 +1,7 @@
 // A photo of the dice (photo_form) is sent once taken, scaled to 1600 px on its long side.
 (function () {
   "use strict";
-  document.querySelectorAll("form.photo input[type=file]").forEach(function (input) {
+  document.querySelectorAll(".photo input[type=file]").forEach(function (input) {
     input.addEventListener("change", function () {
       var file = input.files[0], send = function () { input.form.requestSubmit(); };
       if (!file || !window.createImageBitmap || !window.DataTransfer) { return send(); }

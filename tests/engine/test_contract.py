@@ -24,6 +24,7 @@ from referee.contract import HOOK_DEFAULTS, Game, table_settings
 from referee.engine import (
     BOARD,
     FILL_BOARD,
+    FILL_DIE,
     FILL_PAD,
     FILL_POOL,
     PUSH_YOUR_LUCK,
@@ -180,12 +181,16 @@ def check_state(game, state, players: Sequence[str]) -> None:
 
 def check_photo_entry(game, state) -> None:
     """What a photo should show is one of the shared forms, and nothing when the game is
-    over; the tap pad's count is the roll's, when the pad is a roll's."""
+    over; the tap pad's count is the roll's, when the pad is a roll's; one die is one die
+    lying loose."""
     photo = game.photo_entry(state, table_settings(game, {}))
     if photo is None:
         return
     assert isinstance(photo, PhotoEntry) and not game.is_over(state)
-    assert photo.form in (FILL_PAD, FILL_BOARD, FILL_POOL) and photo.layout in ("loose", "grid")
+    assert photo.form in (FILL_PAD, FILL_BOARD, FILL_POOL, FILL_DIE)
+    assert photo.layout in ("loose", "grid")
+    if photo.form == FILL_DIE:
+        assert photo.count == 1 and photo.layout == "loose"
     if photo.form == FILL_PAD and game.dice_to_roll(state) is not None:
         assert photo.count == game.dice_to_roll(state)
         assert photo.keys == game.keys_to_roll(state)

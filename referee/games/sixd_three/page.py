@@ -12,6 +12,7 @@ from referee.contract import Settings
 from referee.dice import Die
 from referee.engine import (
     FILL_BOARD,
+    FILL_DIE,
     FILL_PAD,
     BagEntry,
     PhotoEntry,
@@ -51,10 +52,17 @@ MOVE_WORDS = {
 }
 
 
+def may_reroll(state: SixDThree) -> bool:
+    """Whether the player on a turn may still re-roll a hand die (once a turn, first)."""
+    return state.phase == TURN and not state.rerolled
+
+
 def photo_entry(state: SixDThree, settings: Settings) -> PhotoEntry | None:
     """While the black grid is to be entered: a photo of it read as 6 rows of 6, filling
     the numbers typed row by row (``board``).  In the deal: a photo of a hand's dice rolled,
-    each die's value and colour tapped in (``d0``, ``c0``...)."""
+    each die's value and colour tapped in (``d0``, ``c0``...).  On a turn that may still
+    re-roll: a photo of the one die re-rolled, filling the re-roll's ``value``; the re-roll
+    form's ``action`` and the hand die it had chosen (``hand``) come back with it."""
     if state.phase == GRID:
         return PhotoEntry(
             form=FILL_BOARD, layout="grid", count=SIDE * SIDE, shape=(SIDE, SIDE), field="board"
@@ -62,6 +70,10 @@ def photo_entry(state: SixDThree, settings: Settings) -> PhotoEntry | None:
     if state.phase == DEAL:
         return PhotoEntry(
             form=FILL_PAD, layout="loose", count=HAND, colours=COLOURS, colour_field="c"
+        )
+    if may_reroll(state):
+        return PhotoEntry(
+            form=FILL_DIE, layout="loose", count=1, field="value", keep=("action", "hand")
         )
     return None
 
@@ -189,7 +201,7 @@ def view(state: SixDThree) -> ThreeView:
             SeatView(name, total, hand, name == mover)
             for name, total, hand in zip(state.players, state.totals, state.hands, strict=True)
         ),
-        may_reroll=state.phase == TURN and not state.rerolled,
+        may_reroll=may_reroll(state),
         last=last.score if last else None,
         last_by=state.players[last.seat] if last else None,
         last_words=last.score.words if last else "",

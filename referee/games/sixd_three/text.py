@@ -217,7 +217,10 @@ TEXT = GameText(
         "Turn it to lie as on the table, tap a wrong die and then its face, and enter it "
         "as usual; nothing is entered before. A hand of the deal may be entered from a "
         "photo of its three dice rolled, lying apart: their colours and values come back "
-        "tapped in.",
+        "tapped in. A re-roll may be entered from a photo of the one die rolled again, alone "
+        "in the photo: tap the hand die first, open “Re-roll a die first”, take the photo, "
+        "and the value read comes back ticked (with a ? when the reader is unsure of it); "
+        "tap “Enter the re-roll”, or the right face first.",
         "“Undo … whole turn” takes back a turn: its re-roll, its placement and the draw after "
         "it. The black grid, the dice put back in the box and each hand of the opening deal are "
         "undone one at a time, never with a turn.",

@@ -1,10 +1,12 @@
-"""Makes the photos of boards and pools the web tests send (``python -m tests.web.photos.make``):
-renders of ``referee.vision.training.render`` with the dice colours a game's set has (six
-of each colour for Six D Six's square), seeds fixed, saved as small JPEGs beside this file.
-The tests check what the reader reads on them, so a new classifier may need new seeds."""
+"""Makes the photos of boards, pools and rolls the web tests send
+(``python -m tests.web.photos.make``, or ``... make die.jpg`` for some of them): renders of
+``referee.vision.training.render`` with the dice colours a game's set has (six of each
+colour for Six D Six's square), seeds fixed, saved as small JPEGs beside this file.  The
+tests check what the reader reads on them, so a new classifier may need new seeds."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import cv2
@@ -24,6 +26,8 @@ PHOTOS = {
     "greenkeys.jpg": (5, ["red", "green"], [8, 2], "loose", 10),  # green keys, red base dice
     "unsure6.jpg": (2, ["white", "red", "black"], [3, 2, 1], "loose", 6),  # die 4 unsure
     "hand.jpg": (3, ["red", "green", "blue"], [1, 1, 1], "loose", 3),  # Six D Three's deal
+    "die.jpg": (1, ["green"], [1], "loose", 1),  # Six D Three's re-roll: a green 5
+    "two.jpg": (4, ["red", "green"], [1, 1], "loose", 2),  # two dice, for a re-roll of one
 }
 
 
@@ -51,5 +55,5 @@ def photo(seed: int, colours: list[str], counts: list[int], layout: str, size) -
 
 
 if __name__ == "__main__":
-    for name, args in PHOTOS.items():
-        (HERE / name).write_bytes(photo(*args))
+    for name in sys.argv[1:] or PHOTOS:
+        (HERE / name).write_bytes(photo(*PHOTOS[name]))
