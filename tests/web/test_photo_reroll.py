@@ -129,3 +129,32 @@ def test_a_kept_field_comes_back_only_as_short_as_a_choice_and_the_reading_wins(
     section = reroll_section(html.unescape(answer.text))
     assert ticked(section, "hand") == []  # too long for a choice: left out
     assert ticked(section, "value") == [("5", ' form="reroll"')]  # the reading, not the post
+
+
+def test_a_photo_of_the_die_drawn_after_a_placement_fills_its_colour_and_value(new_table):
+    table = dealt(new_table)
+    assert table.post(action="place", hand="0", cell="2,3").status_code == 302  # now the draw
+    assert 'type="file" name="photo"' in table.page()
+    placed = moves_of(table)
+    answer = send_photo(table, DIE)
+    assert answer.status_code == 200, answer.text
+    page = html.unescape(answer.text)
+    assert "Read from the photo: green 5." in page
+    assert re.findall(r'name="([cd]0)" value="(\w)"[^>]*checked', page) == [
+        ("c0", "g"),
+        ("d0", "5"),
+    ]
+    assert "Enter Ann’s die</button>" in page  # checked first, not sent by a tap
+    assert moves_of(table) == placed
+    assert table.post(action="draw", c0="g", d0="5").status_code == 302
+    assert moves_of(table) == placed + 1
+
+
+def test_a_photo_of_two_dice_for_the_one_drawn_is_refused(new_table):
+    table = dealt(new_table)
+    table.post(action="place", hand="0", cell="2,3")
+    placed = moves_of(table)
+    answer = send_photo(table, TWO)
+    assert answer.status_code == 422
+    assert "The photo shows 2 dice" in html.unescape(answer.text)
+    assert moves_of(table) == placed

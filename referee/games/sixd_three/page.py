@@ -59,17 +59,19 @@ def may_reroll(state: SixDThree) -> bool:
 
 def photo_entry(state: SixDThree, settings: Settings) -> PhotoEntry | None:
     """While the black grid is to be entered: a photo of it read as 6 rows of 6, filling
-    the numbers typed row by row (``board``).  In the deal: a photo of a hand's dice rolled,
-    each die's value and colour tapped in (``d0``, ``c0``...).  On a turn that may still
+    the numbers typed row by row (``board``).  In the deal and the draw after a placement: a
+    photo of the dice drawn and rolled (a hand, or one die), each die's value and colour
+    tapped in (``d0``, ``c0``...).  On a turn that may still
     re-roll: a photo of the one die re-rolled, filling the re-roll's ``value``; the re-roll
     form's ``action`` and the hand die it had chosen (``hand``) come back with it."""
     if state.phase == GRID:
         return PhotoEntry(
             form=FILL_BOARD, layout="grid", count=SIDE * SIDE, shape=(SIDE, SIDE), field="board"
         )
-    if state.phase == DEAL:
+    drawn = table_entry(state)
+    if isinstance(drawn, BagEntry) and drawn.rolled:
         return PhotoEntry(
-            form=FILL_PAD, layout="loose", count=HAND, colours=COLOURS, colour_field="c"
+            form=FILL_PAD, layout="loose", count=drawn.count, colours=COLOURS, colour_field="c"
         )
     if may_reroll(state):
         return PhotoEntry(
