@@ -28,12 +28,14 @@ MISSED = "missed"
 
 @dataclass
 class Tally:
-    """Dice drawn and read right, and what each drawn value and colour was read as."""
+    """Dice drawn and read right, dice read that were not drawn (a shadow taken for a die),
+    and what each drawn value and colour was read as."""
 
     dice: int = 0
     right: int = 0
     photos: int = 0
     refused: int = 0
+    extra: int = 0
     values: dict[tuple[str, str], int] = field(default_factory=dict)
     colours: dict[tuple[str, str], int] = field(default_factory=dict)
 
@@ -72,7 +74,9 @@ def score_scene(tally: Tally, scene: Scene, shape_known: bool) -> bool:
     read_as: dict[int, tuple[int, str]] = {}
     for die in read_dice(reading):
         i = nearest(centres, scene.dice, die.center)
-        if i is not None:
+        if i is None or i in read_as:
+            tally.extra += 1
+        else:
             read_as[i] = (die.value, die.colour)
     for i, die in enumerate(scene.dice):
         tally.add((die.value, die.colour), read_as.get(i))
@@ -126,7 +130,7 @@ class Measured:
         ]
         return "\n".join(
             f"| {source} | {name} | {t.photos} | {t.dice} | {t.right} "
-            f"| **{100 * t.accuracy:.2f}%** | {t.refused} |"
+            f"| **{100 * t.accuracy:.2f}%** | {t.extra} | {t.refused} |"
             for name, t in named
         )
 
@@ -160,10 +164,12 @@ def figures(seed: int, boards: int, rolls: int, log=print) -> str:
     finder_kib = FINDER.stat().st_size / 1024
     return f"""Held-out photos (seed {seed}, never trained on), per die: value and colour
 both right. *Renders* are drawn by the renderer the classifier learnt from (fresh photos of
-it); *cubes* by the second renderer (`cubes.py`), whose like it never saw.
+it); *cubes* by the second renderer (`cubes.py`), whose like it never saw. *Dice read not
+there*: dice the reader saw where none was drawn (a shadow, a die's side), which make the
+table page refuse a roll of a known count.
 
-| renderer | photos of | photos | dice | right | accuracy | photos refused |
-|---|---|---|---|---|---|---|
+| renderer | photos of | photos | dice | right | accuracy | dice read not there | photos refused |
+|---|---|---|---|---|---|---|---|
 {held.rows("renders")}
 {cubes.rows("cubes")}
 

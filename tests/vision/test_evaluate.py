@@ -1,0 +1,25 @@
+"""The held-out figures count what the reader got right, and also what it read that was not
+there: a shadow taken for a die, or a die read twice, makes a roll of a known count refused
+on the table page however right its other dice are."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from referee.vision.reader import ReadDie, Reading
+from referee.vision.training import evaluate
+from referee.vision.training.render import Scene, TrueDie
+
+
+def test_dice_read_where_none_was_drawn_are_counted_apart(monkeypatch) -> None:
+    drawn = [TrueDie(5, "red", (40.0, 40.0), 20.0), TrueDie(2, "blue", (120.0, 40.0), 20.0)]
+    read = [
+        ReadDie(5, "red", 0.9, (41, 40)),
+        ReadDie(3, "red", 0.4, (39, 41)),  # the same die again
+        ReadDie(2, "white", 0.5, (120, 120)),  # a shadow
+    ]
+    monkeypatch.setattr(evaluate, "read_image", lambda *_: Reading("loose", [], read))
+    tally = evaluate.Tally()
+    evaluate.score_scene(tally, Scene(np.zeros((160, 160, 3), np.uint8), "loose", drawn), False)
+    assert (tally.dice, tally.right, tally.extra) == (2, 1, 2)
+    assert tally.values[("2", evaluate.MISSED)] == 1
