@@ -24,7 +24,7 @@ MODEL = Path(__file__).with_name("model") / "detect.onnx"
 SIDE = 320  # the photo's long side as the network sees it
 STRIDE = 4  # pixels of that photo per cell of the network's maps
 PAD = 8  # the network's input is a multiple of this many pixels each way
-THRESHOLD = 0.3  # the least sureness of a die's centre
+THRESHOLD = 0.35  # the least sureness of a die's centre (0.3-0.35: a shadow or a tile's corner)
 APART = 0.45  # a peak this share of a surer die's side from its centre lies on that die
 
 
