@@ -133,14 +133,15 @@ def pad(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
             if entry.colours and taken:
                 fields[f"{entry.colour_field}{i}"] = letter
             if die.confidence < SURE or not taken:
-                unsure.append(f"{kind} {i + 1}")
+                unsure.append(f"{kind} {i + 1}" if len(dice) > 1 else f"the {kind}")
                 marks.append(f"{prefix}{i}")
     values = [str(d.value) for d in base]
     read = ", ".join(map(die_words, base)) if entry.colours else " ".join(values)
     if keys:
         read += f", keys {' '.join(str(d.value) for d in keys)}"
     fields[UNSURE] = " ".join(marks)
-    then = "Then enter the dice." if entry.colours else "Then enter the roll."
+    drawn = "the die" if len(dice) == 1 else "the dice"
+    then = f"Then enter {drawn}." if entry.colours else "Then enter the roll."
     return Filled(fields, said(read, unsure, then))
 
 

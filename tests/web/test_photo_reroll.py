@@ -139,7 +139,7 @@ def test_a_photo_of_the_die_drawn_after_a_placement_fills_its_colour_and_value(n
     answer = send_photo(table, DIE)
     assert answer.status_code == 200, answer.text
     page = html.unescape(answer.text)
-    assert "Read from the photo: green 5." in page
+    assert "Read from the photo: green 5. Then enter the die." in page
     assert re.findall(r'name="([cd]0)" value="(\w)"[^>]*checked', page) == [
         ("c0", "g"),
         ("d0", "5"),
