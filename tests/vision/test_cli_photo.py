@@ -18,18 +18,18 @@ BOARD, ROLL = str(PHOTOS / "board.jpg"), str(PHOTOS / "roll.jpg")
 # What the shipped model reads in the shipped photos (rendered, never trained on); a new
 # model (make dice-model) changes the confidences, so these lines are written again then.
 BOARD_JSON = (
-    '{"image": "IMAGE", "layout": "grid", "rows": [[{"value": 6, "colour": "green", "confidence": '
-    '0.933}, {"value": 1, "colour": "blue", "confidence": 0.928}, {"value": 5, "colour": "red", "c'
-    'onfidence": 0.932}], [{"value": 6, "colour": "white", "confidence": 0.935}, {"value": 6, "col'
-    'our": "black", "confidence": 0.952}, {"value": 1, "colour": "blue", "confidence": 0.931}], [{'
-    '"value": 4, "colour": "black", "confidence": 0.943}, {"value": 2, "colour": "white", "confide'
-    'nce": 0.965}, {"value": 5, "colour": "green", "confidence": 0.945}]]}'
+    '{"image": "IMAGE", "layout": "grid", "rows": [[{"value": 6, "colour": "green", "confidence": 0'
+    '.927}, {"value": 1, "colour": "blue", "confidence": 0.929}, {"value": 5, "colour": "red", "con'
+    'fidence": 0.916}], [{"value": 6, "colour": "white", "confidence": 0.935}, {"value": 6, "colour'
+    '": "black", "confidence": 0.893}, {"value": 1, "colour": "blue", "confidence": 0.939}], [{"val'
+    'ue": 4, "colour": "black", "confidence": 0.938}, {"value": 2, "colour": "white", "confidence":'
+    ' 0.955}, {"value": 5, "colour": "green", "confidence": 0.934}]]}'
 )
 ROLL_JSON = (
-    '{"image": "IMAGE", "layout": "loose", "dice": [{"value": 1, "colour": "black", "center": [229'
-    ', 86], "confidence": 0.905}, {"value": 3, "colour": "orange", "center": [51, 127], "confidenc'
-    'e": 0.928}, {"value": 6, "colour": "black", "center": [186, 179], "confidence": 0.929}, {"val'
-    'ue": 3, "colour": "black", "center": [217, 250], "confidence": 0.932}]}'
+    '{"image": "IMAGE", "layout": "loose", "dice": [{"value": 1, "colour": "black", "center": [231,'
+    ' 90], "confidence": 0.912}, {"value": 3, "colour": "orange", "center": [51, 127], "confidence"'
+    ': 0.927}, {"value": 6, "colour": "black", "center": [188, 186], "confidence": 0.948}, {"value"'
+    ': 3, "colour": "black", "center": [217, 250], "confidence": 0.933}]}'
 )
 
 
