@@ -98,7 +98,7 @@ def test_an_imported_log_reads_a_photo_by_the_default_keys_colour(app, client, f
     assert settings_of(app, token) == {}  # every setting at its default
     read = send_photo(Table(client, token), KEYS)  # red keys
     assert read.status_code == 200, read.text
-    assert checked(read.text) == ["5", "4", "3", "2", "2", "6", "4", "6"]
+    assert sorted(checked(read.text)) == ["2", "2", "3", "4", "4", "5", "6", "6"]  # base dice
 
 
 def test_play_again_keeps_the_tables_settings(app, client, stored):
