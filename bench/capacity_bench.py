@@ -16,8 +16,8 @@ window (polls, moves, pages) is under ``TARGET_P99_MS``.  The search doubles the
 from ``FIRST`` until a step fails (run ``TRIES`` times: a neighbour's burst on a shared machine
 fails a short step), then halves the gap ``BISECTIONS`` times.
 
-Two setups, each searched: one server as ``make run`` serves it (gunicorn, 2 workers x 8
-threads, SQLite, limits in memory), and two such servers on one PostgreSQL with the limits
+Two setups, each searched: one server as ``make run`` serves it (gunicorn, 2 workers of
+``referee.serve.THREADS`` threads, SQLite, limits in memory), and two such servers on one PostgreSQL with the limits
 in Redis behind HAProxy, started as the cluster test starts them (``tests/pgserver.py``,
 ``tests/redisserver.py``, ``tests/balancer.py``; PostgreSQL with its durable defaults,
 not the tests' fast settings), all on this same machine.  The load
