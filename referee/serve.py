@@ -56,7 +56,7 @@ def main() -> None:
 
 # Threads a worker: a page that waits its turn at the heavy-work gate still holds one, so a
 # worker keeps plenty for light pages while the worst pages queue (16 loads at once, 8 threads:
-# a plain page waited up to 1.9 s for a free thread; 16 threads: 0.55 s at most).
+# a plain page waited up to 1.9 s for a free thread; 16 threads: 0.84 s at most).
 THREADS = 16
 
 

@@ -32,7 +32,9 @@ from tests.conftest import examples
 # takes 0.12 s alone, so `make test` runs these alone.
 pytestmark = pytest.mark.solo
 
-ADVICE_SECONDS = 0.5
+# The hardest, Lucky Sevens' first new banked score at a target of 1,000: 0.26-0.35 s on a
+# quiet machine, 0.52-0.63 s while it ran slow on 2026-11-27 (the code of a day before too).
+ADVICE_SECONDS = 0.75
 EIGHT = tuple(f"P{n}" for n in range(8))
 
 
