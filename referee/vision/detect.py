@@ -25,18 +25,21 @@ SIDE = 320  # the photo's long side as the network sees it
 STRIDE = 4  # pixels of that photo per cell of the network's maps
 PAD = 8  # the network's input is a multiple of this many pixels each way
 THRESHOLD = 0.35  # the least sureness of a die's centre (0.3-0.35: a shadow or a tile's corner)
+FAINT = 0.15  # a fainter peak is nothing; one between this and THRESHOLD may be a small die
 APART = 0.45  # a peak this share of a surer die's side from its centre lies on that die
 
 
 @dataclass(frozen=True)
 class Detection:
     """A die found: its top face's centre and side (the photo's pixels), its turn
-    (degrees, 0 to 90) and how sure the finder is of it (0 to 1)."""
+    (degrees, 0 to 90), how sure the finder is of it (0 to 1) and of its turn (the length
+    of the turn's cosine and sine, about 1 when sure)."""
 
     center: tuple[float, float]
     side: float
     turn: float
     score: float
+    turn_sureness: float = 1.0
 
 
 @cache
@@ -94,9 +97,12 @@ def detect(image: np.ndarray, threshold: float = THRESHOLD) -> list[Detection]:
     for row, col in peaks(heat, threshold):
         x, y = refined(heat, row, col)
         side = float(np.exp(out[1, row, col])) * STRIDE / scale
-        turn = float(np.degrees(np.arctan2(out[3, row, col], out[2, row, col])) / 4 % 90)
+        cos, sin = float(out[2, row, col]), float(out[3, row, col])
+        turn = float(np.degrees(np.arctan2(sin, cos)) / 4 % 90)
         centre = ((x + 0.5) * STRIDE / scale, (y + 0.5) * STRIDE / scale)
-        found.append(Detection(centre, side, turn, float(heat[row, col])))
+        found.append(
+            Detection(centre, side, turn, float(heat[row, col]), float(np.hypot(cos, sin)))
+        )
     return apart(sorted(found, key=lambda d: -d.score))
 
 

@@ -14,9 +14,9 @@ import numpy as np
 
 from referee.dice import COLOURS as DIE_COLOURS
 from referee.vision import grid, lattice, loose
-from referee.vision.classify import classify
+from referee.vision.classify import Guess, classify
 from referee.vision.decode import PhotoError, decode
-from referee.vision.detect import Detection, detect
+from referee.vision.detect import FAINT, THRESHOLD, Detection, detect
 from referee.vision.segment import Blob, blobs, board_blob, dice_mask
 
 LAYOUTS = ("grid", "loose")
@@ -77,12 +77,26 @@ class Reading:
 @dataclass(frozen=True)
 class Located:
     """The dice found in a photo before they are read: each one's crop and centre (in the
-    decoded image's pixels), and the board's columns (0 for a loose roll)."""
+    decoded image's pixels), the board's columns (0 for a loose roll), and each die's
+    other crop, if it has one (cut along another turn: the surer reading is kept)."""
 
     layout: str
     crops: list[np.ndarray]
     centres: list[tuple[float, float]]
     cols: int
+    others: list[np.ndarray | None] | None = None
+
+    def guesses(self) -> list[Guess]:
+        """Each die as the classifier reads it: its crop, or its other crop where that
+        reads surer."""
+        guesses = classify(self.crops)
+        others = self.others or [None] * len(self.crops)
+        cut_twice = [(i, other) for i, other in enumerate(others) if other is not None]
+        again = classify([other for _, other in cut_twice])
+        for (i, _), guess in zip(cut_twice, again, strict=True):
+            if guess.confidence > guesses[i].confidence:
+                guesses[i] = guess
+        return guesses
 
 
 def read_photo(
@@ -116,9 +130,19 @@ class Seen:
         return board_blob(dice_mask(self.image, board=True))
 
     @cached_property
+    def peaks(self) -> list[Detection]:
+        """Every peak of the finder, surest first, the faint ones too."""
+        return detect(self.image, FAINT)
+
+    @cached_property
     def dice(self) -> list[Detection]:
         """The dice the finder sees."""
-        return detect(self.image)
+        return [die for die in self.peaks if die.score > THRESHOLD]
+
+    @cached_property
+    def faint(self) -> list[Detection]:
+        """The peaks too faint to be dice on their own (a small die, a shadow)."""
+        return [die for die in self.peaks if die.score <= THRESHOLD]
 
 
 def read_photo_each(
@@ -151,7 +175,7 @@ def read_image(
     found = locate(image, layout, shape, seen)
     dice = [
         ReadDie(guess.value, guess.colour, guess.confidence, (round(x / scale), round(y / scale)))
-        for guess, (x, y) in zip(classify(found.crops), found.centres, strict=True)
+        for guess, (x, y) in zip(found.guesses(), found.centres, strict=True)
     ]
     if found.layout == "grid":
         rows = [dice[at : at + found.cols] for at in range(0, len(dice), found.cols)]
@@ -174,7 +198,7 @@ def locate(
         if not pieces:
             raise PhotoError("No dice found in the photo.")
         return locate_board(image, seen.board or pieces[0], shape, seen.dice)
-    return locate_roll(image, pieces, seen.dice)
+    return locate_roll(image, pieces, seen.dice, seen.faint)
 
 
 def is_board(image: np.ndarray, pieces: list[Blob]) -> bool:
@@ -213,14 +237,17 @@ def inside(quad: np.ndarray, image: np.ndarray) -> bool:
     return bool((quad >= 0).all() and (quad[:, 0] < w).all() and (quad[:, 1] < h).all())
 
 
-def locate_roll(image: np.ndarray, pieces: list[Blob], dice: list[Detection]) -> Located:
+def locate_roll(
+    image: np.ndarray, pieces: list[Blob], dice: list[Detection], faint: list[Detection]
+) -> Located:
     """The finder's loose ``dice``, cut out with the mask's pieces, top to bottom and left
-    to right."""
-    found = loose.find_dice(image, pieces, dice)
+    to right (its ``faint`` peaks place the pieces' dice when it saw none)."""
+    found = loose.find_dice(image, pieces, dice, faint)
     if not found:
         raise PhotoError("No dice found in the photo.")
     if any(die.at_edge for die in found):
         raise PhotoError(
             "A die is cut by the edge of the photo: take it again with every die inside it."
         )
-    return Located("loose", [d.crop for d in found], [d.center for d in found], 0)
+    crops, others = [d.crop for d in found], [d.other for d in found]
+    return Located("loose", crops, [d.center for d in found], 0, others)

@@ -7,7 +7,8 @@ import cv2
 import numpy as np
 
 from referee.vision import read_image
-from referee.vision.detect import MODEL, Detection, apart, detect, peaks
+from referee.vision.detect import MODEL, THRESHOLD, Detection, apart, detect, peaks
+from referee.vision.reader import Seen
 from tests.vision.drawn import SIDE, draw_die
 
 RED, WHITE, BLACK = (40, 40, 200), (250, 250, 250), (30, 30, 30)
@@ -76,3 +77,18 @@ def test_a_white_die_on_a_light_table_is_found_and_read() -> None:
     assert len(detect(photo)) == 2
     reading = read_image(photo, "loose")
     assert sorted(die.value for die in reading.dice) == [2, 4]
+
+
+def test_the_finder_is_sure_of_a_plain_die_s_turn() -> None:
+    found = detect(table_with([(60, 60, 5), (300, 80, 2)]))
+    assert all(die.turn_sureness > 0.6 for die in found)
+
+
+def test_faint_peaks_are_kept_apart_from_the_dice() -> None:
+    """The reader's dice are the peaks over the threshold; the fainter ones are kept for
+    the mask's pieces that the finder did not see as dice."""
+    photo = table_with([(60, 60, 5)])
+    seen = Seen(photo)
+    assert seen.dice == [die for die in seen.peaks if die.score > THRESHOLD]
+    assert seen.faint == [die for die in seen.peaks if die.score <= THRESHOLD]
+    assert len(seen.dice) == 1
