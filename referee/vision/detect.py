@@ -25,6 +25,7 @@ SIDE = 320  # the photo's long side as the network sees it
 STRIDE = 4  # pixels of that photo per cell of the network's maps
 PAD = 8  # the network's input is a multiple of this many pixels each way
 THRESHOLD = 0.35  # the least sureness of a die's centre (0.3-0.35: a shadow or a tile's corner)
+SMALL = 12  # pixels at SIDE: dice smaller than this are looked for again, closer
 FAINT = 0.15  # a fainter peak is nothing; one between this and THRESHOLD may be a small die
 APART = 0.45  # a peak this share of a surer die's side from its centre lies on that die
 
@@ -48,11 +49,11 @@ def network(path: Path = MODEL) -> cv2.dnn.Net:
     return cv2.dnn.readNetFromONNX(str(path))
 
 
-def network_input(image: np.ndarray) -> tuple[np.ndarray, float]:
-    """The photo as the network takes it: ``SIDE`` pixels on its long side, padded (edge
+def network_input(image: np.ndarray, side: int = SIDE) -> tuple[np.ndarray, float]:
+    """The photo as the network takes it: ``side`` pixels on its long side, padded (edge
     pixels repeated) to a multiple of ``PAD`` each way; and the scale it was shrunk by."""
     h, w = image.shape[:2]
-    scale = SIDE / max(h, w)
+    scale = side / max(h, w)
     size = (max(round(w * scale), 1), max(round(h * scale), 1))
     small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
     bottom, right = -size[1] % PAD, -size[0] % PAD
@@ -81,17 +82,19 @@ def refined(heat: np.ndarray, row: int, col: int) -> tuple[float, float]:
     return float((xs * patch).sum() / total), float((ys * patch).sum() / total)
 
 
-def maps(image: np.ndarray) -> tuple[np.ndarray, float]:
-    """The network's four maps (4, rows, columns) for a BGR photo, and the photo's scale."""
-    pixels, scale = network_input(image)
+def maps(image: np.ndarray, side: int = SIDE) -> tuple[np.ndarray, float]:
+    """The network's four maps (4, rows, columns) for a BGR photo seen ``side`` pixels on
+    its long side, and the photo's scale."""
+    pixels, scale = network_input(image, side)
     net = network()
     net.setInput(cv2.dnn.blobFromImage(pixels, scalefactor=1 / 255))
     return net.forward()[0], scale
 
 
-def detect(image: np.ndarray, threshold: float = THRESHOLD) -> list[Detection]:
-    """Every die the finder sees in a BGR photo, surest first."""
-    out, scale = maps(image)
+def detect(image: np.ndarray, threshold: float = THRESHOLD, look: int = SIDE) -> list[Detection]:
+    """Every die the finder sees in a BGR photo seen ``look`` pixels on its long side,
+    surest first."""
+    out, scale = maps(image, look)
     heat = sigmoid(out[0]).astype(np.float32)
     found = []
     for row, col in peaks(heat, threshold):
@@ -116,3 +119,15 @@ def apart(found: list[Detection]) -> list[Detection]:
         ):
             kept.append(die)
     return kept
+
+
+def detect_closely(image: np.ndarray, threshold: float = THRESHOLD) -> list[Detection]:
+    """Every die the finder sees, surest first; looked for again at up to twice the size
+    (never more than the photo's own) when the dice are small or none is sure."""
+    found = detect(image, threshold)
+    long = max(image.shape[:2])
+    closer = min(2 * SIDE, long)
+    sure = [die.side for die in found if die.score > THRESHOLD]
+    if closer > SIDE * 1.25 and (not sure or float(np.median(sure)) * SIDE / long < SMALL):
+        return detect(image, threshold, closer)
+    return found

@@ -35,20 +35,22 @@ ONE_DIE = 1.6  # a piece over this many typical dice's area is more than one die
 WEAR = (0.2, 0.3)  # a piece not square is worn down by these shares of a die's side
 RIM = 0.1  # the share of a die's side between its top face's edge and its outer pips
 BESIDE = 0.5  # a pale top face may lie off its piece (its side and shadow) by half a side
+DOUBT = 0.5  # a die the finder is less sure of, off the dice mask, may be a shadow
 TURN_SURE = 0.6  # a finder's turn less sure than this is tried against its square piece's
 
 
 @dataclass(frozen=True)
 class Found:
-    """A die found in the photo: its centre, side (pixels) and crop for the classifier,
-    and maybe an ``other`` crop of it, turned as its piece of the mask is (the reader
-    keeps the surer reading of the two)."""
+    """A die found in the photo: its centre, side (pixels) and crop for the classifier;
+    maybe an ``other`` crop of it, turned as its piece of the mask is (the reader keeps
+    the surer reading of the two); ``doubtful`` when it may be no die (``doubtful()``)."""
 
     center: tuple[float, float]
     side: float
     crop: np.ndarray
     at_edge: bool
     other: np.ndarray | None = None
+    doubtful: bool = False
 
 
 def squareness(piece: Blob) -> float:
@@ -178,14 +180,16 @@ def piece_turn(seen: Detection, pieces: list[Blob]) -> float | None:
     return None
 
 
-def crop_detected(image: np.ndarray, seen: Detection, pieces: list[Blob]) -> Found:
+def crop_detected(
+    image: np.ndarray, seen: Detection, pieces: list[Blob], doubted: bool = False
+) -> Found:
     """The die the finder saw, cut out along its centre, side and turn; cut a second time
     along its piece's turn when the finder is unsure of its own (``piece_turn``)."""
     crop = cut(image, seen.center, seen.side, seen.turn)
     turn = piece_turn(seen, pieces)
     other = None if turn is None else cut(image, seen.center, seen.side, turn)
     at_edge = face_at_edge(image, seen)
-    return Found(center=seen.center, side=seen.side, crop=crop, at_edge=at_edge, other=other)
+    return Found(seen.center, seen.side, crop, at_edge, other, doubted)
 
 
 def find_dice(
@@ -201,7 +205,7 @@ def find_dice(
     dice = die_pieces(pieces)
     if not seen:
         return in_reading_order([crop_piece(image, piece, faint, dice) for piece in dice])
-    found = [crop_detected(image, die, dice) for die in seen]
+    found = [crop_detected(image, die, dice, doubtful(die, pieces)) for die in seen]
     at_edge = [piece for piece in dice if piece.at_edge and on_piece(piece, seen) is None]
     return in_reading_order(found + [crop_die(image, piece) for piece in at_edge])
 
@@ -211,6 +215,14 @@ def crop_piece(image: np.ndarray, piece: Blob, faint: list[Detection], pieces: l
     top face) or, with none, along the piece."""
     on_it = on_piece(piece, faint, BESIDE)
     return crop_die(image, piece) if on_it is None else crop_detected(image, on_it, pieces)
+
+
+def doubtful(die: Detection, pieces: list[Blob]) -> bool:
+    """Whether the finder doubts the die (``DOUBT``) and the dice mask has no piece under
+    its centre: a shadow, a tile's grout or a large die's pip more often than a die."""
+    return die.score < DOUBT and not any(
+        cv2.pointPolygonTest(piece.contour, die.center, False) >= 0 for piece in pieces
+    )
 
 
 def on_piece(piece: Blob, dice: list[Detection], beside: float = 0.0) -> Detection | None:

@@ -9,7 +9,7 @@ import numpy as np
 
 from referee.vision.classify import MODEL, classify
 from referee.vision.labels import COLOURS, CROP
-from referee.vision.reader import Located
+from referee.vision.reader import DOUBTED_SURE, Located
 
 CROPS = Path(__file__).with_name("photos") / "crops.jpg"
 VALUES = (6, 2, 2, 6, 4, 4, 4, 1)  # the crops' values, one crop of each colour in COLOURS' order
@@ -50,3 +50,15 @@ def test_of_a_die_s_two_cuts_the_surer_reading_is_kept() -> None:
     found = Located("loose", [crops[0], table], [(0.0, 0.0), (1.0, 1.0)], 0, [table, crops[1]])
     assert found.guesses() == plain
     assert Located("loose", crops[:2], [(0.0, 0.0), (1.0, 1.0)], 0).guesses() == plain
+
+
+def test_a_die_the_finder_doubted_is_kept_only_when_read_surely() -> None:
+    """A shadow the finder doubted reads unsurely and is left out; a die it doubted (a
+    pale die off the dice mask) reads surely and is kept."""
+    strip = cv2.imread(str(CROPS))
+    die = strip[:, :CROP]
+    shadow = np.full_like(die, 128)
+    assert classify([shadow])[0].confidence < DOUBTED_SURE <= classify([die])[0].confidence
+    centres = [(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)]
+    found = Located("loose", [die, shadow, shadow], centres, 0, None, [True, True, False])
+    assert [centre for _, centre in found.read()] == [(0.0, 0.0), (2.0, 2.0)]

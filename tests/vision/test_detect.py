@@ -7,7 +7,15 @@ import cv2
 import numpy as np
 
 from referee.vision import read_image
-from referee.vision.detect import MODEL, THRESHOLD, Detection, apart, detect, peaks
+from referee.vision.detect import (
+    MODEL,
+    THRESHOLD,
+    Detection,
+    apart,
+    detect,
+    detect_closely,
+    peaks,
+)
 from referee.vision.reader import Seen
 from tests.vision.drawn import SIDE, draw_die
 
@@ -92,3 +100,23 @@ def test_faint_peaks_are_kept_apart_from_the_dice() -> None:
     assert seen.dice == [die for die in seen.peaks if die.score > THRESHOLD]
     assert seen.faint == [die for die in seen.peaks if die.score <= THRESHOLD]
     assert len(seen.dice) == 1
+
+
+def test_dice_too_small_for_the_finder_s_first_look_are_found_closer() -> None:
+    """Dice 14 pixels wide in a 640-pixel photo are 7 pixels as the finder first sees it:
+    it misses one, and looks again at the photo's own size."""
+    photo = np.full((480, 640, 3), GREY, np.uint8)
+    die = cv2.resize(table_with([(0, 0, 5)])[:SIDE, :SIDE], (14, 14), interpolation=cv2.INTER_AREA)
+    corners = [(100, 100), (300, 120), (500, 300), (200, 380)]
+    for x, y in corners:
+        photo[y : y + 14, x : x + 14] = die
+    assert len(detect(photo)) < 4
+    found = detect_closely(photo)
+    assert len(found) == 4
+    for x, y in corners:
+        assert any(np.hypot(d.center[0] - x - 7, d.center[1] - y - 7) < 3 for d in found)
+
+
+def test_dice_of_a_good_size_are_looked_for_once() -> None:
+    photo = table_with([(60, 60, 5), (300, 80, 2)])
+    assert detect_closely(photo) == detect(photo)

@@ -129,3 +129,14 @@ def test_a_piece_the_finder_saw_only_faintly_is_cut_on_the_faint_peak_beside_it(
     too_far = Detection((230.0, 150.0 + SIDE + 0.6 * SIDE), SIDE, 0.0, 0.2)
     found = loose.find_dice(photo, blobs(dice_mask(photo)), [], [too_far])
     assert np.hypot(found[0].center[0] - 230, found[0].center[1] - 180) < 3
+
+
+def test_a_die_the_finder_doubts_off_the_dice_mask_is_doubtful() -> None:
+    photo = table_with([(200, 150)])
+    pieces = blobs(dice_mask(photo))
+    assert loose.doubtful(Detection((400.0, 300.0), SIDE, 0.0, 0.4), pieces)
+    assert not loose.doubtful(Detection((230.0, 180.0), SIDE, 0.0, 0.4), pieces)
+    assert not loose.doubtful(Detection((400.0, 300.0), SIDE, 0.0, 0.6), pieces)
+    shadow = Detection((400.0, 300.0), SIDE, 0.0, 0.4)
+    found = loose.find_dice(photo, pieces, [Detection((230.0, 180.0), SIDE, 0.0, 0.9), shadow], [])
+    assert [die.doubtful for die in found] == [False, True]
