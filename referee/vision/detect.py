@@ -25,6 +25,7 @@ SIDE = 320  # the photo's long side as the network sees it
 STRIDE = 4  # pixels of that photo per cell of the network's maps
 PAD = 8  # the network's input is a multiple of this many pixels each way
 THRESHOLD = 0.35  # the least sureness of a die's centre (0.3-0.35: a shadow or a tile's corner)
+MOST = 100  # peaks looked at, surest first: more dice than a game's photo shows
 SMALL = 12  # pixels at SIDE: dice smaller than this are looked for again, closer
 FAINT = 0.15  # a fainter peak is nothing; one between this and THRESHOLD may be a small die
 APART = 0.45  # a peak this share of a surer die's side from its centre lies on that die
@@ -65,11 +66,13 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
     return 1 / (1 + np.exp(-x))
 
 
-def peaks(heat: np.ndarray, threshold: float) -> list[tuple[int, int]]:
-    """The cells (row, column) higher than each of their eight neighbours and ``threshold``."""
+def peaks(heat: np.ndarray, threshold: float, most: int = MOST) -> list[tuple[int, int]]:
+    """The cells (row, column) higher than each of their eight neighbours and ``threshold``,
+    surest first, ``most`` of them at most."""
     highest = cv2.dilate(heat, np.ones((3, 3), np.uint8))
     rows, cols = np.nonzero((heat >= highest) & (heat > threshold))
-    return list(zip(rows.tolist(), cols.tolist(), strict=True))
+    surest = np.argsort(-heat[rows, cols], kind="stable")[:most]
+    return list(zip(rows[surest].tolist(), cols[surest].tolist(), strict=True))
 
 
 def refined(heat: np.ndarray, row: int, col: int) -> tuple[float, float]:
@@ -123,11 +126,13 @@ def apart(found: list[Detection]) -> list[Detection]:
 
 def detect_closely(image: np.ndarray, threshold: float = THRESHOLD) -> list[Detection]:
     """Every die the finder sees, surest first; looked for again at up to twice the size
-    (never more than the photo's own) when the dice are small or none is sure."""
+    (never more than the photo's own) when the dice are small (``SMALL``) or it saw only
+    peaks fainter than ``THRESHOLD``."""
     found = detect(image, threshold)
     long = max(image.shape[:2])
     closer = min(2 * SIDE, long)
     sure = [die.side for die in found if die.score > THRESHOLD]
-    if closer > SIDE * 1.25 and (not sure or float(np.median(sure)) * SIDE / long < SMALL):
+    small = float(np.median(sure)) * SIDE / long < SMALL if sure else bool(found)
+    if closer > SIDE * 1.25 and small:
         return detect(image, threshold, closer)
     return found

@@ -9,6 +9,7 @@ import numpy as np
 from referee.vision import read_image
 from referee.vision.detect import (
     MODEL,
+    MOST,
     THRESHOLD,
     Detection,
     apart,
@@ -120,3 +121,16 @@ def test_dice_too_small_for_the_finder_s_first_look_are_found_closer() -> None:
 def test_dice_of_a_good_size_are_looked_for_once() -> None:
     photo = table_with([(60, 60, 5), (300, 80, 2)])
     assert detect_closely(photo) == detect(photo)
+
+
+def test_the_peaks_looked_at_are_the_surest_and_bounded() -> None:
+    """A photo of noise or fine texture may hold thousands of faint peaks: the finder looks
+    at ``MOST`` of them, surest first, so its work is bounded."""
+    heat = np.zeros((200, 200), np.float32)
+    heat[::4, ::4] = np.linspace(0.2, 0.9, 50 * 50).reshape(50, 50)
+    found = peaks(heat, 0.1, most=30)
+    assert len(found) == 30
+    scores = [heat[cell] for cell in found]
+    assert scores == sorted(scores, reverse=True) and scores[0] == heat.max()
+    noise = (np.random.default_rng(0).random((768, 1024, 3)) * 255).astype(np.uint8)
+    assert len(detect(noise, 0.01, 640)) <= MOST
