@@ -25,18 +25,23 @@ SIDE = 320  # the photo's long side as the network sees it
 STRIDE = 4  # pixels of that photo per cell of the network's maps
 PAD = 8  # the network's input is a multiple of this many pixels each way
 THRESHOLD = 0.35  # the least sureness of a die's centre (0.3-0.35: a shadow or a tile's corner)
+MOST = 100  # peaks looked at, surest first: more dice than a game's photo shows
+SMALL = 12  # pixels at SIDE: dice smaller than this are looked for again, closer
+FAINT = 0.15  # a fainter peak is nothing; one between this and THRESHOLD may be a small die
 APART = 0.45  # a peak this share of a surer die's side from its centre lies on that die
 
 
 @dataclass(frozen=True)
 class Detection:
     """A die found: its top face's centre and side (the photo's pixels), its turn
-    (degrees, 0 to 90) and how sure the finder is of it (0 to 1)."""
+    (degrees, 0 to 90), how sure the finder is of it (0 to 1) and of its turn (the length
+    of the turn's cosine and sine, about 1 when sure)."""
 
     center: tuple[float, float]
     side: float
     turn: float
     score: float
+    turn_sureness: float = 1.0
 
 
 @cache
@@ -45,11 +50,11 @@ def network(path: Path = MODEL) -> cv2.dnn.Net:
     return cv2.dnn.readNetFromONNX(str(path))
 
 
-def network_input(image: np.ndarray) -> tuple[np.ndarray, float]:
-    """The photo as the network takes it: ``SIDE`` pixels on its long side, padded (edge
+def network_input(image: np.ndarray, side: int = SIDE) -> tuple[np.ndarray, float]:
+    """The photo as the network takes it: ``side`` pixels on its long side, padded (edge
     pixels repeated) to a multiple of ``PAD`` each way; and the scale it was shrunk by."""
     h, w = image.shape[:2]
-    scale = SIDE / max(h, w)
+    scale = side / max(h, w)
     size = (max(round(w * scale), 1), max(round(h * scale), 1))
     small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
     bottom, right = -size[1] % PAD, -size[0] % PAD
@@ -61,11 +66,13 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
     return 1 / (1 + np.exp(-x))
 
 
-def peaks(heat: np.ndarray, threshold: float) -> list[tuple[int, int]]:
-    """The cells (row, column) higher than each of their eight neighbours and ``threshold``."""
+def peaks(heat: np.ndarray, threshold: float, most: int = MOST) -> list[tuple[int, int]]:
+    """The cells (row, column) higher than each of their eight neighbours and ``threshold``,
+    surest first, ``most`` of them at most."""
     highest = cv2.dilate(heat, np.ones((3, 3), np.uint8))
     rows, cols = np.nonzero((heat >= highest) & (heat > threshold))
-    return list(zip(rows.tolist(), cols.tolist(), strict=True))
+    surest = np.argsort(-heat[rows, cols], kind="stable")[:most]
+    return list(zip(rows[surest].tolist(), cols[surest].tolist(), strict=True))
 
 
 def refined(heat: np.ndarray, row: int, col: int) -> tuple[float, float]:
@@ -78,25 +85,30 @@ def refined(heat: np.ndarray, row: int, col: int) -> tuple[float, float]:
     return float((xs * patch).sum() / total), float((ys * patch).sum() / total)
 
 
-def maps(image: np.ndarray) -> tuple[np.ndarray, float]:
-    """The network's four maps (4, rows, columns) for a BGR photo, and the photo's scale."""
-    pixels, scale = network_input(image)
+def maps(image: np.ndarray, side: int = SIDE) -> tuple[np.ndarray, float]:
+    """The network's four maps (4, rows, columns) for a BGR photo seen ``side`` pixels on
+    its long side, and the photo's scale."""
+    pixels, scale = network_input(image, side)
     net = network()
     net.setInput(cv2.dnn.blobFromImage(pixels, scalefactor=1 / 255))
     return net.forward()[0], scale
 
 
-def detect(image: np.ndarray, threshold: float = THRESHOLD) -> list[Detection]:
-    """Every die the finder sees in a BGR photo, surest first."""
-    out, scale = maps(image)
+def detect(image: np.ndarray, threshold: float = THRESHOLD, look: int = SIDE) -> list[Detection]:
+    """Every die the finder sees in a BGR photo seen ``look`` pixels on its long side,
+    surest first."""
+    out, scale = maps(image, look)
     heat = sigmoid(out[0]).astype(np.float32)
     found = []
     for row, col in peaks(heat, threshold):
         x, y = refined(heat, row, col)
         side = float(np.exp(out[1, row, col])) * STRIDE / scale
-        turn = float(np.degrees(np.arctan2(out[3, row, col], out[2, row, col])) / 4 % 90)
+        cos, sin = float(out[2, row, col]), float(out[3, row, col])
+        turn = float(np.degrees(np.arctan2(sin, cos)) / 4 % 90)
         centre = ((x + 0.5) * STRIDE / scale, (y + 0.5) * STRIDE / scale)
-        found.append(Detection(centre, side, turn, float(heat[row, col])))
+        found.append(
+            Detection(centre, side, turn, float(heat[row, col]), float(np.hypot(cos, sin)))
+        )
     return apart(sorted(found, key=lambda d: -d.score))
 
 
@@ -110,3 +122,17 @@ def apart(found: list[Detection]) -> list[Detection]:
         ):
             kept.append(die)
     return kept
+
+
+def detect_closely(image: np.ndarray, threshold: float = THRESHOLD) -> list[Detection]:
+    """Every die the finder sees, surest first; looked for again at up to twice the size
+    (never more than the photo's own) when the dice are small (``SMALL``) or it saw only
+    peaks fainter than ``THRESHOLD``."""
+    found = detect(image, threshold)
+    long = max(image.shape[:2])
+    closer = min(2 * SIDE, long)
+    sure = [die.side for die in found if die.score > THRESHOLD]
+    small = float(np.median(sure)) * SIDE / long < SMALL if sure else bool(found)
+    if closer > SIDE * 1.25 and small:
+        return detect(image, threshold, closer)
+    return found

@@ -34,16 +34,23 @@ SQUARE = 0.8  # the least squareness of a die's piece
 ONE_DIE = 1.6  # a piece over this many typical dice's area is more than one die
 WEAR = (0.2, 0.3)  # a piece not square is worn down by these shares of a die's side
 RIM = 0.1  # the share of a die's side between its top face's edge and its outer pips
+BESIDE = 0.5  # a pale top face may lie off its piece (its side and shadow) by half a side
+DOUBT = 0.5  # a die the finder is less sure of, off the dice mask, may be a shadow
+TURN_SURE = 0.6  # a finder's turn less sure than this is tried against its square piece's
 
 
 @dataclass(frozen=True)
 class Found:
-    """A die found in the photo: its centre, side (pixels) and crop for the classifier."""
+    """A die found in the photo: its centre, side (pixels) and crop for the classifier;
+    maybe an ``other`` crop of it, turned as its piece of the mask is (the reader keeps
+    the surer reading of the two); ``doubtful`` when it may be no die (``doubtful()``)."""
 
     center: tuple[float, float]
     side: float
     crop: np.ndarray
     at_edge: bool
+    other: np.ndarray | None = None
+    doubtful: bool = False
 
 
 def squareness(piece: Blob) -> float:
@@ -161,34 +168,71 @@ def face_at_edge(image: np.ndarray, seen: Detection) -> bool:
     )
 
 
-def crop_detected(image: np.ndarray, seen: Detection) -> Found:
-    """The die the finder saw, cut out along its centre, side and turn."""
+def piece_turn(seen: Detection, pieces: list[Blob]) -> float | None:
+    """When the finder is unsure of the die's turn (``TURN_SURE``), the turn of the square
+    piece of the mask that holds the die, if one does; else None."""
+    if seen.turn_sureness >= TURN_SURE:
+        return None
+    for piece in pieces:
+        (cx, cy), _, angle = cv2.minAreaRect(piece.contour)
+        if np.hypot(cx - seen.center[0], cy - seen.center[1]) < seen.side / 2:
+            return float(angle % 90) if squareness(piece) >= SQUARE else None
+    return None
+
+
+def crop_detected(
+    image: np.ndarray, seen: Detection, pieces: list[Blob], doubted: bool = False
+) -> Found:
+    """The die the finder saw, cut out along its centre, side and turn; cut a second time
+    along its piece's turn when the finder is unsure of its own (``piece_turn``)."""
     crop = cut(image, seen.center, seen.side, seen.turn)
+    turn = piece_turn(seen, pieces)
+    other = None if turn is None else cut(image, seen.center, seen.side, turn)
     at_edge = face_at_edge(image, seen)
-    return Found(center=seen.center, side=seen.side, crop=crop, at_edge=at_edge)
+    return Found(seen.center, seen.side, crop, at_edge, other, doubted)
 
 
-def find_dice(image: np.ndarray, pieces: list[Blob], seen: list[Detection]) -> list[Found]:
+def find_dice(
+    image: np.ndarray, pieces: list[Blob], seen: list[Detection], faint: list[Detection]
+) -> list[Found]:
     """Every die in a loose roll, top to bottom then left to right: each die the finder saw
     (at the edge when its top face reaches past the photo's: a piece of the mask also holds
     the die's sides and shadow), and each piece of the mask at the photo's edge that holds
     no die the finder saw (a die cut by the edge, for the reader to refuse).  When the
-    finder saw none, the mask's pieces that may be dice (a die smaller than it looks for)."""
+    finder saw none, the mask's pieces that may be dice (a die smaller than it looks for),
+    each cut along the surest ``faint`` peak of the finder on it, if there is one: the
+    piece holds the die's sides and shadow too."""
+    dice = die_pieces(pieces)
     if not seen:
-        return in_reading_order([crop_die(image, piece) for piece in die_pieces(pieces)])
-    found = [crop_detected(image, die) for die in seen]
-    at_edge = [crop_die(image, piece) for piece in die_pieces(pieces) if piece.at_edge]
-    found += [piece for piece in at_edge if not holds(piece, seen)]
-    return in_reading_order(found)
+        return in_reading_order([crop_piece(image, piece, faint, dice) for piece in dice])
+    found = [crop_detected(image, die, dice, doubtful(die, pieces)) for die in seen]
+    at_edge = [piece for piece in dice if piece.at_edge and on_piece(piece, seen) is None]
+    return in_reading_order(found + [crop_die(image, piece) for piece in at_edge])
 
 
-def holds(piece: Found, seen: list[Detection]) -> bool:
-    """Whether a die the finder saw lies within the piece (the piece is that die, maybe
-    with its sides or shadow)."""
-    return any(
-        np.hypot(piece.center[0] - die.center[0], piece.center[1] - die.center[1]) < piece.side / 2
-        for die in seen
+def crop_piece(image: np.ndarray, piece: Blob, faint: list[Detection], pieces: list[Blob]) -> Found:
+    """A piece of the mask that may be a die, cut along the surest faint peak on it (its
+    top face) or, with none, along the piece."""
+    on_it = on_piece(piece, faint, BESIDE)
+    return crop_die(image, piece) if on_it is None else crop_detected(image, on_it, pieces)
+
+
+def doubtful(die: Detection, pieces: list[Blob]) -> bool:
+    """Whether the finder doubts the die (``DOUBT``) and the dice mask has no piece under
+    its centre: a shadow, a tile's grout or a large die's pip more often than a die."""
+    return die.score < DOUBT and not any(
+        cv2.pointPolygonTest(piece.contour, die.center, False) >= 0 for piece in pieces
     )
+
+
+def on_piece(piece: Blob, dice: list[Detection], beside: float = 0.0) -> Detection | None:
+    """The surest of the finder's ``dice`` whose centre lies on the piece (the piece is
+    that die, maybe with its sides or shadow), or off it by at most ``beside`` of the
+    die's side; None if none does."""
+    for die in dice:
+        if cv2.pointPolygonTest(piece.contour, die.center, True) >= -beside * die.side:
+            return die
+    return None
 
 
 def in_reading_order(found: list[Found]) -> list[Found]:

@@ -14,15 +14,18 @@ import numpy as np
 
 from referee.dice import COLOURS as DIE_COLOURS
 from referee.vision import grid, lattice, loose
-from referee.vision.classify import classify
+from referee.vision.classify import Guess, classify
 from referee.vision.decode import PhotoError, decode
-from referee.vision.detect import Detection, detect
+from referee.vision.detect import FAINT, THRESHOLD, Detection, detect_closely
 from referee.vision.segment import Blob, blobs, board_blob, dice_mask
 
 LAYOUTS = ("grid", "loose")
+NO_DICE = "No dice found in the photo."
 BOARD_SHARE = 0.6  # a board is at least this share of everything on the table
 SURE = 0.8  # a die read with less confidence is marked for the table to check (training
 # smooths its labels, so a sure die scores about 0.92-0.98)
+DOUBTED_SURE = 0.65  # a die the finder doubts is kept only when read this surely (a shadow
+# or a tile's grout taken for a die reads 0.3-0.65, the dice it doubted mostly 0.7-0.93)
 LETTERS = {name: letter for letter, name in DIE_COLOURS.items()}  # white dice are plain
 
 
@@ -77,12 +80,38 @@ class Reading:
 @dataclass(frozen=True)
 class Located:
     """The dice found in a photo before they are read: each one's crop and centre (in the
-    decoded image's pixels), and the board's columns (0 for a loose roll)."""
+    decoded image's pixels), the board's columns (0 for a loose roll), each die's other
+    crop, if it has one (cut along another turn: the surer reading is kept), and whether
+    the finder doubted it (``loose.doubtful``)."""
 
     layout: str
     crops: list[np.ndarray]
     centres: list[tuple[float, float]]
     cols: int
+    others: list[np.ndarray | None] | None = None
+    doubtful: list[bool] | None = None
+
+    def read(self) -> list[tuple[Guess, tuple[float, float]]]:
+        """Each die read, with its centre, less each die the finder doubted that is read
+        with less than ``DOUBTED_SURE`` confidence."""
+        doubtful = self.doubtful or [False] * len(self.crops)
+        return [
+            (guess, centre)
+            for guess, centre, doubted in zip(self.guesses(), self.centres, doubtful, strict=True)
+            if not doubted or guess.confidence >= DOUBTED_SURE
+        ]
+
+    def guesses(self) -> list[Guess]:
+        """Each die as the classifier reads it: its crop, or its other crop where that
+        reads surer."""
+        guesses = classify(self.crops)
+        others = self.others or [None] * len(self.crops)
+        cut_twice = [(i, other) for i, other in enumerate(others) if other is not None]
+        again = classify([other for _, other in cut_twice])
+        for (i, _), guess in zip(cut_twice, again, strict=True):
+            if guess.confidence > guesses[i].confidence:
+                guesses[i] = guess
+        return guesses
 
 
 def read_photo(
@@ -116,9 +145,19 @@ class Seen:
         return board_blob(dice_mask(self.image, board=True))
 
     @cached_property
+    def peaks(self) -> list[Detection]:
+        """Every peak of the finder, surest first, the faint ones too."""
+        return detect_closely(self.image, FAINT)
+
+    @cached_property
     def dice(self) -> list[Detection]:
         """The dice the finder sees."""
-        return detect(self.image)
+        return [die for die in self.peaks if die.score > THRESHOLD]
+
+    @cached_property
+    def faint(self) -> list[Detection]:
+        """The peaks too faint to be dice on their own (a small die, a shadow)."""
+        return [die for die in self.peaks if die.score <= THRESHOLD]
 
 
 def read_photo_each(
@@ -151,8 +190,10 @@ def read_image(
     found = locate(image, layout, shape, seen)
     dice = [
         ReadDie(guess.value, guess.colour, guess.confidence, (round(x / scale), round(y / scale)))
-        for guess, (x, y) in zip(classify(found.crops), found.centres, strict=True)
+        for guess, (x, y) in found.read()
     ]
+    if not dice:
+        raise PhotoError(NO_DICE)
     if found.layout == "grid":
         rows = [dice[at : at + found.cols] for at in range(0, len(dice), found.cols)]
         return Reading("grid", rows, [])
@@ -172,9 +213,9 @@ def locate(
         layout = "grid" if pieces and is_board(image, pieces) else "loose"
     if layout == "grid":
         if not pieces:
-            raise PhotoError("No dice found in the photo.")
+            raise PhotoError(NO_DICE)
         return locate_board(image, seen.board or pieces[0], shape, seen.dice)
-    return locate_roll(image, pieces, seen.dice)
+    return locate_roll(image, pieces, seen.dice, seen.faint)
 
 
 def is_board(image: np.ndarray, pieces: list[Blob]) -> bool:
@@ -213,14 +254,18 @@ def inside(quad: np.ndarray, image: np.ndarray) -> bool:
     return bool((quad >= 0).all() and (quad[:, 0] < w).all() and (quad[:, 1] < h).all())
 
 
-def locate_roll(image: np.ndarray, pieces: list[Blob], dice: list[Detection]) -> Located:
+def locate_roll(
+    image: np.ndarray, pieces: list[Blob], dice: list[Detection], faint: list[Detection]
+) -> Located:
     """The finder's loose ``dice``, cut out with the mask's pieces, top to bottom and left
-    to right."""
-    found = loose.find_dice(image, pieces, dice)
+    to right (its ``faint`` peaks place the pieces' dice when it saw none)."""
+    found = loose.find_dice(image, pieces, dice, faint)
     if not found:
-        raise PhotoError("No dice found in the photo.")
+        raise PhotoError(NO_DICE)
     if any(die.at_edge for die in found):
         raise PhotoError(
             "A die is cut by the edge of the photo: take it again with every die inside it."
         )
-    return Located("loose", [d.crop for d in found], [d.center for d in found], 0)
+    crops, centres = [d.crop for d in found], [d.center for d in found]
+    others, doubtful = [d.other for d in found], [d.doubtful for d in found]
+    return Located("loose", crops, centres, 0, others, doubtful)

@@ -7,7 +7,17 @@ import cv2
 import numpy as np
 
 from referee.vision import read_image
-from referee.vision.detect import MODEL, Detection, apart, detect, peaks
+from referee.vision.detect import (
+    MODEL,
+    MOST,
+    THRESHOLD,
+    Detection,
+    apart,
+    detect,
+    detect_closely,
+    peaks,
+)
+from referee.vision.reader import Seen
 from tests.vision.drawn import SIDE, draw_die
 
 RED, WHITE, BLACK = (40, 40, 200), (250, 250, 250), (30, 30, 30)
@@ -76,3 +86,51 @@ def test_a_white_die_on_a_light_table_is_found_and_read() -> None:
     assert len(detect(photo)) == 2
     reading = read_image(photo, "loose")
     assert sorted(die.value for die in reading.dice) == [2, 4]
+
+
+def test_the_finder_is_sure_of_a_plain_die_s_turn() -> None:
+    found = detect(table_with([(60, 60, 5), (300, 80, 2)]))
+    assert all(die.turn_sureness > 0.6 for die in found)
+
+
+def test_faint_peaks_are_kept_apart_from_the_dice() -> None:
+    """The reader's dice are the peaks over the threshold; the fainter ones are kept for
+    the mask's pieces that the finder did not see as dice."""
+    photo = table_with([(60, 60, 5)])
+    seen = Seen(photo)
+    assert seen.dice == [die for die in seen.peaks if die.score > THRESHOLD]
+    assert seen.faint == [die for die in seen.peaks if die.score <= THRESHOLD]
+    assert len(seen.dice) == 1
+
+
+def test_dice_too_small_for_the_finder_s_first_look_are_found_closer() -> None:
+    """Dice 14 pixels wide in a 640-pixel photo are 7 pixels as the finder first sees it:
+    it misses one, and looks again at the photo's own size."""
+    photo = np.full((480, 640, 3), GREY, np.uint8)
+    die = cv2.resize(table_with([(0, 0, 5)])[:SIDE, :SIDE], (14, 14), interpolation=cv2.INTER_AREA)
+    corners = [(100, 100), (300, 120), (500, 300), (200, 380)]
+    for x, y in corners:
+        photo[y : y + 14, x : x + 14] = die
+    assert len(detect(photo)) < 4
+    found = detect_closely(photo)
+    assert len(found) == 4
+    for x, y in corners:
+        assert any(np.hypot(d.center[0] - x - 7, d.center[1] - y - 7) < 3 for d in found)
+
+
+def test_dice_of_a_good_size_are_looked_for_once() -> None:
+    photo = table_with([(60, 60, 5), (300, 80, 2)])
+    assert detect_closely(photo) == detect(photo)
+
+
+def test_the_peaks_looked_at_are_the_surest_and_bounded() -> None:
+    """A photo of noise or fine texture may hold thousands of faint peaks: the finder looks
+    at ``MOST`` of them, surest first, so its work is bounded."""
+    heat = np.zeros((200, 200), np.float32)
+    heat[::4, ::4] = np.linspace(0.2, 0.9, 50 * 50).reshape(50, 50)
+    found = peaks(heat, 0.1, most=30)
+    assert len(found) == 30
+    scores = [heat[cell] for cell in found]
+    assert scores == sorted(scores, reverse=True) and scores[0] == heat.max()
+    noise = (np.random.default_rng(0).random((768, 1024, 3)) * 255).astype(np.uint8)
+    assert len(detect(noise, 0.01, 640)) <= MOST
