@@ -18,7 +18,7 @@ classifier does not mind).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -206,8 +206,14 @@ def find_dice(
     if not seen:
         return in_reading_order([crop_piece(image, piece, faint, dice) for piece in dice])
     found = [crop_detected(image, die, dice, doubtful(die, pieces)) for die in seen]
-    at_edge = [piece for piece in dice if piece.at_edge and on_piece(piece, seen) is None]
-    return in_reading_order(found + [crop_die(image, piece) for piece in at_edge])
+    unseen = [piece for piece in dice if on_piece(piece, seen) is None]
+    found += [crop_die(image, piece) for piece in unseen if piece.at_edge]
+    found += [
+        replace(crop_piece(image, piece, faint, dice), doubtful=True)
+        for piece in unseen
+        if not piece.at_edge
+    ]
+    return in_reading_order(found)
 
 
 def crop_piece(image: np.ndarray, piece: Blob, faint: list[Detection], pieces: list[Blob]) -> Found:
