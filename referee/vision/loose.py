@@ -4,8 +4,10 @@ dice mask's piece of it holds when the camera is tilted (a 4 with a side below i
 as a 6).
 
 The mask's pieces are still read where the finder saw nothing: a piece at the photo's edge
-(a die cut by it, for the reader to refuse), and every die when the finder saw none (a die
-smaller than it looks for).  Each die is a piece of about the same size as the others.
+(a die cut by it, for the reader to refuse), every die when the finder saw none (a die
+smaller than it looks for), and each die-like piece that holds no die the finder saw (dice
+it does not know, which the reader keeps only when it reads them surely).  Each die is a
+piece of about the same size as the others.
 
 A piece that is not square (a die with its side or shadow, or two dice touching) is worn
 down until it falls apart into cores about a die's size, and each core grown back to a die:
@@ -18,7 +20,7 @@ classifier does not mind).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -197,17 +199,24 @@ def find_dice(
 ) -> list[Found]:
     """Every die in a loose roll, top to bottom then left to right: each die the finder saw
     (at the edge when its top face reaches past the photo's: a piece of the mask also holds
-    the die's sides and shadow), and each piece of the mask at the photo's edge that holds
-    no die the finder saw (a die cut by the edge, for the reader to refuse).  When the
-    finder saw none, the mask's pieces that may be dice (a die smaller than it looks for),
-    each cut along the surest ``faint`` peak of the finder on it, if there is one: the
-    piece holds the die's sides and shadow too."""
+    the die's sides and shadow), and each piece of the mask that may be a die and holds no
+    die the finder saw: at the photo's edge, a die cut by it (for the reader to refuse);
+    elsewhere a doubtful die (a die the finder does not know, on a table it takes for
+    dice).  When the finder saw none, the mask's pieces that may be dice (a die smaller
+    than it looks for).  A piece is cut along the surest ``faint`` peak of the finder on
+    it, if there is one: the piece holds the die's sides and shadow too."""
     dice = die_pieces(pieces)
     if not seen:
         return in_reading_order([crop_piece(image, piece, faint, dice) for piece in dice])
     found = [crop_detected(image, die, dice, doubtful(die, pieces)) for die in seen]
-    at_edge = [piece for piece in dice if piece.at_edge and on_piece(piece, seen) is None]
-    return in_reading_order(found + [crop_die(image, piece) for piece in at_edge])
+    unseen = [piece for piece in dice if on_piece(piece, seen) is None]
+    found += [crop_die(image, piece) for piece in unseen if piece.at_edge]
+    found += [
+        replace(crop_piece(image, piece, faint, dice), doubtful=True)
+        for piece in unseen
+        if not piece.at_edge
+    ]
+    return in_reading_order(found)
 
 
 def crop_piece(image: np.ndarray, piece: Blob, faint: list[Detection], pieces: list[Blob]) -> Found:

@@ -19,17 +19,17 @@ BOARD, ROLL = str(PHOTOS / "board.jpg"), str(PHOTOS / "roll.jpg")
 # model (make dice-model) changes the confidences, so these lines are written again then.
 BOARD_JSON = (
     '{"image": "IMAGE", "layout": "grid", "rows": [[{"value": 6, "colour": "green", "confidence": 0'
-    '.919}, {"value": 1, "colour": "blue", "confidence": 0.926}, {"value": 5, "colour": "red", "con'
-    'fidence": 0.936}], [{"value": 6, "colour": "white", "confidence": 0.917}, {"value": 6, "colour'
-    '": "black", "confidence": 0.914}, {"value": 1, "colour": "blue", "confidence": 0.942}], [{"val'
-    'ue": 4, "colour": "black", "confidence": 0.927}, {"value": 2, "colour": "white", "confidence":'
-    ' 0.96}, {"value": 5, "colour": "green", "confidence": 0.929}]]}'
+    '.941}, {"value": 1, "colour": "blue", "confidence": 0.906}, {"value": 5, "colour": "red", "con'
+    'fidence": 0.926}], [{"value": 6, "colour": "white", "confidence": 0.926}, {"value": 6, "colour'
+    '": "black", "confidence": 0.936}, {"value": 1, "colour": "blue", "confidence": 0.928}], [{"val'
+    'ue": 4, "colour": "black", "confidence": 0.943}, {"value": 2, "colour": "white", "confidence":'
+    ' 0.95}, {"value": 5, "colour": "green", "confidence": 0.93}]]}'
 )
 ROLL_JSON = (
     '{"image": "IMAGE", "layout": "loose", "dice": [{"value": 1, "colour": "black", "center": [231,'
-    ' 90], "confidence": 0.883}, {"value": 3, "colour": "orange", "center": [51, 127], "confidence"'
-    ': 0.923}, {"value": 6, "colour": "black", "center": [188, 186], "confidence": 0.921}, {"value"'
-    ': 3, "colour": "black", "center": [217, 250], "confidence": 0.927}]}'
+    ' 90], "confidence": 0.885}, {"value": 3, "colour": "orange", "center": [51, 127], "confidence"'
+    ': 0.934}, {"value": 6, "colour": "black", "center": [188, 186], "confidence": 0.929}, {"value"'
+    ': 3, "colour": "black", "center": [217, 250], "confidence": 0.94}]}'
 )
 
 

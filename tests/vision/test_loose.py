@@ -140,3 +140,16 @@ def test_a_die_the_finder_doubts_off_the_dice_mask_is_doubtful() -> None:
     shadow = Detection((400.0, 300.0), SIDE, 0.0, 0.4)
     found = loose.find_dice(photo, pieces, [Detection((230.0, 180.0), SIDE, 0.0, 0.9), shadow], [])
     assert [die.doubtful for die in found] == [False, True]
+
+
+def test_a_die_like_piece_holding_no_die_the_finder_saw_is_a_doubtful_die() -> None:
+    """Dice the finder does not know (on a tiled table it takes for dice) are still pieces
+    of the dice mask: each is read, as a doubtful die that must read surely."""
+    photo = table_with([(60, 60), (300, 80), (150, 250)])
+    seen = [Detection((90.0, 90.0), SIDE, 0.0, 0.9)]
+    found = loose.find_dice(photo, blobs(dice_mask(photo)), seen, [])
+    assert len(found) == 3
+    assert [die.doubtful for die in found] == [False, True, True]
+    assert np.allclose(
+        sorted(die.center for die in found), [(90, 90), (180, 280), (330, 110)], atol=3
+    )
