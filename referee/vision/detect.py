@@ -50,11 +50,11 @@ def network(path: Path = MODEL) -> cv2.dnn.Net:
     return cv2.dnn.readNetFromONNX(str(path))
 
 
-def network_input(image: np.ndarray, side: int = SIDE) -> tuple[np.ndarray, float]:
-    """The photo as the network takes it: ``side`` pixels on its long side, padded (edge
+def network_input(image: np.ndarray, look: int = SIDE) -> tuple[np.ndarray, float]:
+    """The photo as the network takes it: ``look`` pixels on its long side, padded (edge
     pixels repeated) to a multiple of ``PAD`` each way; and the scale it was shrunk by."""
     h, w = image.shape[:2]
-    scale = side / max(h, w)
+    scale = look / max(h, w)
     size = (max(round(w * scale), 1), max(round(h * scale), 1))
     small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
     bottom, right = -size[1] % PAD, -size[0] % PAD
@@ -85,10 +85,10 @@ def refined(heat: np.ndarray, row: int, col: int) -> tuple[float, float]:
     return float((xs * patch).sum() / total), float((ys * patch).sum() / total)
 
 
-def maps(image: np.ndarray, side: int = SIDE) -> tuple[np.ndarray, float]:
-    """The network's four maps (4, rows, columns) for a BGR photo seen ``side`` pixels on
+def maps(image: np.ndarray, look: int = SIDE) -> tuple[np.ndarray, float]:
+    """The network's four maps (4, rows, columns) for a BGR photo seen ``look`` pixels on
     its long side, and the photo's scale."""
-    pixels, scale = network_input(image, side)
+    pixels, scale = network_input(image, look)
     net = network()
     net.setInput(cv2.dnn.blobFromImage(pixels, scalefactor=1 / 255))
     return net.forward()[0], scale
