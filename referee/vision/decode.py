@@ -1,45 +1,85 @@
-"""A photo's bytes to pixels, its size read from the header before anything is decoded.
+"""A photo's bytes to pixels, its cost bounded before a pixel is decoded.
 
-A decompression bomb (a small file that unpacks to gigabytes) is refused from its header's
-width and height, so a reader's memory stays bounded: JPEG, PNG and WebP are read, since
-those are what a phone's camera or browser sends; anything else is refused.
+A hostile file can cost far more than its size: a few hundred bytes can state a frame of a
+billion pixels (a decompression bomb), and a progressive JPEG can make the decoder walk
+every block of the frame once for each of thousands of scans.  So before decoding:
+
+- the header is read the way the decoder reads it (a JPEG's markers walked as libjpeg
+  walks them: stray bytes, fill bytes and stuffed ``FF 00`` skipped), and a photo of more
+  than ``MAX_PIXELS``, with a side under ``MIN_SIDE``, longer than ``MAX_ASPECT`` times its
+  width, or of more than ``MAX_SCANS`` scans is refused with a sentence;
+- OpenCV's decoders check the header they read themselves against the same number of
+  pixels (``OPENCV_IO_MAX_IMAGE_PIXELS``, set as the package loads): should the two ever
+  read a header differently, the decoder still refuses the larger frame.
+
+JPEG, PNG and WebP are read, since those are what a phone's camera or browser sends;
+anything else is refused.
 """
 
 from __future__ import annotations
 
+import re
 import struct
+import zlib
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-MAX_PIXELS = 40_000_000
+from referee import PHOTO_MAX_PIXELS
+
+MAX_PIXELS = PHOTO_MAX_PIXELS
 MAX_BYTES = 40_000_000  # a phone's full-size JPEG is 2-12 MB
+MAX_SCANS = 32  # a progressive JPEG has about 10; each costs a walk over the whole frame
+MAX_ASPECT = 8  # a panorama is 4 times as long as it is wide
+MIN_SIDE = 16
 WORK_SIDE = 1024  # the reader works on the photo scaled down to this long side
+
+# The next JPEG marker as libjpeg finds it: from the first FF of a run of fill bytes, the
+# byte after the run, never 00 (a stuffed FF 00 in the data) nor a restart marker (D0-D7,
+# which carries no length).  The look-behind keeps the search linear on a run of FFs.
+NEXT_MARKER = re.compile(rb"(?<!\xff)\xff++([\x01-\xcf\xd8-\xfe])")
+START_OF_IMAGE, END_OF_IMAGE, START_OF_SCAN, TEMPORARY = 0xD8, 0xD9, 0xDA, 0x01
+# Start-of-frame markers: C0-CF but for C4 (Huffman tables), C8 (reserved), CC (arithmetic).
+FRAMES = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 
 
 class PhotoError(ValueError):
     """A photo that cannot be read; the message is a sentence for the player."""
 
 
-def jpeg_size(data: bytes) -> tuple[int, int] | None:
-    """(width, height) from a JPEG's first start-of-frame marker, or None."""
+@dataclass(frozen=True)
+class Header:
+    """What a photo's header says it will cost to decode."""
+
+    width: int
+    height: int
+    scans: int = 1
+
+
+def jpeg_header(data: bytes) -> Header | None:
+    """The first frame's size and the number of scans of a JPEG, its markers walked as
+    libjpeg walks them (up to ``MAX_SCANS + 1`` scans); None when it states no frame."""
+    if data[:2] != b"\xff\xd8":
+        return None
+    frame: tuple[int, int] | None = None
+    scans = 0
     at = 2
-    while at + 9 < len(data):
-        if data[at] != 0xFF:
-            return None
-        marker = data[at + 1]
-        if marker == 0xFF:  # fill byte
-            at += 1
+    while scans <= MAX_SCANS and (found := NEXT_MARKER.search(data, at)):
+        marker, at = found[1][0], found.end()
+        if marker in (END_OF_IMAGE, START_OF_IMAGE):
+            break
+        if marker == TEMPORARY:
             continue
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
-            at += 2
-            continue
-        (length,) = struct.unpack(">H", data[at + 2 : at + 4])
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            height, width = struct.unpack(">HH", data[at + 5 : at + 9])
-            return width, height
-        at += 2 + length
-    return None
+        if at + 2 > len(data):
+            break
+        (length,) = struct.unpack(">H", data[at : at + 2])
+        if marker in FRAMES and frame is None and at + 7 <= len(data):
+            height, width = struct.unpack(">HH", data[at + 3 : at + 7])
+            frame = width, height
+        scans += marker == START_OF_SCAN
+        at += max(length, 2)
+    return None if frame is None else Header(*frame, scans=scans)
 
 
 def webp_size(data: bytes) -> tuple[int, int] | None:
@@ -58,16 +98,44 @@ def webp_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
+def read_header(data: bytes) -> Header | None:
+    """What a JPEG, PNG or WebP header states; None for anything else."""
+    if data[:3] == b"\xff\xd8\xff":
+        return jpeg_header(data)
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
+        return Header(*struct.unpack(">II", data[16:24]))
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        size = webp_size(data)
+        return None if size is None else Header(*size)
+    return None
+
+
 def header_size(data: bytes) -> tuple[int, int] | None:
     """(width, height) as a JPEG, PNG or WebP header states it; None for anything else."""
-    if data[:3] == b"\xff\xd8\xff":
-        return jpeg_size(data)
-    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
-        width, height = struct.unpack(">II", data[16:24])
-        return width, height
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return webp_size(data)
-    return None
+    header = read_header(data)
+    return None if header is None else (header.width, header.height)
+
+
+def check_cost(header: Header) -> None:
+    """Raise PhotoError, with a sentence, for a header that states a photo too large, too
+    small, too thin or of too many scans to decode."""
+    width, height = header.width, header.height
+    if width * height > MAX_PIXELS:
+        raise PhotoError(
+            f"The photo is {width:,} x {height:,} pixels; "
+            f"at most {MAX_PIXELS // 1_000_000} megapixels are read."
+        )
+    if min(width, height) < MIN_SIDE:
+        raise PhotoError(f"The photo is {width} x {height} pixels, too small to show dice.")
+    if max(width, height) > MAX_ASPECT * min(width, height):
+        raise PhotoError(
+            f"The photo is {width:,} x {height:,} pixels, too long and thin to show dice."
+        )
+    if header.scans > MAX_SCANS:
+        raise PhotoError(
+            f"The photo is a JPEG of more than {MAX_SCANS} scans: no camera makes one. "
+            "Send the photo as the camera took it."
+        )
 
 
 def decode(data: bytes) -> tuple[np.ndarray, float]:
@@ -75,25 +143,49 @@ def decode(data: bytes) -> tuple[np.ndarray, float]:
     the scale it was shrunk by (1.0 when it was small enough).
 
     Raises PhotoError for a file that is no JPEG, PNG or WebP image, that cannot be
-    decoded, or whose header states more than ``MAX_PIXELS`` pixels."""
+    decoded, or whose header states a cost over the limits (``check_cost``)."""
     if len(data) > MAX_BYTES:
         raise PhotoError(f"The file is over {MAX_BYTES // 1_000_000} MB: not a photo.")
-    size = header_size(data)
-    if size is None:
+    header = read_header(data)
+    if header is None:
         raise PhotoError("This is not a photo: send a JPEG, PNG or WebP image.")
-    width, height = size
-    if width * height > MAX_PIXELS:
+    check_cost(header)
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    except cv2.error:  # the decoder's own header check refused a frame over MAX_PIXELS
         raise PhotoError(
-            f"The photo is {width:,} x {height:,} pixels; "
-            f"at most {MAX_PIXELS // 1_000_000} megapixels are read."
-        )
-    if width < 16 or height < 16:
-        raise PhotoError(f"The photo is {width} x {height} pixels, too small to show dice.")
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+            f"The photo is larger than {MAX_PIXELS // 1_000_000} megapixels once decoded."
+        ) from None
     if image is None:
         raise PhotoError("The photo is damaged: its pixels cannot be decoded.")
     scale = WORK_SIDE / max(image.shape[:2])
     if scale >= 1:
         return image, 1.0
-    size_out = (round(image.shape[1] * scale), round(image.shape[0] * scale))
+    size_out = (max(1, round(image.shape[1] * scale)), max(1, round(image.shape[0] * scale)))
     return cv2.resize(image, size_out, interpolation=cv2.INTER_AREA), scale
+
+
+def decoders_bounded() -> bool:
+    """Whether OpenCV's decoders refuse a frame over ``MAX_PIXELS`` from its header (they
+    do when ``OPENCV_IO_MAX_IMAGE_PIXELS`` was set before OpenCV loaded): tried on a PNG
+    that states one more row than the limit allows and holds two."""
+    width = 4096
+    height = MAX_PIXELS // width + 1
+    ihdr = b"IHDR" + struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    rows = b"IDAT" + zlib.compress(b"\0" * (width * 3 + 1) * 2)
+    probe = b"".join(
+        struct.pack(">I", len(chunk) - 4) + chunk + struct.pack(">I", zlib.crc32(chunk))
+        for chunk in (ihdr, rows)
+    )
+    try:
+        cv2.imdecode(np.frombuffer(b"\x89PNG\r\n\x1a\n" + probe, np.uint8), cv2.IMREAD_COLOR)
+    except cv2.error:
+        return True
+    return False
+
+
+if not decoders_bounded():
+    raise ImportError(
+        "OpenCV was loaded before the referee package set its decoders' size limit "
+        "(OPENCV_IO_MAX_IMAGE_PIXELS): import referee before cv2."
+    )

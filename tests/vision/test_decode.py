@@ -11,11 +11,18 @@ import numpy as np
 import pytest
 
 from referee.vision.decode import (
+    MAX_ASPECT,
     MAX_BYTES,
+    MAX_SCANS,
+    Header,
     PhotoError,
     decode,
+    decoders_bounded,
     header_size,
+    jpeg_header,
+    read_header,
 )
+from tests.vision import hostile
 
 
 def png(width: int, height: int) -> bytes:
@@ -80,3 +87,53 @@ def test_a_decompression_bomb_is_refused_from_its_header_without_decoding() -> N
 def test_a_file_over_the_size_limit_is_refused_before_its_header_is_read() -> None:
     with pytest.raises(PhotoError, match="over 40 MB"):
         decode(encoded(".png") + b"\0" * MAX_BYTES)
+
+
+def test_stray_bytes_before_the_frame_are_skipped_as_the_decoder_skips_them() -> None:
+    # A stray FF 00 whose next two bytes, read as a length, jump to a decoy 100 x 100 frame:
+    # libjpeg skips them and decodes the real 32,768 x 32,768 one (3.2 GB of pixels).
+    bomb = hostile.stray_bytes_bomb()
+    assert len(bomb) < 1000
+    assert header_size(bomb) == (32_768, 32_768)
+    with pytest.raises(PhotoError, match="32,768 x 32,768 pixels"):
+        decode(bomb)
+
+
+def test_the_decoder_checks_the_header_it_reads_itself() -> None:
+    # OPENCV_IO_MAX_IMAGE_PIXELS, set as the package loads: should our walk of the markers
+    # ever differ from the decoder's, the decoder still refuses the frame it found.
+    assert decoders_bounded()
+    with pytest.raises(cv2.error, match="CV_IO_MAX_IMAGE_PIXELS"):
+        cv2.imdecode(np.frombuffer(hostile.stray_bytes_bomb(), np.uint8), cv2.IMREAD_COLOR)
+
+
+def test_a_jpeg_of_too_many_scans_is_refused_before_it_is_decoded() -> None:
+    bomb = hostile.scan_bomb(64, 10_000)
+    assert read_header(bomb) == Header(64, 64, scans=MAX_SCANS + 1)
+    with pytest.raises(PhotoError, match=f"more than {MAX_SCANS} scans"):
+        decode(bomb)
+
+
+def test_a_progressive_jpeg_as_a_camera_writes_it_is_read() -> None:
+    photo = bytes(hostile.grey_jpeg(64, progressive=True))
+    assert 5 <= read_header(photo).scans <= MAX_SCANS  # type: ignore[union-attr]
+    assert decode(photo)[0].shape == (64, 64, 3)
+
+
+@pytest.mark.parametrize(("width", "height"), [(16, 32_768), (40_000, 16), (17, 137)])
+def test_a_photo_too_long_and_thin_to_show_dice_is_refused(width: int, height: int) -> None:
+    with pytest.raises(PhotoError, match="too long and thin"):
+        decode(hostile.thin_png(width, height))
+
+
+def test_the_longest_thin_photo_allowed_is_read() -> None:
+    image, scale = decode(hostile.thin_png(16 * MAX_ASPECT, 16))
+    assert (image.shape[:2], scale) == ((16, 16 * MAX_ASPECT), 1.0)
+
+
+def test_a_long_run_of_fill_bytes_is_walked_in_linear_time() -> None:
+    # A regular expression that backtracked on a run of FF bytes would take minutes here.
+    stuffing = b"\xff" * 5_000_000 + b"\x00"
+    assert jpeg_header(b"\xff\xd8" + stuffing * 2 + bytes(hostile.grey_jpeg())[2:]) == Header(
+        16, 16
+    )

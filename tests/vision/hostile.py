@@ -1,0 +1,74 @@
+"""Hostile photos built in memory: small files whose header hides what decoding them costs."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+import cv2
+import numpy as np
+
+
+def grey_jpeg(side: int = 16, *, progressive: bool = False) -> bytes:
+    """A grey square JPEG as OpenCV writes it (baseline, or progressive: about ten scans)."""
+    image = np.full((side, side, 3), 128, np.uint8)
+    return cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_PROGRESSIVE, int(progressive)])[1]
+
+
+def with_frame(jpeg: bytes, width: int, height: int) -> bytes:
+    """``jpeg`` (as OpenCV writes it) with its frame stating ``width`` x ``height``."""
+    data = bytearray(jpeg)
+    at = data.find(b"\xff\xc0") if b"\xff\xc0" in data else data.index(b"\xff\xc2")
+    data[at + 5 : at + 9] = struct.pack(">HH", height, width)
+    return bytes(data)
+
+
+def decoy_frame(width: int, height: int) -> bytes:
+    """A start-of-frame segment of three components stating ``width`` x ``height``."""
+    components = b"".join(bytes([index, 0x11, 0]) for index in (1, 2, 3))
+    return b"\xff\xc0" + struct.pack(">HBHHB", 17, 8, height, width, 3) + components
+
+
+def stray_bytes_bomb(width: int = 32768, height: int = 32768) -> bytes:
+    """About 400 bytes that libjpeg decodes as ``width`` x ``height`` (missing data is
+    decoded as grey): after the start marker, a stray ``FF 00`` and two bytes that a reader
+    taking ``FF 00`` for a marker reads as a length jumping over the real frame to a decoy
+    100 x 100 one; libjpeg skips the stray bytes and finds the real frame."""
+    body = bytes(with_frame(grey_jpeg(), width, height))[2:-2]
+    jump = struct.pack(">H", len(body) + 2)
+    return b"\xff\xd8\xff\x00" + jump + body + decoy_frame(100, 100) + b"\xff\xd9"
+
+
+def header_segments(jpeg: bytes) -> tuple[list[bytes], bytes]:
+    """A JPEG as OpenCV writes it cut into the marker segments between its start marker and
+    its first scan, and the rest (the scans and the end marker)."""
+    segments, at = [], 2
+    while jpeg[at + 1] != 0xDA:
+        (length,) = struct.unpack(">H", jpeg[at + 2 : at + 4])
+        segments.append(jpeg[at : at + 2 + length])
+        at += 2 + length
+    return segments, jpeg[at:]
+
+
+def scan_bomb(side: int, extra_scans: int) -> bytes:
+    """A progressive JPEG of ``side`` x ``side`` with its last scan repeated ``extra_scans``
+    times: libjpeg walks every block of the frame once for each."""
+    jpeg = bytes(grey_jpeg(side, progressive=True))
+    last = jpeg.rindex(b"\xff\xda")
+    return jpeg[:-2] + jpeg[last:-2] * extra_scans + b"\xff\xd9"
+
+
+def thin_png(width: int, height: int) -> bytes:
+    """A black PNG of ``width`` x ``height``, every pixel written."""
+    rows = zlib.compress((b"\0" + b"\0" * 3 * width) * height, 9)
+    return png_chunks(width, height, rows)
+
+
+def png_chunks(width: int, height: int, rows: bytes) -> bytes:
+    """A PNG of the given header size holding ``rows`` (zlib data) as its one IDAT chunk."""
+    ihdr = b"IHDR" + struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    chunks = (ihdr, b"IDAT" + rows, b"IEND")
+    return b"\x89PNG\r\n\x1a\n" + b"".join(
+        struct.pack(">I", len(chunk) - 4) + chunk + struct.pack(">I", zlib.crc32(chunk))
+        for chunk in chunks
+    )

@@ -1,0 +1,59 @@
+"""What one photo may cost a server: every photo, hostile or the largest a camera takes,
+answers within ``SECONDS`` on this machine, and the reading process's memory grows by at
+most ``GROWTH_MIB`` (each photo is read in a process of its own, ``photo_cost.py``)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.vision import hostile
+
+SECONDS = 3.0
+GROWTH_MIB = 512
+pytestmark = pytest.mark.solo
+
+
+def largest_camera_photo() -> bytes:
+    """A 40-megapixel progressive JPEG, full colour resolution (4:4:4), of rough texture:
+    the most costly photo the limits let through."""
+    width, height = 7300, 5475
+    rng = np.random.default_rng(7)
+    texture = cv2.resize(rng.integers(0, 256, (height // 8, width // 8, 3), np.uint8), (width, height))
+    params = [
+        cv2.IMWRITE_JPEG_PROGRESSIVE, 1,
+        cv2.IMWRITE_JPEG_QUALITY, 75,
+        cv2.IMWRITE_JPEG_SAMPLING_FACTOR, cv2.IMWRITE_JPEG_SAMPLING_FACTOR_444,
+    ]  # fmt: skip
+    return cv2.imencode(".jpg", texture, params)[1].tobytes()
+
+
+PHOTOS = {
+    "stray bytes hiding a 32768 x 32768 frame": hostile.stray_bytes_bomb,
+    "6000 x 6000 progressive of 10,000 scans": lambda: hostile.scan_bomb(6000, 10_000),
+    "16 x 32768 PNG": lambda: hostile.thin_png(16, 32_768),
+    "40000 x 16 PNG": lambda: hostile.thin_png(40_000, 16),
+    "40-megapixel progressive 4:4:4 JPEG": largest_camera_photo,
+}
+
+
+@pytest.mark.parametrize("make", PHOTOS.values(), ids=PHOTOS.keys())
+def test_a_photo_costs_at_most_three_seconds_and_half_a_gigabyte(make, tmp_path: Path) -> None:
+    photo = tmp_path / "photo"
+    photo.write_bytes(make())
+    program = Path(__file__).with_name("photo_cost.py")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, str(program), str(photo)],
+        capture_output=True, text=True, timeout=120, cwd=root, check=True,
+    )  # fmt: skip
+    cost = json.loads(done.stdout.splitlines()[-1])
+    assert cost["seconds"] < SECONDS, cost
+    assert cost["grew_mib"] < GROWTH_MIB, cost
+    assert cost["said"].endswith("."), cost
