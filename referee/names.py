@@ -3,7 +3,9 @@
 A name is shown on phones, sheets and player pages, and its folded key joins a player's
 seats across tables and names the player's page.  So a name may not hold what cannot be
 seen (control, format and bidi characters: two names would look alike, or one would
-reorder the text around it), nor a "/", nor be dots alone (its page link would break).
+reorder the text around it), nor show nothing at all (spaces, blanks such as U+2800, or
+accents with no letter under them), nor a "/", nor be dots alone (its page link would
+break).
 Names that read the same once case and Unicode compatibility forms are set aside ("Ann",
 "ann", "Ａｎｎ"; "ﬁ" and "fi") are one player, so one table cannot seat both.
 
@@ -34,6 +36,12 @@ VARIATION_SELECTOR = re.compile("[\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U0
 # Control (C0, C1, DEL), format (zero-width, bidi, soft hyphen, BOM), surrogate code
 # points, line and paragraph separators.
 INVISIBLE_CATEGORIES = {"Cc", "Cf", "Cs", "Zl", "Zp"}
+# What a name may hold but that shows nothing by itself: spaces, and marks (an accent is
+# drawn on the letter before it, and alone on nothing).
+UNSEEN_ALONE_CATEGORIES = {"Zs", "Mn", "Me"}
+# Symbols and letters that Unicode counts as such but that draw nothing: the blank Braille
+# pattern, the Hangul fillers, the musical null notehead.
+BLANKS = frozenset("\u2800\u115f\u1160\u3164\uffa0\U0001d159")
 
 
 def fold(name: str) -> str:
@@ -66,6 +74,15 @@ def shown(name: str) -> str:
     return "".join(f"[U+{ord(c):04X}]" if is_invisible(c) else c for c in name)
 
 
+def shows_nothing(name: str) -> bool:
+    """Whether ``name`` would show as nothing: every character a space, a blank, an
+    invisible character or a mark with no letter to sit on."""
+    return all(
+        unicodedata.category(c) in UNSEEN_ALONE_CATEGORIES or c in BLANKS or is_invisible(c)
+        for c in name
+    )
+
+
 def name_problem(name: str) -> str | None:
     """Why a stored table cannot take ``name`` (a sentence), or None when it can."""
     hidden = [c for c in name if is_invisible(c)]
@@ -76,6 +93,12 @@ def name_problem(name: str) -> str | None:
         return (
             f"“{shown(name)}” holds U+{ord(char):04X} ({what}): a player's name may not "
             "hold invisible or control characters."
+        )
+    if shows_nothing(name):
+        spelled = "".join(f"[U+{ord(c):04X}]" for c in name)
+        return (
+            f"“{spelled}” shows nothing: a player's name needs a letter, digit or sign "
+            "that can be seen."
         )
     key = spelled_out(name)
     if "/" in key:

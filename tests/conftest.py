@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import time
 
 import pytest
 from flask_migrate import upgrade
@@ -28,6 +29,18 @@ settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True
 settings.register_profile("dev", max_examples=25, deadline=None)
 settings.register_profile("deep", max_examples=1000, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def wait_until(condition, within: float = 30.0, every: float = 0.05) -> bool:
+    """Whether ``condition()`` came true within ``within`` seconds (a generous outer limit),
+    asking it every ``every`` seconds: a test waits for the event it needs, never for a
+    fixed time."""
+    deadline = time.monotonic() + within
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(every)
+    return True
 
 
 def examples(ci: int) -> int:
@@ -252,8 +265,11 @@ class Table:
         """The (seq, csrf token) the page is showing."""
         html = self.page()
         seq = int(re.search(r'name="seq" value="(\d+)"', html).group(1))
-        token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
-        return seq, token
+        return seq, csrf_of(html)
+
+    def csrf(self) -> str:
+        """The csrf token the page's forms carry."""
+        return csrf_of(self.page())
 
     def post(self, path: str = "move", **fields):
         """Post a form as the page would (current seq and token unless given)."""
@@ -277,10 +293,14 @@ class Table:
         return re.search(r'class="ruling"[^>]*><p>(.*?)</p>', html, re.S).group(1)
 
 
+def csrf_of(html: str) -> str:
+    """The CSRF token of a page's forms."""
+    return re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html).group(1)
+
+
 def csrf_token(client, url: str) -> str:
     """The CSRF token from a page's form."""
-    html = client.get(url).text
-    return re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html).group(1)
+    return csrf_of(client.get(url).text)
 
 
 @pytest.fixture

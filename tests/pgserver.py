@@ -20,9 +20,12 @@ import itertools
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -129,6 +132,40 @@ class Cluster:
             ]
             if tables:
                 conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+
+    def restart(self) -> None:
+        """Restart the server (a fast shutdown: every connection is closed), same port."""
+        log = str(self.folder / "server.log")  # else its output would hold run's pipe open
+        run([str(self.bindir / "pg_ctl"), "restart", "-w", "-m", "fast", "-D", str(self.data)]
+            + ["-l", log])  # fmt: skip
+
+    def processes(self) -> list[int]:
+        """The server's processes: the postmaster first, then its children."""
+        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        children = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # gone meanwhile
+            if int(fields[1]) == postmaster:
+                children.append(int(stat.parent.name))
+        return [postmaster, *children]
+
+    @contextmanager
+    def hung(self) -> Iterator[None]:
+        """Within the block the server hangs (SIGSTOP, the postmaster first, so that it
+        starts no new process): the kernel still takes connections and data, and nothing
+        answers.  It goes on (SIGCONT) as the block ends."""
+        stopped = []
+        try:
+            for pid in self.processes():
+                os.kill(pid, signal.SIGSTOP)
+                stopped.append(pid)
+            yield
+        finally:
+            for pid in reversed(stopped):
+                os.kill(pid, signal.SIGCONT)
 
     def stop(self) -> None:
         """Stop the server at once and delete its folder."""

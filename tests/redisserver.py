@@ -2,16 +2,20 @@
 
 Nothing is kept on disk (no snapshots, no append-only file) and no service is touched: the
 server runs in the foreground as the test's child, in its own temp folder, until ``stop``.
-``stop`` and ``start`` again on the same port play Redis going away and coming back.
+``stop`` and ``start`` again on the same port play Redis going away and coming back;
+``hung`` plays it hanging.
 """
 
 from __future__ import annotations
 
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -83,7 +87,20 @@ class Redis:
             self.process.kill()
             self.process.wait(TIMEOUT)
 
+    @contextmanager
+    def hung(self) -> Iterator[None]:
+        """Within the block the server hangs (SIGSTOP): connections are still taken by the
+        kernel, and nothing answers; it goes on (SIGCONT) as the block ends."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            self.process.send_signal(signal.SIGCONT)
+
     def remove(self) -> None:
         """Stop it and delete its folder."""
+        if self.process is not None:
+            self.process.send_signal(signal.SIGCONT)
         self.stop()
         shutil.rmtree(self.folder, ignore_errors=True)

@@ -14,7 +14,7 @@ from sqlalchemy.engine import Engine
 
 from referee.engine import points, score_text
 from referee.games import all_games, has_own
-from referee.web import limits
+from referee.web import limits, outages
 from referee.web.extensions import csrf, db, migrate, strict_json_responses
 from referee.web.security import precreate_sqlite, private_dir, private_file, unshared
 
@@ -97,9 +97,16 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         PDF_LIMIT=os.environ.get("PDF_LIMIT", "20 per minute"),
         REQUEST_TIME_LIMIT=float(os.environ.get("REQUEST_TIME_LIMIT", 10)),
         REDIS_URL=os.environ.get("REDIS_URL", ""),
+        DATABASE_TIMEOUT=float(os.environ.get("DATABASE_TIMEOUT", outages.DEFAULT_TIMEOUT)),
     )
     if test_config:
         app.config.update(test_config)
+    app.config.setdefault(
+        "SQLALCHEMY_ENGINE_OPTIONS",
+        outages.engine_options(
+            app.config["SQLALCHEMY_DATABASE_URI"], app.config["DATABASE_TIMEOUT"]
+        ),
+    )
     for name, value in limits.storage_settings(app.config["REDIS_URL"]).items():
         app.config.setdefault(name, value)
     if not app.config.get("SECRET_KEY"):
@@ -119,14 +126,15 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """Bind the database (and strict JSON), migrations, CSRF protection, rate limits (in
-    Redis with ``REDIS_URL``), compression, the house PIN, the time limit of a request and
-    the memory budgets of what is kept between requests."""
+    """Bind the database (strict JSON, a request's waits for it bounded), migrations, CSRF
+    protection, rate limits (in Redis with ``REDIS_URL``), compression, the house PIN, the
+    time limit of a request and the memory budgets of what is kept between requests."""
     from referee.web import access, compression, deadlines, forms, photos, printing
     from referee.web.replays import MIB, replays
 
     strict_json_responses(app)
     db.init_app(app)
+    outages.register(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     photos.allow_photos(app)  # before the CSRF check reads the body
     csrf.init_app(app)

@@ -5,9 +5,11 @@ from __future__ import annotations
 from flask import Flask, render_template
 from flask_limiter.errors import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
+from referee.web import outages
 from referee.web.extensions import db
 
 MESSAGES = {
@@ -51,16 +53,23 @@ def register(app: Flask) -> None:
         message = own or MESSAGES.get(status) or error.description or "Something went wrong."
         return error_page(status, message)
 
-    @app.errorhandler(OperationalError)
-    def lost_to_another_write(error: OperationalError):
-        # Any write that lost a lock to another (a deadlock broken by PostgreSQL, SQLite
-        # busy past its timeout) and was not answered by its own view: a 409, not a 500.
+    @app.errorhandler(DBAPIError)
+    @app.errorhandler(PoolTimeout)
+    def database_error(error: Exception):
+        # A write that lost a lock to another (a deadlock broken by PostgreSQL) and was not
+        # answered by its own view: a 409.  The database away (down, hung, restarting,
+        # locked by another process): a 503.  Neither: a real fault, logged, the 500 page.
         from referee.web.store import is_conflict
 
-        if not is_conflict(error):
-            raise error  # a real fault: logged, and the 500 page
+        if isinstance(error, DBAPIError) and is_conflict(error):
+            db.session.rollback()
+            return error_page(409, MESSAGES[409])
+        if not outages.is_unavailable(error):
+            raise error
         db.session.rollback()
-        return error_page(409, MESSAGES[409])
+        app.logger.warning("The database is unavailable: %s", error)
+        page, status = error_page(503, outages.AWAY)
+        return page, status, {"Retry-After": str(outages.RETRY_AFTER_SECONDS)}
 
     @app.errorhandler(500)
     def server_error(error: Exception):

@@ -59,10 +59,15 @@ def register(app: Flask) -> None:
             library_log.addHandler(default_handler)
 
 
+def limits_in_redis() -> bool:
+    """Whether the rate limits are kept in Redis (``REDIS_URL``, and rate limits on)."""
+    return bool(current_app.config["REDIS_URL"] and current_app.config["RATELIMIT_ENABLED"])
+
+
 def redis_reachable() -> bool | None:
     """Whether the Redis the limits are kept in answers; None when they are not kept in
-    Redis (no ``REDIS_URL``, or rate limits off)."""
-    if not (current_app.config["REDIS_URL"] and current_app.config["RATELIMIT_ENABLED"]):
+    Redis (``limits_in_redis``)."""
+    if not limits_in_redis():
         return None
     return bool(limiter.storage.check())
 

@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from sqlalchemy import bindparam, delete, func, insert, select, update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.sql import Executable
 
 from referee.contract import Game
@@ -40,8 +40,9 @@ from referee.web.models import (
 from referee.web.replays import Kept, replays
 
 # PostgreSQL's codes for a write that lost to another: serialization failure, deadlock,
-# lock not available.  SQLite says "database is locked" when its busy timeout runs out.
-CONFLICT_CODES = ("40001", "40P01", "55P03")
+# lock not available; SQLite's, for a write whose snapshot another write made stale.  (SQLite
+# busy past its timeout is the database held by another process: ``outages``, a 503.)
+CONFLICT_CODES = ("40001", "40P01", "55P03", "SQLITE_BUSY_SNAPSHOT")
 T = TypeVar("T")
 
 
@@ -494,10 +495,10 @@ def _claim_and_commit(claim: Executable, values: Mapping[str, Any], change: Call
         raise
 
 
-def is_conflict(exc: OperationalError) -> bool:
+def is_conflict(exc: DBAPIError) -> bool:
     """Whether the database refused a write because another one holds or changed the rows."""
-    code = getattr(exc.orig, "sqlstate", None)
-    return code in CONFLICT_CODES or "database is locked" in str(exc.orig)
+    code = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "sqlite_errorname", None)
+    return code in CONFLICT_CODES
 
 
 def insert_moves(

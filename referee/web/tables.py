@@ -41,7 +41,7 @@ from referee.web.extensions import db
 from referee.web.forms import MoveForm, new_table_form
 from referee.web.inputs import version_shown
 from referee.web.limits import limit_table_writes
-from referee.web.models import GameTable
+from referee.web.models import GameTable, TableFacts
 from referee.web.replays import replays
 from referee.web.seats import Seating, phone_id, seating, table_with_claims
 from referee.web.store import (
@@ -71,6 +71,10 @@ NOT_OVER = (
 # Tries of a post made at the same time as other phones' (``move``): enough for every seat
 # of the largest table to post at one instant, and a few losses to a database lock.
 TRIES = 12
+PLAYED_AGAIN = (
+    "This game was played again at a new table, so it can no longer be changed: nothing was "
+    "changed. Open the next game to go on."
+)
 FULL = f"A table keeps at most {MAX_MOVES:,} moves, and this one has them all: nothing was added."
 
 
@@ -151,6 +155,8 @@ def move(token: str) -> Any:
     table = table_or_404(token)
     check_can_change(table)
     loaded = load(table)
+    if rematch_of(table) is not None:
+        return render_play(loaded, status=409, error=PLAYED_AGAIN)
     form = MoveForm()
     if not form.validate():
         return render_play(loaded, status=400, error="The move form was incomplete.")
@@ -249,6 +255,8 @@ def undo(token: str) -> Any:
     sitting = seating(table, others=False)
     if sitting.watching:
         return render_play(loaded, status=403, error=sitting.refusal(None))
+    if rematch_of(table) is not None:
+        return render_play(loaded, status=409, error=PLAYED_AGAIN)
     form = MoveForm()
     if not form.validate() or form.seq.data != len(moves):
         return stale(token)
@@ -268,7 +276,7 @@ def undo(token: str) -> Any:
     return redirect(url_for("tables.play", token=token, _anchor="now"))
 
 
-def rematch_of(table: GameTable) -> GameTable | None:
+def rematch_of(table: TableFacts) -> GameTable | None:
     """The table that plays ``table`` again, once started (and not deleted since)."""
     return table_by_token(table.rematch) if table.rematch else None
 
@@ -377,6 +385,7 @@ def render_play(
         last_turn=loaded.last_turn,
         replay_error=current.error,
         closed=grace_over(loaded.table) and not is_house(),
+        played_again=rematch_of(loaded.table),
         sitting=sitting,
         seat_taken=seat_taken,
         advice=advice_on_screen(game, current.state, sitting) if loaded.table.show_odds else None,

@@ -47,6 +47,14 @@ REFUSED = [
     ("tag-character", "Ann\U000e0041", "U+E0041 (TAG LATIN CAPITAL LETTER A)"),
     ("lone-surrogate", "An\ud800n", "U+D800 (unnamed)"),
     ("too-long-spelled-out", "\ufdfa" * 6, "too long once spelled out"),
+    ("braille-blank", "\u2800", "“[U+2800]” shows nothing"),
+    ("braille-blanks", "\u2800\u2800\u2800", "shows nothing"),
+    ("blanks-and-spaces", "\u2800 \u2800", "shows nothing"),
+    ("lone-acute", "\u0301", "“[U+0301]” shows nothing"),
+    ("lone-grave", "\u0300", "shows nothing"),
+    ("lone-diaeresis", "\u0308", "shows nothing"),
+    ("marks-alone", "\u0301\u0308\u20dd", "shows nothing"),
+    ("null-notehead", "\U0001d159", "shows nothing"),
 ]
 # Names every stored table takes, whatever their script.
 ACCEPTED = ["Ann", "Łukasz", "Юля", "José", "Jose\u0301", "李雷", "علي", "דנה", "O'Brien",

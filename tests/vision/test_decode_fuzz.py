@@ -19,16 +19,18 @@ from tests.vision import hostile
 stray = st.binary(min_size=1, max_size=8).map(lambda b: b.replace(b"\xff", b"\x7f"))
 fill = st.integers(1, 6).map(lambda n: b"\xff" * n)
 restart = st.integers(0xD0, 0xD7).map(lambda m: bytes([0xFF, m]))
-segment = st.tuples(
-    st.sampled_from([*range(0xE0, 0xF0), 0xFE]), st.binary(max_size=40)
-).map(lambda m: bytes([0xFF, m[0]]) + struct.pack(">H", len(m[1]) + 2) + m[1])
+segment = st.tuples(st.sampled_from([*range(0xE0, 0xF0), 0xFE]), st.binary(max_size=40)).map(
+    lambda m: bytes([0xFF, m[0]]) + struct.pack(">H", len(m[1]) + 2) + m[1]
+)
 lying = st.tuples(st.integers(0, 300), st.binary(max_size=8)).map(
     lambda j: b"\xff\x00" + struct.pack(">H", j[0]) + j[1]
 )
 side = st.integers(1, 120)
 decoy = st.tuples(side, side).map(lambda s: hostile.decoy_frame(*s))
 junk = st.lists(
-    st.one_of(stray, fill, st.just(b"\xff\x00"), restart, st.just(b"\xff\x01"), segment, lying, decoy),
+    st.one_of(
+        stray, fill, st.just(b"\xff\x00"), restart, st.just(b"\xff\x01"), segment, lying, decoy
+    ),
     max_size=3,
 ).map(b"".join)
 

@@ -25,7 +25,9 @@ def largest_camera_photo() -> bytes:
     the most costly photo the limits let through."""
     width, height = 7300, 5475
     rng = np.random.default_rng(7)
-    texture = cv2.resize(rng.integers(0, 256, (height // 8, width // 8, 3), np.uint8), (width, height))
+    texture = cv2.resize(
+        rng.integers(0, 256, (height // 8, width // 8, 3), np.uint8), (width, height)
+    )
     params = [
         cv2.IMWRITE_JPEG_PROGRESSIVE, 1,
         cv2.IMWRITE_JPEG_QUALITY, 75,

@@ -26,7 +26,7 @@ from flask import Flask
 from referee.web import create_app
 from referee.web.extensions import db
 from tests import balancer
-from tests.conftest import started_redis
+from tests.conftest import started_redis, wait_until
 from tests.realserver import (
     BUSTS,
     Gunicorn,
@@ -234,6 +234,35 @@ def test_while_redis_is_away_writes_go_on_the_logs_say_so_and_the_servers_stay_i
         time.sleep(0.1)
         logs = "".join(s.log.read_text(errors="replace") for s in cluster.servers.values())
     assert "Rate limit storage recovered" in logs
+
+
+def health_checks_answered(cluster: Cluster, marks: dict[str, int]) -> dict[str, int]:
+    """How many of the balancer's checks each server has answered 200 since ``marks``."""
+    counts = {}
+    for name, server in cluster.servers.items():
+        with server.log.open("rb") as log:
+            log.seek(marks[name])
+            found = REQUEST.findall(log.read().decode("utf-8", "replace"))
+        counts[name] = sum(path == "/healthz/database" and status == "200"
+                           for _, path, status in found)  # fmt: skip
+    return counts
+
+
+def test_while_redis_hangs_the_servers_stay_in_and_writes_go_on(cluster):
+    token = cluster.new_table()
+    phone = cluster.phone("127.0.0.11")
+    seq, csrf = phone.form(token)
+    marks = cluster.log_marks()
+    with cluster.redis.hung():
+        statuses = [post_roll(phone, token, seq + n, csrf, BUSTS[n % 3])[0] for n in range(3)]
+        # Four times the checks that take a server out (fall 2), each answered in time.
+        assert wait_until(
+            lambda: min(health_checks_answered(cluster, marks).values()) >= 8
+        ), health_checks_answered(cluster, marks)
+        assert set(cluster.balancer.states().values()) == {"UP"}
+        for server in cluster.servers.values():
+            assert Phone(server.port).get("/healthz")[0] == 503
+    assert statuses == [302] * 3
 
 
 @dataclass

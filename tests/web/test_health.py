@@ -3,10 +3,14 @@ sentence otherwise; no cookie, no rate limit."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from referee.web import create_app
 from referee.web.extensions import db
+from referee.web.health import HEALTH_SECONDS
+from tests.conftest import wait_until
 from tests.pgserver import free_port
 
 
@@ -59,7 +63,33 @@ def test_without_redis_only_healthz_fails_and_the_balancers_check_passes(build_a
     said = "The database answers. Redis does not answer: rate limits are counted in each"
     monitor, balancer = phone.get("/healthz"), phone.get("/healthz/database")
     assert (monitor.status_code, balancer.status_code) == (503, 200)
-    assert monitor.text.startswith(said) and balancer.text.startswith(said)
+    assert monitor.text.startswith(said)
+    assert balancer.text == "The database answers.\n"  # Redis is not asked
+
+
+def timed(client, path: str) -> tuple[float, int, str]:
+    """Seconds ``path`` took to answer, its status and its text."""
+    started = time.monotonic()
+    response = client.get(path)
+    return time.monotonic() - started, response.status_code, response.text
+
+
+def test_while_redis_hangs_the_balancers_check_answers_at_once_and_healthz_says_it_is_slow(
+    build_app, database_url, redis_server
+):
+    app = build_app(SQLALCHEMY_DATABASE_URI=database_url, REDIS_URL=redis_server.url)
+    phone = app.test_client()
+    assert phone.get("/healthz").status_code == 200
+    slow = "The database answers. Redis is slow: no answer within 0.5 s.\n"
+    with redis_server.hung():
+        for _ in range(4):  # each check, not only the first
+            seconds, status, said = timed(phone, "/healthz/database")
+            assert (status, said) == (200, "The database answers.\n")
+            assert seconds < HEALTH_SECONDS
+            seconds, status, said = timed(phone, "/healthz")
+            assert (status, said) == (503, slow)
+            assert seconds < 2 * HEALTH_SECONDS
+    assert wait_until(lambda: phone.get("/healthz").status_code == 200)
 
 
 def test_healthz_says_redis_answers(build_app, sqlite_url, redis_server):

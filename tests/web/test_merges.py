@@ -233,9 +233,9 @@ def test_a_merge_that_loses_to_another_write_is_a_409_that_changes_nothing(
     from referee.web import merges
 
     def locked(*keys):
-        raise OperationalError(
-            "INSERT INTO player", {}, sqlite3.OperationalError("database is locked")
-        )
+        refusal = sqlite3.OperationalError("database is locked")
+        refusal.sqlite_errorname = "SQLITE_BUSY_SNAPSHOT"  # another write made it stale
+        raise OperationalError("INSERT INTO player", {}, refusal)
 
     before = state(app)
     monkeypatch.setattr(merges, "lock_players", locked)

@@ -150,7 +150,13 @@ def test_the_merge_lookup_finds_a_name_however_it_is_spelled(app, client, stored
 
 @pytest.mark.parametrize(
     ("other", "expected"),
-    [("Sl/ash", "holds a “/”"), ("..", "besides dots"), ("Ne\u2028d", "U+2028 (LINE SEPARATOR)")],
+    [
+        ("Sl/ash", "holds a “/”"),
+        ("..", "besides dots"),
+        ("Ne\u2028d", "U+2028 (LINE SEPARATOR)"),
+        ("\u2800", "“[U+2800]” shows nothing"),
+        ("\u0301", "“[U+0301]” shows nothing"),
+    ],
 )
 def test_the_merge_lookup_says_which_name_rule_a_name_nobody_has_breaks(
     app, client, stored, tenk_log, other, expected

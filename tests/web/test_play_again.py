@@ -37,8 +37,7 @@ def finished(new_table) -> Table:
 
 def again(table: Table, **fields):
     """Press Play again as the finished page's form does."""
-    return table.client.post(f"{table.url}/again", data={"csrf_token": table.form_fields()[1]}
-                             | fields)  # fmt: skip
+    return table.client.post(f"{table.url}/again", data={"csrf_token": table.csrf()} | fields)
 
 
 def stored_table(app, token: str) -> GameTable:
@@ -166,7 +165,7 @@ def test_a_next_game_deleted_since_is_started_anew(app, finished):
     first = again(finished).location.rsplit("/", 1)[1]
     page = finished.client.get(f"/t/{first}/history").text
     version = re.search(r'name="version" value="(\d+)"', page).group(1)
-    delete = {"csrf_token": finished.form_fields()[1], "sure": "yes", "version": version}
+    delete = {"csrf_token": finished.csrf(), "sure": "yes", "version": version}
     assert finished.client.post(f"/t/{first}/delete", data=delete).status_code == 302
     second = again(finished).location.rsplit("/", 1)[1]
     assert second != first and stored_table(app, second).players == ["Bo", "Cy", "Ann"]
@@ -180,3 +179,26 @@ def test_every_games_next_seating_seats_the_same_players(game):
     if has_own(game, "next_seating"):
         return
     assert seated == (*players[1:], players[0])  # by default the next player starts
+
+
+def test_a_table_played_again_is_closed_to_undo_and_moves_pointing_to_the_next(app, finished):
+    seq, token = finished.form_fields()  # the finished page, as an old phone still shows it
+    made = again(finished).location.rsplit("/", 1)[1]
+    before = stored_table(app, finished.token)
+    undo = finished.client.post(f"{finished.url}/undo", data={"seq": str(seq), "csrf_token": token})
+    move = finished.client.post(
+        f"{finished.url}/move",
+        data={"seq": str(seq), "csrf_token": token, "action": "roll", **dict.fromkeys(
+            [f"d{i}" for i in range(6)], "2")},
+    )
+    for answer in (undo, move):
+        assert answer.status_code == 409
+        page = " ".join(html.unescape(answer.text).split())
+        assert "This game was played again at a new table, so it can no longer be changed" in page
+        assert f'href="/t/{made}"' in answer.text
+    after = stored_table(app, finished.token)
+    assert (after.version, after.move_count, after.finished_at) == (
+        before.version, before.move_count, before.finished_at)  # fmt: skip
+    page = finished.page()
+    assert "This game was played again, so it can no longer be undone" in page
+    assert "Yes, undo it" not in page

@@ -331,24 +331,41 @@ def test_scripts_do_not_set_inline_styles():
         assert not re.search(r"\.style\b|\.innerHTML\b|setAttribute\(\s*['\"]style", source)
 
 
-def test_a_write_that_loses_a_lock_to_another_is_a_409_not_a_500(app, client) -> None:
-    """A deadlock PostgreSQL broke, or SQLite busy past its timeout, that no view answered
-    itself: the loser is told with a sentence, and a real database fault is still a 500."""
+def sqlite_refusal(message: str, name: str | None = None):
+    """A view that fails as SQLite does with ``message`` (and the error's ``name``, as the
+    sqlite3 module gives it)."""
     import sqlite3
 
     from sqlalchemy.exc import OperationalError
 
-    def fails(message: str):
-        def view():
-            raise OperationalError("UPDATE player", {}, sqlite3.OperationalError(message))
+    def view():
+        refusal = sqlite3.OperationalError(message)
+        if name is not None:
+            refusal.sqlite_errorname = name
+        raise OperationalError("UPDATE player", {}, refusal)
 
-        return view
+    return view
 
-    app.add_url_rule("/lost-lock", "lost_lock", fails("database is locked"))
-    app.add_url_rule("/broken-db", "broken_db", fails("disk I/O error"))
-    lost = client.get("/lost-lock")
+
+def test_a_write_that_loses_a_lock_to_another_is_a_409_not_a_500(app, client) -> None:
+    """A write whose snapshot another write made stale, that no view answered itself: the
+    loser is told with a sentence; the database locked past its timeout by another process
+    is a 503 with a sentence; a real database fault is still a 500."""
+    from sqlalchemy.exc import OperationalError
+
+    app.add_url_rule(
+        "/lost-race", "lost_race", sqlite_refusal("database is locked", "SQLITE_BUSY_SNAPSHOT")
+    )
+    app.add_url_rule("/locked", "locked", sqlite_refusal("database is locked", "SQLITE_BUSY"))
+    app.add_url_rule("/broken-db", "broken_db", sqlite_refusal("disk I/O error", "SQLITE_IOERR"))
+    lost = client.get("/lost-race")
     assert lost.status_code == 409
     assert "Another phone changed the same thing" in lost.get_data(as_text=True)
+    locked = client.get("/locked")
+    assert locked.status_code == 503 and locked.headers["Retry-After"] == "5"
+    assert "cannot reach its database just now, so nothing was changed" in locked.get_data(
+        as_text=True
+    )
     with pytest.raises(OperationalError):  # not taken for a lost race: the 500 path
         client.get("/broken-db")
 
