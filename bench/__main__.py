@@ -29,6 +29,7 @@ from bench import (
     lucky7_bench,
     move_parts,
     odds_bench,
+    outage_bench,
     printables_bench,
     sixd_bench,
     vision_bench,
@@ -120,6 +121,7 @@ def table(results: dict[str, Any]) -> str:
         *history_bench.lines(results["history"]),
         *caches_bench.lines(results["caches"]),
         *worst_case_bench.lines(results["worst_case"]),
+        outage_bench.line(results["outages"]),
         f"game: 10K, {engine['game']['players']} players, options {engine['game']['options']}, "
         f"seed {engine['game']['seed']}, {engine['game']['moves']} moves",
         f"web: {web['tables']} tables x 1 roll ({dice}) per app, "
@@ -163,6 +165,8 @@ def main() -> int:
     caches = caches_bench.run()
     print("Timing the worst-case pages (a far final round, the longest stories)...", flush=True)
     worst_case = worst_case_bench.run()
+    print("Restarting and hanging a PostgreSQL under gunicorn...", flush=True)
+    outages = outage_bench.run()
     results = {
         "started": started,
         "seconds": perf_counter() - start,
@@ -179,6 +183,7 @@ def main() -> int:
         "history": history,
         "caches": caches,
         "worst_case": worst_case,
+        "outages": outages,
     }
     results["printables"] = printables_bench.main()
     print()

@@ -14,10 +14,13 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode
+
+import pytest
 
 from referee.serve import control_socket, gunicorn_args
 from tests.conftest import HOUSE_PIN
@@ -217,3 +220,31 @@ def stored_tables(app, tokens):
             found[token] = (seqs, loaded.moves, loaded.replay.error)
         db.session.remove()
     return found
+
+
+def import_table(url: str, folder: Path) -> str:
+    """A 10K table of two busted turns stored in the database at ``url``; its token."""
+    from referee.web import create_app
+    from referee.web.extensions import db
+    from referee.web.store import import_log
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("REFEREE_INSTANCE", str(folder))
+        app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        token = import_log(bust_log(2))
+        db.session.remove()  # its connection back in the pool, which is then closed
+        db.engine.dispose()
+    return token
+
+
+def pages_at_once(phone: Phone, paths: list[str]) -> list[tuple[int, str, float]]:
+    """Ask for ``paths`` all at once; each answer's status, text and seconds."""
+
+    def ask(path: str) -> tuple[int, str, float]:
+        started = time.monotonic()
+        status, text = phone.get(path)
+        return status, text, time.monotonic() - started
+
+    with ThreadPoolExecutor(len(paths)) as asking:
+        return list(asking.map(ask, paths))

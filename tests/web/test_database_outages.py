@@ -12,7 +12,6 @@ from __future__ import annotations
 import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 from sqlalchemy.engine import make_url
@@ -20,7 +19,15 @@ from sqlalchemy.engine import make_url
 from referee.web.outages import AWAY, DEFAULT_TIMEOUT
 from tests import pgserver
 from tests.conftest import wait_until
-from tests.realserver import BUSTS, Gunicorn, Phone, bust_log, flask_db_upgrade, roll_fields
+from tests.realserver import (
+    BUSTS,
+    Gunicorn,
+    Phone,
+    flask_db_upgrade,
+    import_table,
+    pages_at_once,
+    roll_fields,
+)
 
 pytestmark = [pytest.mark.race, pytest.mark.solo]
 
@@ -57,22 +64,6 @@ def served(cluster, tmp_path_factory):
     server.stop()
 
 
-def import_table(url: str, folder: Path) -> str:
-    """A 10K table of two busted turns stored in the database at ``url``; its token."""
-    from referee.web import create_app
-    from referee.web.extensions import db
-    from referee.web.store import import_log
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("REFEREE_INSTANCE", str(folder))
-        app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url})
-    with app.app_context():
-        token = import_log(bust_log(2))
-        db.session.remove()  # its connection back in the pool, which is then closed
-        db.engine.dispose()
-    return token
-
-
 def roll(phone: Phone, token: str, seq: int | None = None, csrf: str = "") -> tuple[int, str]:
     """Post a bust roll on the table, at ``seq`` with ``csrf`` (by default, as the table's
     page stands now)."""
@@ -80,18 +71,6 @@ def roll(phone: Phone, token: str, seq: int | None = None, csrf: str = "") -> tu
         seq, csrf = phone.form(token)
     fields = {"seq": str(seq), "csrf_token": csrf, **roll_fields(BUSTS[0])}
     return phone.send(phone.connect(), "POST", f"/t/{token}/move", fields)
-
-
-def pages_at_once(phone: Phone, paths: list[str]) -> list[tuple[int, str, float]]:
-    """Ask for ``paths`` all at once; each answer's status, text and seconds."""
-
-    def ask(path: str) -> tuple[int, str, float]:
-        started = time.monotonic()
-        status, text = phone.get(path)
-        return status, text, time.monotonic() - started
-
-    with ThreadPoolExecutor(len(paths)) as asking:
-        return list(asking.map(ask, paths))
 
 
 def mixed_pages(token: str, count: int) -> list[str]:
