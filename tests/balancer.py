@@ -93,6 +93,14 @@ class HAProxy:
 
     def states(self) -> dict[str, str]:
         """Each server's status as HAProxy sees it now: "UP", "DOWN", "UP 1/2" (failing)..."""
+        return {name: row["status"] for name, row in self.stats().items()}
+
+    def times_taken_out(self) -> dict[str, int]:
+        """How many times HAProxy has taken each server out of service (UP to DOWN)."""
+        return {name: int(row["chkdown"] or 0) for name, row in self.stats().items()}
+
+    def stats(self) -> dict[str, dict[str, str]]:
+        """HAProxy's statistics row of each server, by name."""
         with socket.socket(socket.AF_UNIX) as admin:
             admin.settimeout(TIMEOUT)
             admin.connect(str(self.admin))
@@ -102,7 +110,7 @@ class HAProxy:
                 chunks.append(chunk)
         lines = b"".join(chunks).decode().lstrip("# ").splitlines()
         return {
-            row["svname"]: row["status"]
+            row["svname"]: row
             for row in csv.DictReader(lines)
             if row["pxname"] == "referee" and row["svname"] in self.backends
         }
