@@ -185,8 +185,12 @@ def is_unavailable(exc: BaseException) -> bool:
     if name is not None:
         return name in SQLITE_HELD
     if type(original).__module__.startswith("psycopg"):
+        import psycopg
+
         code = getattr(original, "sqlstate", None)
-        return code is None or code.startswith(OUTAGE_CODES)
+        if code is None:  # said by psycopg itself: no connection, or no answer
+            return isinstance(original, psycopg.OperationalError)
+        return code.startswith(OUTAGE_CODES)
     return False
 
 
