@@ -20,6 +20,7 @@ from werkzeug.datastructures import MultiDict
 
 from referee.contract import Game
 from referee.engine import RuleViolation, describe_move
+from referee.web.entry import stamped
 
 STALE = (
     "This table moved on since your page was loaded (another phone, or a double tap): "
@@ -57,6 +58,39 @@ def catch_up_refusal(
         if move["player"] in players:
             return _moved_on(game, move, "was stored meanwhile (a double tap, or another phone)")
     return None
+
+
+def already_in(
+    game: Game, then: Any, since: Sequence[Mapping[str, Any]], form: MultiDict[str, str]
+) -> str | None:
+    """The sentence for moves posted from a page the table has moved on from that are the
+    very moves stored since it (two phones entering the same roll for the same turn, a
+    double tap): ``then`` is the table as that page showed it.  None when they are not."""
+    try:
+        posted = [stamped(game, then, move) for move in game.read_form(then, form)]
+    except RuleViolation:
+        return None
+    stored = since[: len(posted)]
+    if (
+        not posted
+        or len(posted) > len(since)
+        or list(map(plain, posted)) != list(map(plain, stored))
+    ):
+        return None
+    said = "; ".join(describe_move(game, move) for move in stored)
+    return (
+        f"That is already in: {said}, entered by another phone (or a double tap), so nothing "
+        "was doubled. Here is the table as it stands now."
+    )
+
+
+def plain(move: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """A move as two phones entering it alike would both post it: its fields, the dice of a
+    roll in any order."""
+    fields = dict(move)
+    if isinstance(fields.get("dice"), list):
+        fields["dice"] = sorted(map(str, fields["dice"]))
+    return tuple(sorted((key, repr(value)) for key, value in fields.items()))
 
 
 def _moved_on(game: Game, move: Mapping[str, Any], how: str) -> str:

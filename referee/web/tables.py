@@ -29,7 +29,7 @@ from referee.web.access import (
     remember,
     remembered,
 )
-from referee.web.catchup import STALE, at_once, catch_up_refusal
+from referee.web.catchup import STALE, already_in, at_once, catch_up_refusal
 from referee.web.entry import (
     NeedsConfirmation,
     confirm_fields,
@@ -185,6 +185,9 @@ def judge_and_store(loaded: Loaded, shown: int | None) -> Any:
     if shown != loaded.seq:
         since = loaded.moves[shown:] if shown is not None and 0 <= shown < loaded.seq else []
         refused = catch_up_refusal(game, loaded.replay.state, since, request.form)
+        if refused and since:
+            then = replayed(log_of(loaded.table, loaded.moves[:shown])).state
+            refused = already_in(game, then, since, request.form) or refused
         if refused:
             return render_play(loaded, status=409, error=refused)
     try:

@@ -10,9 +10,12 @@
     var dice = builder.querySelectorAll(".die-button");
     var out = builder.querySelector("output");
     var options = card.querySelectorAll(".split-option");
-    var order = [];
+    // The dice tapped so far, kept on the builder so that a live update carries them over.
+    var order = (builder.dataset.kept || "").split(",").filter(Boolean).map(Number);
     function value(i) { return +dice[i].dataset.value; }
     function update() {
+      builder.dataset.kept = order.join(",");
+      builder.dataset.keptSaid = order.length ? "dice " + order.map(value).join(" ") + " tapped for a split" : "";
       dice.forEach(function (d, i) {
         var pos = order.indexOf(i);
         d.className = "die-button" + (pos < 0 ? (order.length === 4 ? " t" : "") : (pos < 2 ? " a" : " b"));

@@ -1,10 +1,18 @@
 // A table page that follows the other phones' moves.  While the page is visible it asks the
 // table's poll every 1.5 s with the version it shows (a 304 while nothing changed; it stops
-// asking while the page is hidden).  When the table moved:
-// - if nobody is entering anything here, the page's main part is swapped for the table as
-//   it is now and the page's scripts run again on it (no reload, the scroll kept);
-// - if something is half entered, it is left alone and the note says the table moved on;
-//   a form sent from it after that is held back (the server would refuse it anyway).
+// asking while the page is hidden).  When the table moved, the page's main part is swapped
+// for the table as it is now (no reload, the scroll kept) and the page's scripts run again
+// on it, keeping what this phone was entering:
+// - an entry is a form (or a tap builder, ``data-keep``) that this phone has filled in; it
+//   is carried into the new page when the new page has the same entry: the same form for
+//   the same decision (its ``data-entry``, else its address, hidden fields and whose turn
+//   it is), so a half-built split survives another player's split;
+// - an entry the new page has no place for (its turn was entered by another phone, the
+//   roll it was for is over) is dropped, and the note says what moved and what was not
+//   sent, in one place.
+// A refused entry's message goes with the swap: the note says what moved since.  Nothing is
+// ever held back: the page always carries the table's latest version, so the next tap is
+// judged on the table as it is.
 // A phone may also buzz at the moment the page shows (a bust, hot dice, a win): off unless
 // ticked, kept on the phone, once per version of the table.  A phone buzzes only once it
 // has been tapped, so while buzzing is on this page sends its own forms and swaps in the
@@ -14,10 +22,9 @@
   var INTERVAL = 1500;
   var main = document.querySelector("main");
   if (!main || !window.fetch || !main.querySelector(".live-note[data-poll]")) { return; }
-  var busy = !!main.querySelector(".error");  // a refused entry is on the page: keep it
-  var behind = false;
   var seen = main.querySelector(".live-note").dataset.version;
   var timer = null;
+  var swapping = false;
 
   function note() { return main.querySelector(".live-note"); }
 
@@ -32,7 +39,7 @@
   function stored(store, key) { try { return store.getItem(key); } catch (e) { return null; } }
   function keep(store, key, value) { try { store.setItem(key, value); } catch (e) { /* private mode */ } }
   function buzzing() { return !!navigator.vibrate && stored(localStorage, BUZZ) === "on"; }
-  function setting(e) { return e.target.closest && e.target.closest(".phone-setting"); }
+  function setting(node) { return node.closest && node.closest(".phone-setting"); }
 
   // The tick box (hidden where the phone cannot buzz), and the buzz of the moment shown.
   function buzz() {
@@ -49,24 +56,127 @@
     }
   }
   main.addEventListener("change", function (e) {
-    if (setting(e) && e.target.closest(".phone-buzz")) {
+    if (setting(e.target) && e.target.closest(".phone-buzz")) {
       keep(localStorage, BUZZ, e.target.checked ? "on" : "off");
       keep(sessionStorage, BUZZ + note().dataset.poll, note().dataset.version);
     }
   });
 
-  // Anything tapped or typed inside a form (or the undo box opened) is an entry under way.
-  main.addEventListener("input", function (e) { busy = busy || !setting(e); });
-  main.addEventListener("change", function (e) { busy = busy || !setting(e); });
-  main.addEventListener("click", function (e) {
-    if (e.target.closest && e.target.closest("form, summary")) { busy = true; }
-  });
-  main.addEventListener("submit", function (e) {
-    if (!behind) { return; }
-    e.preventDefault();
-    note().querySelector(".live-said").textContent += " Nothing was sent.";
-    note().scrollIntoView({ block: "center" });
-  }, true);
+  // --- Entries: what this phone has filled in, and where it goes on the new page. ---------
+
+  function fields(form) {
+    return Array.prototype.filter.call(form.elements, function (field) {
+      return field.name && field.type !== "hidden" && field.type !== "submit" &&
+        field.type !== "button" && !setting(field);
+    });
+  }
+
+  // Which decision a form is for: its own ``data-entry`` with its address (an entry that
+  // other players' moves leave standing: a split of a shared roll), else its address, the
+  // names of its fields and its hidden fields but the token, the move count among them: a
+  // move made meanwhile leaves it no place, a change that is no move (the odds shown, a
+  // seat taken) does.
+  function formKey(form) {
+    var key = [form.getAttribute("action") || ""];
+    if (form.dataset.entry) { return key.concat(["entry", form.dataset.entry]).join("|"); }
+    var names = {};
+    fields(form).forEach(function (field) { names[field.name] = true; });
+    key.push(Object.keys(names).sort().join(","));
+    form.querySelectorAll("input[type=hidden]").forEach(function (field) {
+      if (field.name !== "csrf_token") { key.push(field.name + "=" + field.value); }
+    });
+    return key.join("|");
+  }
+
+  function state(field) {
+    return field.type === "checkbox" || field.type === "radio" ? field.checked : field.value;
+  }
+  function original(field) {
+    return field.type === "checkbox" || field.type === "radio" ? field.defaultChecked : field.defaultValue;
+  }
+
+  // What is entered in ``form`` that ``fresh`` (the same form on the new page) would not show:
+  // [{name, value, on}] for each such field, as it is here.
+  function entered(form, fresh) {
+    var found = [];
+    fields(form).forEach(function (field) {
+      var there = fresh && counterpart(fresh, field);
+      if (state(field) !== (there ? original(there) : original(field))) {
+        found.push({ name: field.name, value: field.value, on: state(field), field: field });
+      }
+    });
+    return found;
+  }
+
+  function counterpart(form, field) {
+    var named = Array.prototype.filter.call(form.elements, function (other) { return other.name === field.name; });
+    if (field.type === "checkbox" || field.type === "radio") {
+      return named.filter(function (other) { return other.value === field.value; })[0] || null;
+    }
+    return named[named.indexOf(field)] || named[0] || null;
+  }
+
+  // The dice or values an entry holds, in words for the note.
+  function said(entry) {
+    return entry.filter(function (e) { return e.on !== false; }).map(function (e) {
+      return e.on === true ? e.value : String(e.on);
+    }).filter(Boolean).join(" ");
+  }
+
+  // A field of the new page (not yet shown) made to start as ``on`` (checked, or a value).
+  function put(field, on) {
+    if (!field) { return; }
+    if (typeof on === "boolean") {
+      if (on && field.type === "radio") {
+        field.form.querySelectorAll("input[type=radio]").forEach(function (other) {
+          if (other.name === field.name) { other.removeAttribute("checked"); }
+        });
+      }
+      field.toggleAttribute("checked", on);
+    } else if (field.tagName === "SELECT") {
+      field.querySelectorAll("option").forEach(function (o) { o.toggleAttribute("selected", o.value === on); });
+    } else if (field.tagName === "TEXTAREA") {
+      field.textContent = on;
+    } else {
+      field.setAttribute("value", on);
+    }
+  }
+
+  // Where the phone's cursor is (a form's key and a field's name), to put it back after.
+  function focusedField() {
+    var field = document.activeElement;
+    if (!field || !field.form || !field.name || !main.contains(field)) { return null; }
+    return { key: formKey(field.form), name: field.name, value: field.value, type: field.type };
+  }
+  function refocus(at) {
+    if (!at) { return; }
+    var form = Array.prototype.filter.call(main.querySelectorAll("form"), function (f) { return formKey(f) === at.key; })[0];
+    var field = form && counterpart(form, at);
+    if (field) { field.focus({ preventScroll: true }); }
+  }
+
+  // Carry this phone's entries into ``page`` (a parsed new page); the words for what found no
+  // place there.
+  function carry(page) {
+    var lost = [];
+    var forms = {};
+    page.querySelectorAll("main form").forEach(function (form) { forms[formKey(form)] = form; });
+    main.querySelectorAll("form").forEach(function (form) {
+      if (setting(form)) { return; }
+      var fresh = forms[formKey(form)] || null;
+      var entry = entered(form, fresh);
+      if (!entry.length) { return; }
+      if (!fresh) { lost.push(said(entry)); return; }
+      entry.forEach(function (e) { put(counterpart(fresh, e.field), e.on); });
+    });
+    main.querySelectorAll("[data-keep][data-kept]").forEach(function (widget) {
+      var fresh = page.querySelector('[data-keep="' + CSS.escape(widget.dataset.keep) + '"]');
+      if (fresh) { fresh.dataset.kept = widget.dataset.kept; } else if (widget.dataset.keptSaid) { lost.push(widget.dataset.keptSaid); }
+    });
+    return lost.filter(Boolean);
+  }
+
+  // --- Sending, swapping. -------------------------------------------------------------
 
   // While buzzing is on, a form sent from here goes by fetch and its answer (the table, or
   // the page that refuses it) is swapped in.  An answer that is no table page (an error
@@ -100,43 +210,48 @@
     });
   }
 
-  function swap() {
+  function swap(data) {
     var link = note().querySelector("a").getAttribute("href");
     var here = location.pathname === link ? location.href : link;
+    swapping = true;
     return fetch(here, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
       return r.ok ? r.text() : null;
     }).then(function (text) {
-      if (text && !busy) { show(text); }
-    });
+      if (text) { show(text, data); }
+    }).catch(function () { return null; }).then(function () { swapping = false; });
   }
 
-  // The page's main part swapped for the one in ``text`` (false: it has none), its scripts
-  // run again on it.
-  function show(text) {
+  // The page's main part swapped for the one in ``text`` (false: it has none), with what
+  // this phone is entering carried over (``moved``: the poll's word on what changed, said in
+  // the note); its scripts run again on it.
+  function show(text, moved) {
     var page = new DOMParser().parseFromString(text, "text/html");
     var fresh = page.querySelector("main");
     if (!fresh || !fresh.querySelector(".live-note")) { return false; }
+    var lost = moved ? carry(page) : [];
+    var cursor = moved ? focusedField() : null;
     main.replaceChildren.apply(main, Array.prototype.map.call(fresh.childNodes, function (node) {
       return document.importNode(node, true);
     }));
+    refocus(cursor);
     document.title = page.title;
     seen = note().dataset.version;
-    busy = !!main.querySelector(".error");
+    if (moved) { tell(moved, lost); }
     rerun();
     buzz();
     return true;
   }
 
-  function moved(data) {
-    if (String(data.version) === seen) { return null; }
-    if (!busy) { return swap(); }
-    behind = true;
-    seen = String(data.version);
+  function tell(moved, lost) {
+    var words = "The table moved on" + (moved.last ? ": " + moved.last + "." : ".");
+    if (lost.length) {
+      words += " What this phone had entered (" + lost.join("; ") + ") was for the table before " +
+        "that, so it was not sent.";
+    }
     var box = note();
-    box.querySelector(".live-said").textContent = "The table moved on: " + data.ruling +
-      " What is entered here was for the table before that.";
+    box.querySelector(".live-said").textContent = words;
+    box.querySelector("a").hidden = true;  // the page is the table as it is now
     box.hidden = false;
-    return null;
   }
 
   function ask() {
@@ -144,7 +259,10 @@
     if (document.hidden) { return; }
     var url = note().dataset.poll + "?v=" + encodeURIComponent(seen);
     fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
-      return r.status === 200 ? r.json().then(moved) : null;
+      if (r.status !== 200) { return null; }
+      return r.json().then(function (data) {
+        return String(data.version) === seen || swapping ? null : swap(data);
+      });
     }).catch(function () { return null; }).then(schedule);
   }
 

@@ -109,7 +109,7 @@ def test_a_refused_split_sits_at_the_table_address_where_its_tabs_work(live_serv
     with table_phone.expect_navigation():
         table_phone.locator(".split-option").first.tap()  # Ann's again: refused
     refusal = html.unescape(table_phone.locator("p.error").inner_text())
-    assert "Ann's split was stored meanwhile" in refusal
+    assert "That is already in: Ann's split" in refusal
     table_phone.wait_for_function("!location.pathname.endsWith('/move')")
     assert table_phone.url.split("#")[0] == url
     shot(table_phone, "simultaneous-refused")
@@ -118,3 +118,64 @@ def test_a_refused_split_sits_at_the_table_address_where_its_tabs_work(live_serv
     assert "Cat: split" in table_phone.locator(".split h2").inner_text()
     response = table_phone.reload()
     assert response is not None and response.status == 200
+
+
+# The last face of a roll tapped at the same wall-clock instant on two phones.
+LAST_FACE_AT = (
+    "([at, face]) => setTimeout(() => document.querySelectorAll("
+    "'form.roll .faces:not(.minus) .face-tap')[face - 1].click(), at - Date.now())"
+)
+
+
+def test_a_half_built_split_survives_the_others_and_a_refused_phone_goes_on(
+    live_server, stored, app, phones
+):
+    token = solitaire_table(stored)
+    url = f"{live_server}/t/{token}"
+    for page, name in zip(phones, PLAYERS, strict=True):
+        page.goto(url)
+        sit(page, name)
+    ann, bob, cat = phones
+
+    # Ann and Cat enter the same roll at the same instant: it is stored once, and the phone
+    # that came second is told the roll is already in.
+    for page in (ann, cat):
+        Phone(page).tap_dice(*ROLL[:-1])
+    at = ann.evaluate("Date.now() + 600")
+    with ann.expect_navigation(), cat.expect_navigation():
+        for page in (ann, cat):
+            page.evaluate(LAST_FACE_AT, [at, ROLL[-1]])
+    rolls = [m for m in stored_moves(app, token) if m["type"] == "roll"]
+    assert len(rolls) == 1
+    told = [page for page in (ann, cat) if page.locator("p.error").count()]
+    assert len(told) == 1, "one phone stored the roll, the other was refused"
+    refusal = " ".join(told[0].locator("p.error").inner_text().split())
+    assert refusal.startswith("That is already in: the roll 1 1 3 5 6") and "nothing was doubled" in refusal
+
+    # Ann taps four dice of her split (6 + 4 would be 1+5 and 1+3); Bob's split lands
+    # meanwhile: Ann's page follows the table and keeps her four taps.
+    ann.locator(".split h2", has_text="Ann: split").wait_for()
+    dice = ann.locator(".builder .die-button")
+    for i in (0, 3, 1, 2):
+        dice.nth(i).tap()
+    bob.locator(".split h2", has_text="Bob: split").wait_for()
+    with bob.expect_navigation():
+        bob.locator(".split-option").first.tap()
+    ann.locator(".live-note .live-said", has_text="The table moved on: Bob's").wait_for(timeout=3500)
+    assert ann.locator(".builder .die-button.a").count() == 2
+    assert ann.locator(".builder .die-button.b").count() == 2
+    assert ann.locator("p.error").count() == 0
+    shot(ann, "simultaneous-ann-kept")
+    with ann.expect_navigation():
+        ann.locator(".split-option.match").tap()
+    assert ann.locator("p.error").count() == 0
+
+    # The refused phone followed the table all along: one message, and its own split
+    # goes through on the next tap.
+    cat.locator(".live-note .live-said", has_text="The table moved on").wait_for(timeout=3500)
+    assert cat.locator("p.error").count() == 0
+    with cat.expect_navigation():
+        cat.locator(".split-option").first.tap()
+    assert cat.locator("p.error").count() == 0
+    splits = [m for m in stored_moves(app, token) if m["type"] == "assign"]
+    assert sorted(m["player"] for m in splits) == sorted(PLAYERS)

@@ -230,3 +230,33 @@ def test_the_odds_a_phone_shows_are_for_the_sheet_on_its_screen(seated):
     assert "For Cat’s sheet." not in html.unescape(phones[2].page()).replace("'", "’")
     asked = html.unescape(table.client.get(f"{table.url}?sheet=Bob").text).replace("'", "’")
     assert "For Bob’s sheet." in asked
+
+
+@pytest.mark.parametrize(("slug", "dice"), [("solitaire", ROLL), ("tenk", (1, 1, 5, 2, 3, 4))])
+def test_the_same_roll_entered_by_two_phones_is_stored_once_and_the_second_is_told(
+    new_table, app, slug, dice
+):
+    table = new_table(slug, players=PLAYERS) if slug == "solitaire" else new_table(slug)
+    seq, csrf = table.form_fields()  # both phones show the table before the roll
+    first = table.roll(*dice)
+    assert first.status_code == 302
+    shuffled = {f"d{i}": str(v) for i, v in enumerate(reversed(dice))}  # tapped in another order
+    second = table.client.post(
+        f"{table.url}/move", data={"seq": seq, "csrf_token": csrf, "action": "roll", **shuffled}
+    )
+    assert second.status_code == 409
+    said = " ".join(html.unescape(second.text).split())
+    assert "That is already in:" in said and "so nothing was doubled" in said
+    assert len(moves(app, table.token)) == 1
+
+
+def test_a_different_roll_from_a_page_behind_is_still_told_the_table_moved_on(new_table, app):
+    table = new_table("tenk")
+    seq, csrf = table.form_fields()
+    assert table.roll(1, 1, 5, 2, 3, 4).status_code == 302
+    other = {f"d{i}": "2" for i in range(6)}
+    second = table.client.post(
+        f"{table.url}/move", data={"seq": seq, "csrf_token": csrf, "action": "roll", **other}
+    )
+    assert second.status_code == 409 and "This table moved on" in second.text
+    assert len(moves(app, table.token)) == 1
