@@ -25,6 +25,7 @@ from referee.web.inputs import plain_text, small_number
 from referee.web.judgements import Judgements, judgements
 from referee.web.models import GameTable, Seat
 from referee.web.paging import paging
+from referee.web.seats import answered
 from referee.web.security import SpreadsheetWriter
 from referee.web.store import import_log, load, log_of, made_with_odds, move_data
 from referee.web.stories import stories, story
@@ -284,5 +285,6 @@ def import_page() -> Any:
         message = f"Move {err.move + 1} was refused ({err.code}): {err.message} Nothing was stored."
         return render_template("history/import.html", form=form, error=message), 422
     token = import_log(log)
+    answered(token)  # the phone that brings a table in is not asked who it is
     flash(f"Imported as a new table: {result.moves_applied} moves replayed.")
     return redirect(url_for("tables.play", token=token))

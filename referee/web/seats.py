@@ -1,6 +1,11 @@
 """Seats at a table: a phone may say "I am Ann", stay a table phone passed round (the
 default), or only watch.
 
+A phone that joins a table (by its link, its QR code or its join code) is asked first who
+it is; until it answers (``answered``: a seat choice, or the table is one this phone
+started) it sees the table and may enter moves as a table phone, but never the moves of a
+player whose seat another phone holds.
+
 A seat is held in the database (``SeatClaim``: one phone per seat and one seat per phone,
 both enforced by unique keys, so two phones asking at the same instant cannot both get a
 seat, nor one phone two seats), the phone by a random id in its sealed session.  Every
@@ -31,6 +36,8 @@ bp = Blueprint("seats", __name__)
 PHONE = "phone"  # the session key of this phone's id
 WATCHING = "watching"  # the session key of the tables this phone only watches
 MAX_WATCHED = 20
+ANSWERED = "answered"  # the session key of the tables where this phone said who it is
+MAX_ANSWERED = 30
 SEATS_MOVED = (
     "Another phone changed this table’s seats at the same instant: nothing was changed. "
     "Here is the table as it stands now; choose again."
@@ -45,10 +52,16 @@ class Seating:
     seat: str | None
     watching: bool
     taken: frozenset[str]
+    answered: bool = True
 
     def refusal(self, player: str | None) -> str | None:
         """Why this phone may not enter a move for ``player`` (None: the table's own move),
         or None when it may."""
+        if not self.answered and player in self.taken:
+            return (
+                f"{player}’s seat is held by another phone. Say first who this phone is "
+                "(at the top of the page). Nothing was changed."
+            )
         if self.watching:
             return (
                 "This phone only watches this table: choose a seat or make it a table phone "
@@ -75,15 +88,25 @@ Claims = Sequence[tuple[int, str]]  # (seat, phone id) of each seat a phone hold
 def seating(table: TableFacts, *, others: bool = True, claims: Claims | None = None) -> Seating:
     """How this phone sits at ``table``, from its seat ``claims`` (read here when not
     given).  ``others=False``: a post needs only this phone's own seat, so a phone that
-    never sat anywhere is answered without reading the seats."""
+    never sat anywhere and has said who it is is answered without reading the seats."""
     me = phone_id()
-    if me is None and not others:
-        return Seating(None, table.token in session.get(WATCHING, []), frozenset())
+    watching = table.token in session.get(WATCHING, [])
+    said = watching or table.token in session.get(ANSWERED, [])
+    if me is None and not others and said:
+        return Seating(None, watching, frozenset())
     if claims is None:
         claims = db.session.execute(CLAIMS_AT_TABLE, {"at_table": table.id}).all()
     seat = next((table.players[s] for s, phone in claims if phone == me and me), None)
     taken = frozenset(table.players[s] for s, phone in claims if phone != me)
-    return Seating(seat, table.token in session.get(WATCHING, []), taken)
+    return Seating(seat, watching, taken, said or bool(seat))
+
+
+def answered(token: str) -> None:
+    """Note that this phone said who it is at the table (or started it): it is not asked."""
+    if token in session.get(ANSWERED, [])[:1]:
+        return  # already first: leave the cookie as it is
+    known = [t for t in session.get(ANSWERED, []) if t != token]
+    session[ANSWERED] = [token, *known][: MAX_ANSWERED - 1]
 
 
 def table_with_claims(token: str) -> tuple[TableFacts, Claims] | None:
@@ -181,6 +204,7 @@ def choose(token: str) -> Any:
         choice.isascii() and choice.isdigit() and len(choice) <= 2 and int(choice) < len(players)
     ):
         return render_play(load(table), status=400, error="Choose one of the table’s seats.")
+    answered(token)
     try:
         if choice in ("table", "watch"):
             _leave(table_id, me)

@@ -43,7 +43,7 @@ from referee.web.inputs import version_shown
 from referee.web.limits import limit_table_writes
 from referee.web.models import GameTable, TableFacts
 from referee.web.replays import replays
-from referee.web.seats import Seating, phone_id, seating, table_with_claims
+from referee.web.seats import Seating, answered, phone_id, seating, table_with_claims
 from referee.web.store import (
     Loaded,
     TableMoved,
@@ -120,6 +120,7 @@ def create(slug: str) -> Any:
         players, options = form.player_names(), form.option_values()
         table = new_table(game.SLUG, players, options, settings=form.setting_values())
         db.session.commit()
+        answered(table.token)  # the phone that starts a table is not asked who it is
         return redirect(url_for("tables.play", token=table.token))
     status = 422 if request.method == "POST" else 200
     return render_template("tables/new.html", game=game, form=form), status
@@ -320,6 +321,7 @@ def again(token: str) -> Any:
                 return stale(token)
             made = started.token
     remember(table_or_404(made))
+    answered(made)
     return redirect(url_for("tables.play", token=made))
 
 

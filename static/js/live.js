@@ -275,6 +275,14 @@
     timer = null;
     if (!document.hidden) { ask(); }
   });
+
+  // The header's "Invite a phone" opens the join panel (its QR code and join code).
+  function invite() {
+    var panel = location.hash === "#join" && document.getElementById("join");
+    if (panel) { panel.open = true; }
+  }
+  window.addEventListener("hashchange", invite);
+  invite();
   buzz();
   schedule();
 })();

@@ -225,3 +225,43 @@ def delete_table_now(app, token: str) -> None:
     with app.app_context():
         table = table_by_token(token)
         delete_table(table.id, table.version)
+
+
+def test_a_phone_that_joins_is_asked_who_it_is_and_cannot_move_for_a_seated_player(two_phones):
+    ann, joined = two_phones
+    assert "Who is this phone?" not in ann.page()  # the phone that started the table
+    assert sit(ann, "0").status_code == 302
+    page = html.unescape(joined.page())
+    asked = page.split('class="card who-is-this-phone"')[1].split("</form>")[0]
+    assert "Who is this phone? <small>(Ann has a phone)</small>" in asked
+    assert "I am Bo" in asked and "I am Ann" not in asked  # the free seats only
+    assert "A table phone, passed round" in asked
+    assert page.index("who-is-this-phone") < page.index('class="ruling"')  # asked first
+    assert "Ann’s turn: Ann’s phone enters it. Say above who this phone is" in page
+    roll = {f"d{i}": str(v) for i, v in enumerate(BUST)}  # Ann's move, posted all the same
+    refused = joined.client.post(
+        f"{joined.url}/move", data={"seq": 0, "csrf_token": joined.csrf(), "action": "roll", **roll}
+    )
+    assert refused.status_code == 403
+    assert "Ann’s seat is held by another phone. Say first who this phone is" in html.unescape(
+        refused.text
+    )
+    assert moves(ann) == 0
+    assert sit(joined, "table").status_code == 302  # one tap: a table phone
+    assert "Who is this phone?" not in joined.page()
+    assert joined.roll(*BUST).status_code == 302  # as a table phone always could
+    assert moves(ann) == 1
+
+
+def test_an_unanswered_phone_still_enters_the_moves_of_seats_nobody_holds(two_phones):
+    ann, joined = two_phones
+    assert "Who is this phone?" in joined.page()
+    assert joined.roll(*BUST).status_code == 302
+    assert moves(ann) == 1
+
+
+def test_every_table_page_invites_a_phone_from_its_top(two_phones):
+    ann, _ = two_phones
+    page = ann.page()
+    assert page.index('href="#join"') < page.index('class="ruling"')
+    assert 'id="join"' in page and "Join this table" in page
