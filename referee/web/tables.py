@@ -198,7 +198,11 @@ def judge_and_store(loaded: Loaded, shown: int | None) -> Any:
     try:
         add_moves(loaded, moves + forced, after)
     except TableMoved:
-        return None if at_once(game, moves) else stale(token)
+        if at_once(game, moves):
+            return None
+        now = load(table_or_404(token))  # the same move from another phone, or a double tap?
+        said = already_in(game, loaded.replay.state, now.moves[loaded.seq :], request.form)
+        return render_play(now, status=409, error=said or STALE)
     if forced:
         flash(forced_words(game, forced, after.outcome.over))
     return redirect(url_for("tables.play", token=token, _anchor="now"))

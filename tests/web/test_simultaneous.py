@@ -260,3 +260,28 @@ def test_a_different_roll_from_a_page_behind_is_still_told_the_table_moved_on(ne
     )
     assert second.status_code == 409 and "This table moved on" in second.text
     assert len(moves(app, table.token)) == 1
+
+
+def test_the_same_roll_that_loses_the_write_to_another_phone_is_told_it_is_already_in(
+    new_table, app, monkeypatch
+):
+    """Two phones post the same roll at the same instant, both from the table as it is: the
+    other phone's is stored between this post's judging and its write; this one is told the
+    roll is already in, and nothing is doubled."""
+    from referee.web import store, tables
+
+    table = new_table("tenk")
+    real = store.add_moves
+
+    def beaten(loaded, posted, after):
+        current = store.load(store.table_by_token(table.token))
+        roll = {"player": "Ann", "type": "roll", "dice": ["4", "3", "2", "5", "1", "1"]}
+        real(current, [roll], current.replay.apply(roll))
+        real(loaded, posted, after)  # the version claim fails
+
+    monkeypatch.setattr(tables, "add_moves", beaten)
+    answer = table.roll(1, 1, 5, 2, 3, 4)
+    assert answer.status_code == 409
+    said = " ".join(html.unescape(answer.text).split())
+    assert "That is already in: Ann's roll 4 3 2 5 1 1, entered by another phone" in said
+    assert len(moves(app, table.token)) == 1
