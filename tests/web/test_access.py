@@ -309,3 +309,19 @@ def test_every_table_has_a_version_that_every_write_advances(app, client, stored
     table.post("undo")
     with app.app_context():
         assert db.session.scalar(select(GameTable.version).where(GameTable.token == token)) == 2
+
+
+def test_a_first_visit_says_what_the_house_pin_is_for_before_the_games(stranger):
+    home = " ".join(re.sub(r"<[^>]+>", "", html.unescape(stranger.get("/").text)).split())
+    said = "To start a table you need this referee’s house PIN: a number the person who runs it"
+    assert said in home and "Playing at a table someone started needs no PIN" in home
+    assert home.index(said) < home.index("Start a table")
+    pin_page = stranger.get("/house").text
+    assert "make run" not in pin_page and "instance/house_pin" not in pin_page
+    assert "the person who runs it knows, so ask them" in " ".join(html.unescape(pin_page).split())
+
+
+def test_a_phone_with_the_pin_is_not_told_again(client):
+    home = html.unescape(client.get("/").text)
+    assert "To start a table you need" not in home
+    assert client.get("/tables/new/tenk").status_code == 200  # never asked for the PIN again
