@@ -4,15 +4,20 @@ stays light on a phone's data plan.
 Brotli where the phone asks for it (browsers do over HTTPS), else gzip.  A static file is
 read into memory, and its file closed, before it is compressed: Flask streams it from an
 open file, and a phone that drops the connection mid-file would leave that file to the
-garbage collector.
+garbage collector.  A script goes out without its comment lines (a line that starts with
+``//``): they are for the people who read the code, and a quarter of what a phone would
+download.
 """
 
 from __future__ import annotations
+
+import re
 
 from flask import Flask, Response, request
 
 from referee.web.extensions import compress
 
+COMMENT_LINE = re.compile(rb"^[ \t]*//[^\n]*\n", re.MULTILINE)
 SETTINGS = {
     "COMPRESS_ALGORITHM": ["br", "gzip"],
     "COMPRESS_STREAMS": False,  # nothing streamed is compressed: static files are read first
@@ -20,7 +25,8 @@ SETTINGS = {
 
 
 def read_static_file(response: Response) -> Response:
-    """A static file's response, its open file read and closed, ready to be compressed."""
+    """A static file's response, its open file read and closed (a script's comment lines
+    left out), ready to be compressed."""
     if request.endpoint == "static" and response.is_streamed:
         stream = response.response
         response.direct_passthrough = False
@@ -28,6 +34,8 @@ def read_static_file(response: Response) -> Response:
         close = getattr(stream, "close", None)
         if close is not None:
             close()
+        if response.mimetype in ("text/javascript", "application/javascript"):
+            body = COMMENT_LINE.sub(b"", body)
         response.set_data(body)
     return response
 

@@ -67,7 +67,7 @@ def test_every_play_page_shows_the_join_panel(client, stored, seed_name):
     assert f'<span class="join-code">{token[:4]} {token[4:8]}</span>' in page
     assert f'src="/t/{token}/qr.svg"' in page
     assert f">http://localhost/t/{token}</a>" in page
-    assert '<details class="join-panel">' in page  # closed: one line above nothing else
+    assert '<details class="join-panel" id="join">' in page  # closed: one line above nothing else
 
 
 def test_the_qr_code_is_an_svg_of_the_link_the_phone_used(client, token):

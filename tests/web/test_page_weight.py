@@ -94,3 +94,13 @@ def test_a_static_file_is_closed_before_it_is_sent_so_a_dropped_phone_leaves_no_
         del body
         gc.collect()
     assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
+
+
+def test_a_script_goes_out_without_its_comment_lines(client):
+    from pathlib import Path
+
+    source = (Path(__file__).resolve().parents[2] / "static" / "js" / "live.js").read_text()
+    sent_text = client.get("/static/js/live.js").get_data(as_text=True)
+    assert not [line for line in sent_text.splitlines() if line.lstrip().startswith("//")]
+    kept = [line for line in source.splitlines() if not line.lstrip().startswith("//")]
+    assert sent_text.splitlines() == kept  # the code itself, line for line
