@@ -54,9 +54,12 @@ def stored_moves(app, token: str) -> list[dict]:
 
 
 def sit(page, name: str) -> None:
-    page.locator("details.this-phone summary").tap()
+    """Answer the question a phone that joins a table is asked first: one tap."""
+    asked = page.locator("form.who-is-this-phone")
+    assert asked.locator("p").inner_text().startswith("Who is this phone?")
     with page.expect_navigation():
-        page.get_by_role("button", name=f"I am {name}", exact=True).tap()
+        asked.get_by_role("button", name=f"I am {name}", exact=True).tap()
+    assert page.locator("form.who-is-this-phone").count() == 0
     assert f"This phone: {name}’s seat" in page.locator("details.this-phone summary").inner_text()
 
 
