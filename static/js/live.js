@@ -249,6 +249,7 @@
         "that, so it was not sent.";
     }
     var box = note();
+    box.classList.toggle("lost", lost.length > 0);  // kept in sight while scrolling
     box.querySelector(".live-said").textContent = words;
     box.querySelector("a").hidden = true;  // the page is the table as it is now
     box.hidden = false;
@@ -276,7 +277,7 @@
     if (!document.hidden) { ask(); }
   });
 
-  // The header's "Invite a phone" opens the join panel (its QR code and join code).
+  // The header's "Invite" opens the join panel (its QR code and join code).
   function invite() {
     var panel = location.hash === "#join" && document.getElementById("join");
     if (panel) { panel.open = true; }
