@@ -73,7 +73,6 @@ def test_dice_half_entered_survive_a_change_that_is_no_move(
     url = f"{live_server}/t/{token}"
     phone.goto(url)
     second_phone.goto(url)
-    b = Phone(second_phone)
     player.roll(1, 1, 5, 2, 3, 4)  # Bo's roll: Bo sets aside next, on A's phone
     second_phone.locator(".ruling", has_text="Bo").wait_for(timeout=3500)
     second_phone.locator("form.set-aside label.pick").nth(0).tap()  # B ticks a 1

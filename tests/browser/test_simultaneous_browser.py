@@ -153,7 +153,10 @@ def test_a_half_built_split_survives_the_others_and_a_refused_phone_goes_on(
     told = [page for page in (ann, cat) if page.locator("p.error").count()]
     assert len(told) == 1, "one phone stored the roll, the other was refused"
     refusal = " ".join(told[0].locator("p.error").inner_text().split())
-    assert refusal.startswith("That is already in: the roll 1 1 3 5 6") and "nothing was doubled" in refusal
+    assert (
+        refusal.startswith("That is already in: the roll 1 1 3 5 6")
+        and "nothing was doubled" in refusal
+    )
 
     # Ann taps four dice of her split (6 + 4 would be 1+5 and 1+3); Bob's split lands
     # meanwhile: Ann's page follows the table and keeps her four taps.
@@ -164,7 +167,9 @@ def test_a_half_built_split_survives_the_others_and_a_refused_phone_goes_on(
     bob.locator(".split h2", has_text="Bob: split").wait_for()
     with bob.expect_navigation():
         bob.locator(".split-option").first.tap()
-    ann.locator(".live-note .live-said", has_text="The table moved on: Bob's").wait_for(timeout=3500)
+    ann.locator(".live-note .live-said", has_text="The table moved on: Bob's").wait_for(
+        timeout=3500
+    )
     assert ann.locator(".builder .die-button.a").count() == 2
     assert ann.locator(".builder .die-button.b").count() == 2
     assert ann.locator("p.error").count() == 0

@@ -52,7 +52,11 @@ def test_undo_a_whole_turn_from_the_undo_box(live_server, phone, player, stored)
         phone.locator(".flash").inner_text()
     )
     undone = phone.locator(".flash").bounding_box()  # in view: the post lands on #now
-    assert undone is not None and 0 <= undone["y"] and undone["y"] + undone["height"] <= PHONE["height"]
+    assert (
+        undone is not None
+        and 0 <= undone["y"]
+        and undone["y"] + undone["height"] <= PHONE["height"]
+    )
     # Now Ann's banked turn is the last one, and it is over.
     phone.locator("details.undo-turn summary").tap()
     assert "Ann's turn is over. Undo all 3 of its moves?" in (
