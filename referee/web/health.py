@@ -48,7 +48,7 @@ class Probe:
 
     ask: Callable[[], bool]
     patience: float
-    asking: Future[bool] | None = None
+    asking: Future[bool | None] | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
     thread: ThreadPoolExecutor = field(
         default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="health")
