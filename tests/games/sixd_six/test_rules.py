@@ -835,6 +835,13 @@ def test_choices_offer_the_pass_only_when_no_set_fits() -> None:
     assert SIX.warning(state, PASS) is None
 
 
+def test_the_pass_button_says_no_set_fits_only_when_none_does() -> None:
+    assert SIX.view(play(*OPENING)).set_fits  # a set fits: the button says "Ann passes"
+    state = replace(play(*OPENING), board=board(["1b 2b"]))
+    state = replace(state, areas=(area({(0, 0): "3r"}), state.areas[1]))
+    assert SIX.view(state).may_pass and not SIX.view(state).set_fits
+
+
 def test_legal_sets_are_every_set_on_the_board() -> None:
     sets = sixd_six.legal_sets(board(S))
     assert RED_ROW in sets and FOURS in sets and PURPLE in sets
