@@ -35,13 +35,17 @@ def seen_within(page, words: str, seconds: float = 2.0) -> float:
     return time.monotonic() - start
 
 
-def test_b_sees_a_roll_within_two_seconds_and_is_told_what_it_entered_was_not_sent(
-    live_server, stored, tenk_log, phone, player, second_phone
-):
+@pytest.fixture
+def both_at_the_table(live_server, stored, tenk_log, phone, second_phone):
+    """A 10K table of Ann and Bo, open on both phones."""
     (token,) = stored(tenk_log(("Ann", "Bo"), "bust"))
-    url = f"{live_server}/t/{token}"
-    phone.goto(url)
-    second_phone.goto(url)
+    for page in (phone, second_phone):
+        page.goto(f"{live_server}/t/{token}")
+
+
+def test_b_sees_a_roll_within_two_seconds_and_is_told_what_it_entered_was_not_sent(
+    both_at_the_table, player, second_phone
+):
     b = Phone(second_phone)
     assert "Bo" in b.ruling()
     second_phone.evaluate("window.marker = 'no reload'")
@@ -67,12 +71,8 @@ def test_b_sees_a_roll_within_two_seconds_and_is_told_what_it_entered_was_not_se
 
 
 def test_dice_half_entered_survive_a_change_that_is_no_move(
-    live_server, stored, tenk_log, phone, player, second_phone
+    both_at_the_table, phone, player, second_phone
 ):
-    (token,) = stored(tenk_log(("Ann", "Bo"), "bust"))
-    url = f"{live_server}/t/{token}"
-    phone.goto(url)
-    second_phone.goto(url)
     player.roll(1, 1, 5, 2, 3, 4)  # Bo's roll: Bo sets aside next, on A's phone
     second_phone.locator(".ruling", has_text="Bo").wait_for(timeout=3500)
     second_phone.locator("form.set-aside label.pick").nth(0).tap()  # B ticks a 1
