@@ -292,9 +292,14 @@
       if (state) { pick.classList.add(state); }
     };
 
+    // The set's placements come under the board: the next tap (Place it, or a square the set
+    // may cover) is brought just into sight, no further, so the board stays above it.
     var turning = function () {
       var section = result.querySelector(".placements");
-      if (section) { movablePiece(section); }
+      if (!section) { return; }
+      movablePiece(section);
+      var next = section.querySelector(".piece .place-it:not([hidden]), .piece .cell.fits");
+      if (next) { next.scrollIntoView({ block: "nearest" }); }
     };
 
     var ask = function () {

@@ -113,6 +113,9 @@ def test_the_square_a_take_and_a_slide_on_a_phone(live_server, phone, player):
     for r, c in [(1, 4), (1, 5)]:
         page.locator(f"form.take-pick label.cell.tick[data-cell='{r},{c}']").tap()
     page.locator(".set-said", has_text="A set of 2 dice.").wait_for()
+    # The next tap (Place it, or a square the set may cover) is in reach, no scroll needed.
+    fits = page.locator(".piece .place-it:not([hidden]), .piece .cell.fits").first.bounding_box()
+    assert fits is not None and 0 <= fits["y"] and fits["y"] + fits["height"] <= PHONE["height"]
     player.shot("sixd-six-take")
     for r, c in [(1, 4), (1, 5)]:
         page.locator(f"form.take-pick label.cell.tick[data-cell='{r},{c}']").tap()
