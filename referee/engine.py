@@ -298,6 +298,37 @@ def unknown_fields(game: Game, move: Mapping[str, Any]) -> list[str]:
     return sorted(str(name) for name in move if name not in known and name not in ENVELOPE)
 
 
+@dataclass(frozen=True)
+class MoveWords:
+    """A move in words, in three parts: whose move and its kind ("Ann's roll"), the dice
+    it names as entered ("6b", "2"), and where on a board ("at row 2, column 5")."""
+
+    kind: str
+    dice: tuple[str, ...]
+    place: str
+
+    def __str__(self) -> str:
+        shown = "".join(f" {die}" for die in self.dice)
+        return f"{self.kind}{shown}{' ' + self.place if self.place else ''}"
+
+
+def move_words(game: Game, move: Mapping[str, Any], *, whose: bool = True) -> MoveWords:
+    """``describe_move``'s words in their parts, for a page that draws the dice."""
+    kind = game.MOVE_WORDS.get(str(move.get("type")), str(move.get("type")))
+    who = "" if not whose else f"{move['player']}'s " if move.get("player") else "the "
+    dice = move.get("dice")
+    cell = move.get("cell")
+    place = ""
+    if (
+        isinstance(cell, list)
+        and len(cell) == 2
+        and all(type(n) is int and 0 <= n < MAX_SHOWN_CELL for n in cell)
+    ):
+        place = f"at {where((cell[0], cell[1]))}"
+    named = tuple(str(d) for d in dice) if isinstance(dice, list) else ()
+    return MoveWords(f"{who}{kind}", named, place)
+
+
 def describe_move(game: Game, move: Mapping[str, Any], *, whose: bool = True) -> str:
     """A move in words for undo and history: "Ann's roll 2 2 3 4 6".
 
@@ -306,18 +337,7 @@ def describe_move(game: Game, move: Mapping[str, Any], *, whose: bool = True) ->
     ``whose=False`` leaves out whose move it is ("roll 2 2 3 4 6"), for a list of one
     player's moves.
     """
-    kind = game.MOVE_WORDS.get(str(move.get("type")), str(move.get("type")))
-    who = "" if not whose else f"{move['player']}'s " if move.get("player") else "the "
-    dice = move.get("dice")
-    shown = " " + " ".join(str(d) for d in dice) if isinstance(dice, list) else ""
-    cell = move.get("cell")
-    if (
-        isinstance(cell, list)
-        and len(cell) == 2
-        and all(type(n) is int and 0 <= n < MAX_SHOWN_CELL for n in cell)
-    ):
-        shown += f" at {where((cell[0], cell[1]))}"
-    return f"{who}{kind}{shown}"
+    return str(move_words(game, move, whose=whose))
 
 
 @dataclass(frozen=True)

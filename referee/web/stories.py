@@ -9,14 +9,15 @@ asking for the same story at once work it out once.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from markupsafe import Markup
 
 from referee.deadline import REPLAY_CHUNK, check
-from referee.engine import Outcome, RuleViolation, describe_move
+from referee.dice import Die, parse_die
+from referee.engine import MoveWords, Outcome, RuleViolation, move_words
 from referee.log import GameLog, replay
 from referee.web.charts import progression_svg
 from referee.web.weighed import WeighedCache
@@ -36,6 +37,25 @@ class Story:
     view: object
 
 
+@dataclass(frozen=True)
+class Told:
+    """A move as a story tells it: its words, and its dice to draw when any has a colour
+    (a code such as "6b" is for the log, not for people); else the dice stay in the words."""
+
+    words: MoveWords
+    drawn: tuple[Die, ...]
+
+
+def told(game: Any, move: Mapping[str, Any]) -> Told:
+    """``move`` as the story tells it (``Told``)."""
+    words = move_words(game, move)
+    try:
+        dice = tuple(parse_die(die) for die in words.dice)
+    except RuleViolation:  # a die a game of its own spells otherwise: its words as written
+        return Told(words, ())
+    return Told(words, dice if any(die.colour for die in dice) else ())
+
+
 def story(log: GameLog) -> Story:
     """The log's story: each move with its ruling, the scores after every turn in a chart,
     and the outcome; a stored move the rules now refuse ends it, with a step saying so."""
@@ -51,7 +71,7 @@ def story(log: GameLog) -> Story:
         try:
             after = result.apply(move)
         except RuleViolation as refused:  # a stored move the rules now refuse: stop there
-            steps.append({"n": index + 1, "move": describe_move(game, move),
+            steps.append({"n": index + 1, "move": told(game, move),
                           "ruling": f"Refused on replay: {refused.message}", "bust": False,
                           "final": False})  # fmt: skip
             break
@@ -62,7 +82,7 @@ def story(log: GameLog) -> Story:
         steps.append(
             {
                 "n": index + 1,
-                "move": describe_move(game, {**move, "player": who} if who else move),
+                "move": told(game, {**move, "player": who} if who else move),
                 "ruling": game.ruling(state),
                 "bust": ended and bool(records) and records[-1].bust,
                 "final": game.in_final_round(state),

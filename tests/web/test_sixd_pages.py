@@ -74,3 +74,17 @@ def test_the_six_d_two_help_page_says_a_pool_may_hold_any_number_of_dice(client)
     page = html.unescape(client.get("/games/sixd-two").text)
     assert "a pool may hold any number of dice and any number of one colour" in page
     assert "thirteen reds, or a single die (up to 200 dice, the most one move may list)" in page
+
+
+@pytest.mark.parametrize("name", ["sixd-two-finished", "sixd-three-finished"])
+def test_the_story_draws_coloured_dice_instead_of_their_codes(client, stored, name):
+    import re
+
+    (token,) = stored(logged(name))
+    page = client.get(f"/t/{token}/history").text
+    moves = re.findall(r'<span class="what">(.*?)</span>\s*<span class="said">', page, re.S)
+    assert moves
+    shown = [re.sub(r"<[^>]+>", " ", move) for move in moves]
+    assert not [text for text in shown if re.search(r"\b[1-6][rygbopk]\b", text)]
+    assert 'class="die c-' in " ".join(moves)  # drawn in their colours, with their names
+    assert re.search(r'aria-label="(red|yellow|green|blue|orange|purple|black) [1-6]"', page)
