@@ -285,3 +285,11 @@ def test_the_same_roll_that_loses_the_write_to_another_phone_is_told_it_is_alrea
     said = " ".join(html.unescape(answer.text).split())
     assert "That is already in: Ann's roll 4 3 2 5 1 1, entered by another phone" in said
     assert len(moves(app, table.token)) == 1
+
+
+def test_a_phone_that_joined_is_offered_no_sheet_another_phone_holds(seated, app):
+    table, phones = seated()  # Ann, Bob and Cat each on a phone of their own, the roll in
+    joined = Table(app.test_client(), table.token)
+    page = html.unescape(joined.page())
+    assert "Who is this phone?" in page and 'name="split"' not in page
+    assert "Still to split: Ann, Bob, Cat, each on their own phone. Say above who" in page
