@@ -1,17 +1,15 @@
 """The database's time limits, and what a page says while the database is away.
 
-A request's every wait for the database is bounded by ``DATABASE_TIMEOUT`` seconds (3 by
-default):
-
-- PostgreSQL: a connect waits at most that long (psycopg's ``connect_timeout``, at least
-  2 s; for the command line too), and so does each wait of a request for an answer
-  (``bounded_connection``; the command line and migrations wait as long as they need): a
-  server that hangs (stopped, or cut off while the network still acknowledges) costs a
-  request a few seconds, then its connection is closed and the pool opens new ones as
-  they are needed.  A pooled connection is pinged before each use (``pool_pre_ping``), so
-  one that a restart of the server closed is replaced and costs no request anything;
-- SQLite: a write waits that long for a lock another process holds;
-- the pool hands out a connection within that time or gives up.
+A request's waits for PostgreSQL are bounded by ``DATABASE_TIMEOUT`` seconds (3 by
+default): a connect waits at most that long (psycopg's ``connect_timeout``, at least 2 s;
+for the command line too), and so does each wait of a request for an answer
+(``bounded_connection``; the command line and migrations wait as long as they need).  A
+server that hangs (stopped, or cut off while the network still acknowledges) costs a
+request a few seconds, then its connection is closed and the pool opens new ones as they
+are needed, one at a time while the server stays away (``Outage``).  A pooled connection is
+pinged before each use (``pool_pre_ping``), so one that a restart of the server closed is
+replaced and costs no request anything.  On SQLite a write waits SQLite's own five seconds
+for a lock another process holds.
 
 A database that does not answer, refuses connections, or stays locked is a 503 with a
 sentence and a ``Retry-After`` (``is_unavailable``, answered in ``errors``: the session is
@@ -54,13 +52,15 @@ _limit: ContextVar[float | None] = ContextVar("database_wait", default=None)
 
 
 def engine_options(url: str, seconds: float) -> dict[str, Any]:
-    """SQLAlchemy's engine options bounding the waits for the database at ``url`` that
-    every user of it shares: a connect, a lock (SQLite), a free pooled connection."""
-    if url.startswith("sqlite"):
-        return {"connect_args": {"timeout": seconds}}
+    """SQLAlchemy's engine options for PostgreSQL at ``url``: a pooled connection pinged
+    before use, a connect bounded by ``seconds``.  (SQLite keeps its own five seconds of
+    waiting for a lock; a free pooled connection is waited for as long as the request
+    lives: under a heavy moment every thread may want one at once.)"""
     if url.startswith("postgresql"):
-        connect = {"connect_timeout": max(2, math.ceil(seconds))}
-        return {"pool_pre_ping": True, "pool_timeout": seconds, "connect_args": connect}
+        return {
+            "pool_pre_ping": True,
+            "connect_args": {"connect_timeout": max(2, math.ceil(seconds))},
+        }
     return {}
 
 

@@ -134,7 +134,8 @@ class AreaView:
 class SixView:
     """What the play page needs: the phase ("square", "take", "slide" or "over"), the
     board with its gaps (empty before the square is entered), each player's area, whether
-    a pass is allowed (and whether a set still fits then), the passes in a row, the turns played and the last take in words.
+    a pass is allowed (and whether a set still fits then), the passes in a row, the turns
+    played and the last take in words.
 
     ``preview(cells)`` judges the board cells a player ticked as a set and lists where
     it fits their area (see ``preview_take``), so the page asks the view alone."""
@@ -145,7 +146,7 @@ class SixView:
     gaps: tuple[Cell, ...]
     areas: tuple[AreaView, ...]
     may_pass: bool
-    set_fits: bool  # whether, where a pass is allowed, a set still fits the mover's area
+    set_fits: bool  # where a pass is allowed: whether a set still fits the mover's area
     passes: int
     last: LastTake | None
     last_words: str
