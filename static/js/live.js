@@ -73,7 +73,7 @@
 
   // Which decision a form is for: its own ``data-entry`` with its address (an entry that
   // other players' moves leave standing: a split of a shared roll), else its address, the
-  // names of its fields and its hidden fields but the token, the move count among them: a
+  // names of its fields, its hidden fields but the token, and the page's move count: a
   // move made meanwhile leaves it no place, a change that is no move (the odds shown, a
   // seat taken) does.
   function formKey(form) {
@@ -85,6 +85,7 @@
     form.querySelectorAll("input[type=hidden]").forEach(function (field) {
       if (field.name !== "csrf_token") { key.push(field.name + "=" + field.value); }
     });
+    key.push("at=" + form.ownerDocument.querySelector(".live-note").dataset.seq);
     return key.join("|");
   }
 
