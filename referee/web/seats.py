@@ -37,7 +37,7 @@ PHONE = "phone"  # the session key of this phone's id
 WATCHING = "watching"  # the session key of the tables this phone only watches
 MAX_WATCHED = 20
 ANSWERED = "answered"  # the session key of the tables where this phone said who it is
-MAX_ANSWERED = 30
+MAX_ANSWERED = 20
 SEATS_MOVED = (
     "Another phone changed this table’s seats at the same instant: nothing was changed. "
     "Here is the table as it stands now; choose again."
@@ -106,7 +106,7 @@ def answered(token: str) -> None:
     if token in session.get(ANSWERED, [])[:1]:
         return  # already first: leave the cookie as it is
     known = [t for t in session.get(ANSWERED, []) if t != token]
-    session[ANSWERED] = [token, *known][: MAX_ANSWERED - 1]
+    session[ANSWERED] = [token, *known][:MAX_ANSWERED]
 
 
 def table_with_claims(token: str) -> tuple[TableFacts, Claims] | None:

@@ -92,17 +92,22 @@
   function state(field) {
     return field.type === "checkbox" || field.type === "radio" ? field.checked : field.value;
   }
+  function blank(field) {
+    return field.type === "checkbox" || field.type === "radio" ? false : "";
+  }
   function original(field) {
     return field.type === "checkbox" || field.type === "radio" ? field.defaultChecked : field.defaultValue;
   }
 
   // What is entered in ``form`` that ``fresh`` (the same form on the new page) would not show:
-  // [{name, value, on}] for each such field, as it is here.
+  // [{name, value, on}] for each such field, as it is here.  Without a new form, against the
+  // form as it came (or as an empty one, when the page came back filled in: a photo read).
   function entered(form, fresh) {
     var found = [];
+    var filled = "entered" in note().dataset;
     fields(form).forEach(function (field) {
       var there = fresh && counterpart(fresh, field);
-      if (state(field) !== (there ? original(there) : original(field))) {
+      if (state(field) !== (there ? original(there) : filled ? blank(field) : original(field))) {
         found.push({ name: field.name, value: field.value, on: state(field), field: field });
       }
     });

@@ -93,3 +93,26 @@ def test_a_die_read_unsure_is_marked_in_the_tray_until_tapped_again(
     with page.expect_navigation():
         page.locator(".face-tap[data-value='5']").tap()
     assert "Ann rolled 3 4 4 5 6 6" in player.ruling()
+
+
+def test_a_photo_being_confirmed_that_another_phone_overtakes_is_named_as_not_sent(
+    live_server, phone, player, browser
+):
+    from tests.browser.kit import PHONE, Phone
+
+    url = start_10k(phone, player, live_server, "Ann", "Bo")
+    with phone.expect_navigation():
+        phone.set_input_files("input[name='photo']", str(SIX))
+    assert phone.locator(".pad-group .tray .die.tapped").count() == 6  # not sent yet
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    other = context.new_page()
+    other.goto(live_server + url)
+    with other.expect_navigation():
+        other.get_by_role("button", name="A table phone, passed round").tap()
+    Phone(other).roll(2, 2, 3, 3, 4, 6)  # Ann's roll, from the other phone
+    said = phone.locator(".live-note .live-said")
+    said.filter(has_text="The table moved on: Ann's roll 2 2 3 3 4 6.").wait_for(timeout=3500)
+    assert "(6 6 2 6 1 4) was for the table before that, so it was not sent." in said.inner_text()
+    assert phone.locator(".pad-group .tray .die.tapped").count() == 0
+    assert moves(phone, live_server, url) == 1
+    context.close()
