@@ -15,6 +15,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from referee.contract import Game
 from referee.deadline import REPLAY_CHUNK, check
 from referee.dice import Die, parse_die
 from referee.engine import MoveWords, Outcome, RuleViolation, move_words
@@ -46,7 +47,7 @@ class Told:
     drawn: tuple[Die, ...]
 
 
-def told(game: Any, move: Mapping[str, Any]) -> Told:
+def told(game: Game, move: Mapping[str, Any]) -> Told:
     """``move`` as the story tells it (``Told``)."""
     words = move_words(game, move)
     try:

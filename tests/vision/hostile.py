@@ -12,7 +12,8 @@ import numpy as np
 def grey_jpeg(side: int = 16, *, progressive: bool = False) -> bytes:
     """A grey square JPEG as OpenCV writes it (baseline, or progressive: about ten scans)."""
     image = np.full((side, side, 3), 128, np.uint8)
-    return cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_PROGRESSIVE, int(progressive)])[1]
+    params = [cv2.IMWRITE_JPEG_PROGRESSIVE, int(progressive)]
+    return cv2.imencode(".jpg", image, params)[1].tobytes()
 
 
 def with_frame(jpeg: bytes, width: int, height: int) -> bytes:
@@ -34,7 +35,7 @@ def stray_bytes_bomb(width: int = 32768, height: int = 32768) -> bytes:
     decoded as grey): after the start marker, a stray ``FF 00`` and two bytes that a reader
     taking ``FF 00`` for a marker reads as a length jumping over the real frame to a decoy
     100 x 100 one; libjpeg skips the stray bytes and finds the real frame."""
-    body = bytes(with_frame(grey_jpeg(), width, height))[2:-2]
+    body = with_frame(grey_jpeg(), width, height)[2:-2]
     jump = struct.pack(">H", len(body) + 2)
     return b"\xff\xd8\xff\x00" + jump + body + decoy_frame(100, 100) + b"\xff\xd9"
 
@@ -53,7 +54,7 @@ def header_segments(jpeg: bytes) -> tuple[list[bytes], bytes]:
 def scan_bomb(side: int, extra_scans: int) -> bytes:
     """A progressive JPEG of ``side`` x ``side`` with its last scan repeated ``extra_scans``
     times: libjpeg walks every block of the frame once for each."""
-    jpeg = bytes(grey_jpeg(side, progressive=True))
+    jpeg = grey_jpeg(side, progressive=True)
     last = jpeg.rindex(b"\xff\xda")
     return jpeg[:-2] + jpeg[last:-2] * extra_scans + b"\xff\xd9"
 

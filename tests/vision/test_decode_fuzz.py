@@ -39,7 +39,7 @@ junk = st.lists(
 def crafted_jpegs(draw: st.DrawFn) -> bytes:
     """A small JPEG (baseline or progressive) with a frame of any size, junk between its
     header segments, its scans repeated or not, and maybe cut short."""
-    jpeg = bytes(hostile.grey_jpeg(16, progressive=draw(st.booleans())))
+    jpeg = hostile.grey_jpeg(16, progressive=draw(st.booleans()))
     segments, scans = hostile.header_segments(hostile.with_frame(jpeg, draw(side), draw(side)))
     body = b"".join(draw(junk) + part for part in segments) + draw(junk)
     last_scan = scans[scans.rindex(b"\xff\xda") : -2]
