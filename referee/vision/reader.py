@@ -31,12 +31,14 @@ LETTERS = {name: letter for letter, name in DIE_COLOURS.items()}  # white dice a
 
 @dataclass(frozen=True)
 class ReadDie:
-    """One die as read: value, body colour, confidence, and its centre in the photo."""
+    """One die as read: value, body colour, confidence, its centre in the photo and its
+    side there (the photo's own pixels; the side is not in ``referee photo``'s output)."""
 
     value: int
     colour: str
     confidence: float
     center: tuple[int, int]
+    side: float = 0.0
 
     def notation(self) -> str:
         """The die as the entry forms write it, "?" after it when the reader is unsure."""
@@ -81,8 +83,8 @@ class Reading:
 class Located:
     """The dice found in a photo before they are read: each one's crop and centre (in the
     decoded image's pixels), the board's columns (0 for a loose roll), each die's other
-    crop, if it has one (cut along another turn: the surer reading is kept), and whether
-    the finder doubted it (``loose.doubtful``)."""
+    crop, if it has one (cut along another turn: the surer reading is kept), whether
+    the finder doubted it (``loose.doubtful``), and each die's side (pixels)."""
 
     layout: str
     crops: list[np.ndarray]
@@ -90,14 +92,17 @@ class Located:
     cols: int
     others: list[np.ndarray | None] | None = None
     doubtful: list[bool] | None = None
+    sides: list[float] | None = None
 
-    def read(self) -> list[tuple[Guess, tuple[float, float]]]:
-        """Each die read, with its centre, less each die the finder doubted that is read
-        with less than ``DOUBTED_SURE`` confidence."""
+    def read(self) -> list[tuple[Guess, tuple[float, float], float]]:
+        """Each die read, with its centre and side, less each die the finder doubted that
+        is read with less than ``DOUBTED_SURE`` confidence."""
         doubtful = self.doubtful or [False] * len(self.crops)
+        sides = self.sides or [0.0] * len(self.crops)
+        read = zip(self.guesses(), self.centres, sides, doubtful, strict=True)
         return [
-            (guess, centre)
-            for guess, centre, doubted in zip(self.guesses(), self.centres, doubtful, strict=True)
+            (guess, centre, side)
+            for guess, centre, side, doubted in read
             if not doubted or guess.confidence >= DOUBTED_SURE
         ]
 
@@ -189,8 +194,14 @@ def read_image(
     the same image for another shape."""
     found = locate(image, layout, shape, seen)
     dice = [
-        ReadDie(guess.value, guess.colour, guess.confidence, (round(x / scale), round(y / scale)))
-        for guess, (x, y) in found.read()
+        ReadDie(
+            guess.value,
+            guess.colour,
+            guess.confidence,
+            (round(x / scale), round(y / scale)),
+            round(side / scale, 1),
+        )
+        for guess, (x, y), side in found.read()
     ]
     if not dice:
         raise PhotoError(NO_DICE)
@@ -245,7 +256,9 @@ def locate_board(
     centres = [
         (float(x), float(y)) for x, y in grid.cell_centres(fitted.quad, fitted.rows, fitted.cols)
     ]
-    return Located("grid", crops, centres, fitted.cols)
+    width, height = grid.side_lengths(fitted.quad)
+    side = (width / fitted.cols + height / fitted.rows) / 2
+    return Located("grid", crops, centres, fitted.cols, sides=[side] * len(centres))
 
 
 def inside(quad: np.ndarray, image: np.ndarray) -> bool:
@@ -268,4 +281,4 @@ def locate_roll(
         )
     crops, centres = [d.crop for d in found], [d.center for d in found]
     others, doubtful = [d.other for d in found], [d.doubtful for d in found]
-    return Located("loose", crops, centres, 0, others, doubtful)
+    return Located("loose", crops, centres, 0, others, doubtful, [d.side for d in found])

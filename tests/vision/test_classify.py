@@ -61,4 +61,4 @@ def test_a_die_the_finder_doubted_is_kept_only_when_read_surely() -> None:
     assert classify([shadow])[0].confidence < DOUBTED_SURE <= classify([die])[0].confidence
     centres = [(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)]
     found = Located("loose", [die, shadow, shadow], centres, 0, None, [True, True, False])
-    assert [centre for _, centre in found.read()] == [(0.0, 0.0), (2.0, 2.0)]
+    assert [centre for _, centre, _ in found.read()] == [(0.0, 0.0), (2.0, 2.0)]
