@@ -1,17 +1,26 @@
 """A photo's reading as the fields of the entry form a game asks it to fill (``PhotoEntry``):
 the tap pad, a board typed row by row, a pool entered colour by colour, or one die's value.
 
-What the reader is unsure of is named twice: in the sentence the table reads, and in the
-``UNSURE`` field, which the forms read to mark those dice ("d2 k0" on the pad, cell
-numbers row by row on a board, "r1" for a pool's second red die, the field's own name for
-one die).  A photo that shows
-another number of dice, or another shape, than the entry has is refused with a sentence.
+What the reader is unsure of is named twice: in the sentence the table reads (by where the
+die lies: "the 3 at top left", or a count of the dice marked ?), and in the ``UNSURE``
+field, which the forms read to mark those dice ("d2 k0" on the pad, cell numbers row by row
+on a board, "r1" for a pool's second red die, the field's own name for one die).  Each die
+read is also given to the page with its place and size in the photo and the field it
+fills (``Filled.dice``): the page draws it over the phone's own copy of the photo.
+
+A board comes as it lies in the photo, its first row the one along the photo's top
+(``upright``).  A die of a colour the game has not (a colour outside its palette, or one
+the reader calls "other") keeps its value and leaves its colour for the table to pick.
+A photo that shows another number of dice, or another shape, than the entry has is
+refused with a sentence.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+import numpy as np
 
 from referee.dice import COLOURS
 from referee.engine import FILL_BOARD, FILL_DIE, FILL_PAD, PhotoEntry
@@ -22,6 +31,7 @@ from referee.vision.reader import SURE, read_photo_each
 UNSURE = "photo_unsure"  # the entered field that names the dice to check
 KEPT_CHARS = 40  # a field kept from the photo's post is a choice the page made, never text
 LETTERS = {name: letter for letter, name in COLOURS.items()} | {"white": ""}
+NAMED_AT_MOST = 2  # more doubtful dice than this are counted, not named one by one
 
 
 class NotThatPhoto(ValueError):
@@ -30,10 +40,64 @@ class NotThatPhoto(ValueError):
 
 @dataclass(frozen=True)
 class Filled:
-    """The entry form's fields as read, and the sentence that says what was read."""
+    """The entry form's fields as read, the sentence that says what was read, and each die
+    as the page outlines it on the photo (``outline``)."""
 
     fields: dict[str, str]
     said: str
+    dice: list[dict[str, object]] = field(default_factory=list)
+
+
+def outline(die: ReadDie, place: str, unsure: bool) -> dict[str, object]:
+    """A die as the page draws it over the photo: its centre and side in the photo's own
+    pixels, its value, whether to check it, and the form's place it fills (``place``: a
+    field, a board's cell number, a pool's colour and index; "" for a die left out)."""
+    x, y = die.center
+    return {"x": x, "y": y, "s": die.side, "v": die.value, "u": unsure, "f": place}
+
+
+def letter_of(colour: str) -> str | None:
+    """The colour letter the forms write for a colour name ("" for white); None for a colour
+    no game has (the reader's "other")."""
+    return LETTERS.get(colour)
+
+
+def lies(die: ReadDie, dice: Sequence[ReadDie]) -> str:
+    """Where ``die`` lies among ``dice`` in the photo, as the table sees it: "at top left",
+    "at the right", "in the middle" (each third of the dice's spread)."""
+    centres = np.array([d.center for d in dice], float)
+    low, high = centres.min(axis=0), centres.max(axis=0)
+    side = max((d.side for d in dice), default=0.0) or 1.0
+    bands = []
+    for axis, words in ((1, ("top", "bottom")), (0, ("left", "right"))):
+        span = high[axis] - low[axis]
+        at = (die.center[axis] - low[axis]) / span if span > side else 0.5
+        bands.append(words[0] if at < 1 / 3 else words[1] if at > 2 / 3 else "")
+    if not any(bands):
+        return "in the middle"
+    if all(bands):
+        return f"at {bands[0]} {bands[1]}"
+    return f"at the {bands[0] or bands[1]}"
+
+
+def upright(rows: Sequence[Sequence[ReadDie]]) -> list[list[ReadDie]]:
+    """A board's rows as it lies in the photo: turned (or turned over) so that its rows run
+    most nearly along the photo's width, left to right, and its first row is the one along
+    the top, whichever corner the reader started from."""
+    grid = [list(row) for row in rows]
+    if len(grid) < 2 or len(grid[0]) < 2 or any(len(row) != len(grid[0]) for row in grid):
+        return grid
+    centres = np.array([[die.center for die in row] for row in grid], float)
+    across = (centres[:, 1:] - centres[:, :-1]).mean(axis=(0, 1))
+    down = (centres[1:] - centres[:-1]).mean(axis=(0, 1))
+    if abs(down[0]) > abs(across[0]):  # the reader's columns run across the photo
+        grid = [list(col) for col in zip(*grid, strict=True)]
+        across, down = down, across
+    if across[0] < 0:
+        grid = [row[::-1] for row in grid]
+    if down[1] < 0:
+        grid = grid[::-1]
+    return grid
 
 
 def dice_words(n: int) -> str:
@@ -102,10 +166,15 @@ def kept(entry: PhotoEntry, posted: Mapping[str, str]) -> dict[str, str]:
     }
 
 
-def said(read: str, unsure: Sequence[str], then: str) -> str:
-    """The sentence over the filled form: what was read, what to check, what to do."""
-    check = f" Check {listed(unsure)}: marked ?." if unsure else ""
-    return f"Read from the photo: {read}.{check} {then}"
+def said(read: str, unsure: Sequence[str], then: str, more: str = "") -> str:
+    """The sentence over the filled form: what was read, what to check (the doubtful dice
+    named, or counted when there are more than ``NAMED_AT_MOST``), what to do."""
+    check = ""
+    if len(unsure) > NAMED_AT_MOST:
+        check = f" Check the {len(unsure)} dice marked ?."
+    elif unsure:
+        check = f" Check {listed(unsure)}: marked ?."
+    return f"Read from the photo: {read}.{check}{more} {then}"
 
 
 def pad(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
@@ -124,17 +193,21 @@ def pad(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
             f"The photo shows {dice_words(len(base))}{' besides the keys' if entry.keys else ''},"
             f" and this roll has {entry.count}{kind}: take it again, or tap it in."
         )
-    fields, unsure, marks = {}, [], []
+    fields, unsure, marks, drawn_dice = {}, [], [], []
     for prefix, kind, group in ((entry.field, "die", base), ("k", "key", keys)):
         for i, die in enumerate(group):
             fields[f"{prefix}{i}"] = str(die.value)
-            letter = LETTERS[die.colour]
-            taken = not entry.colours or (letter and letter in entry.colours)
-            if entry.colours and taken:
+            letter = letter_of(die.colour)
+            taken = not entry.colours or bool(letter and letter in entry.colours)
+            if entry.colours and taken and letter:
                 fields[f"{entry.colour_field}{i}"] = letter
-            if die.confidence < SURE or not taken:
-                unsure.append(f"{kind} {i + 1}" if len(dice) > 1 else f"the {kind}")
+            doubtful = die.confidence < SURE or not taken
+            if doubtful:
+                shown = die_words(die) if taken else str(die.value)
+                at = f" {lies(die, dice)}" if len(dice) > 1 else ""
+                unsure.append(f"the {kind if len(dice) == 1 else shown}{at}")
                 marks.append(f"{prefix}{i}")
+            drawn_dice.append(outline(die, f"{prefix}{i}", doubtful))
     values = [str(d.value) for d in base]
     read = ", ".join(map(die_words, base)) if entry.colours else " ".join(values)
     if keys:
@@ -142,12 +215,15 @@ def pad(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
     fields[UNSURE] = " ".join(marks)
     drawn = "the die" if len(dice) == 1 else "the dice"
     then = f"Then enter {drawn}." if entry.colours else "Then enter the roll."
-    return Filled(fields, said(read, unsure, then))
+    return Filled(fields, said(read, unsure, then), drawn_dice)
 
 
 def board(entry: PhotoEntry, rows: Sequence[Sequence[ReadDie]]) -> Filled:
-    """A board typed row by row: the values in ``field``, the colour letters in
-    ``colour_field`` ("." for a colour the board has no dice of)."""
+    """A board typed row by row, as it lies in the photo (``upright``): the values in
+    ``field``, the colour letters in ``colour_field`` ("." for a die of a colour the game
+    has not: its value kept, its colour left for the table to pick).  Refused when more than
+    half of its dice are read unsure: a photo of something else read as this board."""
+    rows = upright(rows)
     count = sum(len(row) for row in rows)
     shape = (len(rows), len(rows[0]) if rows else 0)
     if entry.shape and shape != entry.shape:
@@ -160,18 +236,22 @@ def board(entry: PhotoEntry, rows: Sequence[Sequence[ReadDie]]) -> Filled:
             f"The photo shows a board of {dice_words(count)}, and this one has {entry.count}: "
             "take it again, or type it in."
         )
-    unsure, marks = [], []
+    unsure, marks, unpainted, drawn_dice = [], [], 0, []
     values, letters = [], []
     for r, row in enumerate(rows):
         values.append("".join(str(d.value) for d in row))
         line = ""
         for c, die in enumerate(row):
-            letter = LETTERS[die.colour]
-            taken = not entry.colours or (letter and letter in entry.colours)
-            line += letter if taken else "."
-            if die.confidence < SURE or not taken:
-                unsure.append(f"the {die_words(die)} at {where((r, c))}")
+            letter = letter_of(die.colour)
+            taken = not entry.colours or bool(letter and letter in entry.colours)
+            line += letter if taken and letter else "."
+            unpainted += not taken
+            doubtful = die.confidence < SURE
+            if doubtful:
+                shown = die_words(die) if taken else str(die.value)
+                unsure.append(f"the {shown} at {where((r, c))}")
                 marks.append(str(r * len(row) + c))
+            drawn_dice.append(outline(die, str(r * len(row) + c), doubtful))
         letters.append(line)
     if entry.count is not None and len(marks) * 2 > count:
         raise NotThatPhoto(
@@ -183,7 +263,12 @@ def board(entry: PhotoEntry, rows: Sequence[Sequence[ReadDie]]) -> Filled:
     if entry.colours:
         fields[entry.colour_field] = "\n".join(letters)
     read = f"{len(rows)} rows of {shape[1]}"
-    return Filled(fields, said(read, unsure, "Turn it to lie as on the table, then send it."))
+    more = ""
+    if entry.colours and unpainted:
+        which = "its colour" if unpainted == 1 else "their colours"
+        more = f" {dice_words(unpainted)} of a colour this game has not: pick {which}."
+    then = "Turn it to lie as on the table, then send it."
+    return Filled(fields, said(read, unsure, then, more), drawn_dice)
 
 
 def one_die(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
@@ -197,7 +282,8 @@ def one_die(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
     die = dice[0]
     unsure = die.confidence < SURE
     fields = {entry.field: str(die.value), UNSURE: entry.field if unsure else ""}
-    return Filled(fields, said(str(die.value), ["the die"] if unsure else [], "Then enter it."))
+    sentence = said(str(die.value), ["the die"] if unsure else [], "Then enter it.")
+    return Filled(fields, sentence, [outline(die, entry.field, unsure)])
 
 
 def pool(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
@@ -208,15 +294,18 @@ def pool(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
             "take it again, or type it in."
         )
     by_colour: dict[str, str] = {letter: "" for letter in entry.colours}
-    unsure, marks, left_out = [], [], []
+    unsure, marks, left_out, drawn_dice = [], [], [], []
     for die in dice:
-        letter = LETTERS[die.colour]
-        if letter not in by_colour:
+        letter = letter_of(die.colour)
+        if letter is None or letter not in by_colour:
             left_out.append(die_words(die))
+            drawn_dice.append(outline(die, "", True))
             continue
+        place = f"{letter}{len(by_colour[letter])}"
         if die.confidence < SURE:
-            unsure.append(f"the {die_words(die)}")
-            marks.append(f"{letter}{len(by_colour[letter])}")
+            unsure.append(f"the {die_words(die)} {lies(die, dice)}")
+            marks.append(place)
+        drawn_dice.append(outline(die, place, die.confidence < SURE))
         by_colour[letter] += str(die.value)
     fields = {f"{entry.field}{letter}": values for letter, values in by_colour.items()}
     fields[UNSURE] = " ".join(marks)
@@ -225,4 +314,5 @@ def pool(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
     )
     if left_out:
         read += f" (left out, of no colour this game has: {listed(left_out)})"
-    return Filled(fields, said(read or "no dice of this game's colours", unsure, "Then enter it."))
+    sentence = said(read or "no dice of this game's colours", unsure, "Then enter it.")
+    return Filled(fields, sentence, drawn_dice)

@@ -1,6 +1,7 @@
 """Dice read from a photo: the table's entry form (the roll's tap pad, a board, a pool, as
 the game's ``photo_entry`` says) comes back filled in with what was read, for the table to
-check and send as usual.  Nothing is stored here, and the
+check and send as usual, with each die read outlined on the phone's own copy of the photo
+(its place and size in the photo's pixels: the page draws them).  Nothing is stored here, and the
 photo is never kept: the move is stored only when the table sends the form.
 
 The photo may be up to ``PHOTO_BYTES`` (every other route keeps the app's smaller limit),
@@ -68,4 +69,4 @@ def photo(token: str) -> Any:
     except NotThatPhoto as exc:
         return render_play(loaded, status=422, error=str(exc), entered=chosen)
     flash(filled.said)
-    return render_play(loaded, entered=chosen | filled.fields)
+    return render_play(loaded, entered=chosen | filled.fields, photo=filled.dice)

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 CONTENT_SECURITY_POLICY = "; ".join(
     [
         "default-src 'self'",
+        # the photo just read, drawn from the phone's own copy (static/js/photo-seen.js)
+        "img-src 'self' blob:",
         "object-src 'none'",
         "base-uri 'none'",
         "frame-ancestors 'none'",

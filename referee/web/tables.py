@@ -371,9 +371,11 @@ def render_play(
     confirm: list[tuple[str, str]] | None = None,
     seat_taken: int | None = None,
     sitting: Seating | None = None,
+    photo: list[dict[str, object]] | None = None,
 ) -> Any:
     """Render the game's turn screen for the table as replayed, for this phone as it sits
-    (``sitting``: read here when not given)."""
+    (``sitting``: read here when not given); ``photo``: the dice of a photo just read, to
+    outline on the phone's copy of it (``photo_fill.outline``)."""
     current = loaded.replay
     game = current.game
     sitting = sitting or seating(loaded.table)
@@ -397,6 +399,7 @@ def render_play(
         played_again=rematch_of(loaded.table),
         sitting=sitting,
         seat_taken=seat_taken,
+        photo_dice=photo,
         advice=advice_on_screen(game, current.state, sitting) if loaded.table.show_odds else None,
     )
     return page, status

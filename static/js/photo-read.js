@@ -3,6 +3,8 @@
 // quarter turns with every other grid of the form (data-turns: a square's colours), and a
 // die of a full grid is changed with a tap on it, then on the right face.  A pool
 // (colour_entry with data-unsure): its unsure dice are marked while their colour is as read.
+// Each die is marked data-photo-field with its place as read (a board's cell number, turned
+// with the board; a pool's "r1"), for the photo's outlines (static/js/photo-seen.js).
 // Without this file the form posts what was read, the unsure dice named in the sentence.
 (function () {
   "use strict";
@@ -27,15 +29,21 @@
     var grid = form.querySelector(".entry-grid .board-grid");
     var fix = form.querySelector(".entry-fix");
     var picked = -1;
+    var read = form.typed().text.split("").map(function (_, i) { return i; });  // cell: place read
 
     // The marks, again each time a grid of the form is drawn (the board typed, and any grid
     // a game's script draws of it in the same shape, such as its colours).
     function mark() {
       form.dataset.unsure = unsure.join(" ");
+      var text = form.typed().text;
       form.querySelectorAll(".board-grid").forEach(function (box) {
         box.querySelectorAll(".cell").forEach(function (cell, i) {
           cell.classList.toggle("unsure", unsure.indexOf(i) >= 0);
           cell.classList.toggle("picked", box === grid && i === picked);
+          if (box === grid && read[i] !== undefined) {
+            cell.dataset.photoField = read[i];
+            cell.dataset.photoValue = text[i] || "";
+          }
         });
       });
     }
@@ -84,6 +92,7 @@
         var numbers = text.split("").map(function (_, i) { return String.fromCharCode(256 + i); });
         var moved = turned(numbers.join(""), height, cols, quarters);
         unsure = unsure.map(function (at) { return moved.indexOf(String.fromCharCode(256 + at)); });
+        read = moved.split("").map(function (c) { return read[c.charCodeAt(0) - 256]; });
         form.querySelectorAll("textarea[data-turns]").forEach(function (other) {
           var rows = other.value.split(/[\/\r\n]+/).map(function (row) {
             return row.replace(/\s+/g, "");
@@ -118,6 +127,9 @@
         lines[n++].querySelectorAll("button").forEach(function (die, i) {
           var unsure = f.value === read[at] && marks.indexOf(f.dataset.colour + i) >= 0;
           die.classList.toggle("unsure", unsure);
+          die.dataset.photoField = f.dataset.colour + i;
+          die.dataset.photoFocus = "";  // a tap on the photo shows it: a tap here takes it out
+          die.dataset.photoValue = f.value[i] || "";
         });
       });
     }

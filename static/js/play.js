@@ -26,7 +26,10 @@
 // own row, K).  Each tap puts that face in the next empty die of the roll, shown in tap
 // order; a tap on a shown die takes it out.  When every die is in, the roll is sent, unless
 // this phone prefers to tap Enter (kept on the phone).  The per-die rows stay the form's
-// fields: without JavaScript they are the entry.
+// fields: without JavaScript they are the entry.  A roll filled from a photo (rows marked
+// data-photo) keeps each die in its place, a die taken out leaving its gap for the next
+// face tapped (each is marked data-photo-field, for the photo's outlines), and is sent only
+// with Enter roll: the table confirms the whole roll.
 (function () {
   "use strict";
   var AUTO = "referee.sendWhenFull";
@@ -63,9 +66,17 @@
     var note = el("p", "pad-note");
     note.setAttribute("aria-live", "polite");
     var sent = false;
+    var fromPhoto = !!form.querySelector(".die-row[data-photo]");
+
+    function filled(g) { return g.values.filter(Boolean).length; }
 
     function full() {
-      return groups.every(function (g) { return g.values.length === g.rows.length; });
+      return groups.every(function (g) { return filled(g) === g.rows.length; });
+    }
+
+    function takeOut(g, i) {  // a photo's die leaves its gap, to be filled in its place
+      if (fromPhoto) { g.values[i] = ""; g.unsure[i] = false; } else { g.values.splice(i, 1); g.unsure.splice(i, 1); }
+      changed(g);
     }
 
     function asking() {  // a question of the game's own beside the dice, now shown
@@ -86,14 +97,13 @@
       groups.forEach(function (g) {
         g.tray.replaceChildren();
         g.values.forEach(function (v, i) {
-          var die = el("button", "die tapped" + (g.unsure[i] ? " unsure" : ""), v);
+          var die = el(v ? "button" : "span", v ? "die tapped" + (g.unsure[i] ? " unsure" : "") : "die empty gap", v);
+          die.dataset.photoField = g.name + i;
+          die.dataset.photoValue = v;
+          if (!v) { return g.tray.appendChild(die); }
           die.type = "button";
-          die.setAttribute("aria-label", g.kind + " " + v + ": tap to take it out");
-          die.addEventListener("click", function () {
-            g.values.splice(i, 1);
-            g.unsure.splice(i, 1);
-            changed(g);
-          });
+          die.setAttribute("aria-label", g.kind + " " + v + (g.unsure[i] ? ", read unsure" : "") + ": tap to take it out");
+          die.addEventListener("click", function () { takeOut(g, i); });
           g.tray.appendChild(die);
         });
         for (var k = g.values.length; k < g.rows.length; k++) { g.tray.appendChild(el("span", "die empty", "")); }
@@ -102,7 +112,7 @@
           face.querySelector(".count").textContent = n ? n + "×" : "";
         });
       });
-      var missing = groups.reduce(function (n, g) { return n + g.rows.length - g.values.length; }, 0);
+      var missing = groups.reduce(function (n, g) { return n + g.rows.length - filled(g); }, 0);
       note.textContent = missing ? missing + (missing === 1 ? " die" : " dice") + " still to tap." :
         (sent ? "Sending the roll…" : "Every die is in: tap Enter roll.");
     }
@@ -110,7 +120,7 @@
     function changed(group) {
       write(group);
       form.dispatchEvent(new Event("change", { bubbles: true }));  // the game's own help first
-      var send = full() && autoSend() && !sent && !asking();  // a tap filled the last die
+      var send = full() && autoSend() && !fromPhoto && !sent && !asking();  // a tap filled the last die
       sent = sent || send;
       draw();
       if (send) { form.requestSubmit(enter); }
@@ -134,12 +144,14 @@
         face.appendChild(el("span", "value", String(v)));
         face.appendChild(el("span", "count", ""));
         face.addEventListener("click", function (e) {
-          if (g.values.length >= g.rows.length) {
+          if (filled(g) >= g.rows.length) {
             note.textContent = "All " + g.rows.length + " are in: tap one above to take it out first.";
             return;
           }
-          g.values.push(e.currentTarget.dataset.value);
-          g.unsure[g.values.length - 1] = false;
+          var at = g.values.indexOf("");
+          if (at < 0) { at = g.values.length; }
+          g.values[at] = e.currentTarget.dataset.value;
+          g.unsure[at] = false;
           changed(g);
         });
         g.faces.push(face);
@@ -156,7 +168,7 @@
           less.setAttribute("aria-label", "One " + face.dataset.value + " fewer");
           less.addEventListener("click", function () {
             var at = g.values.lastIndexOf(face.dataset.value);
-            if (at >= 0) { g.values.splice(at, 1); changed(g); }
+            if (at >= 0) { takeOut(g, at); }
           });
           minus.appendChild(less);
         });

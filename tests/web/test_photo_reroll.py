@@ -38,7 +38,7 @@ def test_the_turn_offers_one_photo_and_it_belongs_to_the_reroll(new_table):
     page = html.unescape(dealt(new_table).page())
     assert page.count('type="file" name="photo"') == 1
     section = reroll_section(page)
-    assert "Or a photo of the die re-rolled:" in section
+    assert 'Photo <span class="photo-what">of the die re-rolled</span>' in section
     assert 'name="photo" accept="image/*" capture="environment" required form="reroll-photo"' in (
         section
     )

@@ -220,7 +220,7 @@ def test_a_die_read_unsure_is_named_and_marked_on_its_row(new_table, monkeypatch
     unsure_of(monkeypatch, 3)
     answer = send_photo(table, (Path(__file__).parent / "photos" / "unsure6.jpg").read_bytes())
     assert answer.status_code == 200
-    assert "Read from the photo: 3 4 4 6 1 6. Check die 4: marked ?." in answer.text
+    assert "Read from the photo: 3 4 4 6 1 6. Check the 6 in the middle: marked ?." in answer.text
     rows = re.findall(r'<fieldset class="die-row( unsure)?"', answer.text)
     assert rows == ["", "", "", " unsure", "", ""]
     assert moves_of(table) == 0

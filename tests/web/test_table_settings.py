@@ -124,6 +124,6 @@ def test_the_help_page_says_how_a_photo_tells_the_keys(client):
 
 def test_the_photo_form_names_the_keys_colour_of_the_table(new_table):
     """Keys and Base Dice's page says which colour the photo takes for keys."""
-    assert "Or a photo of the dice, keys red:" in new_table("sb").page()
+    assert 'Photo <span class="photo-what">of the dice, keys red</span>' in new_table("sb").page()
     green = new_table("sb", table_settings={"key_colour": "green"})
-    assert "Or a photo of the dice, keys green:" in green.page()
+    assert 'Photo <span class="photo-what">of the dice, keys green</span>' in green.page()

@@ -1,0 +1,91 @@
+// The photo just read (templates/_macros.html photo_seen): the phone's own copy, kept by
+// static/js/photo.js, drawn with each die read outlined and labelled with its value, the
+// dice to check dashed and marked ?.  A tap on a die picks the same die in the entry form
+// (the element marked data-photo-field with the die's place: a tray die, a board's cell, a
+// pool's die; else the field of that name), as a tap there would, or brings it into sight
+// (data-photo-focus); the outlines follow the form, its values and its marks, as the table
+// corrects it.
+(function () {
+  "use strict";
+  var figure = document.querySelector("figure.photo-seen");
+  var kept = null;
+  try {
+    kept = JSON.parse(sessionStorage.getItem("referee.photo"));
+    sessionStorage.removeItem("referee.photo");  // shown once: the copy lives in this page
+  } catch (e) { /* none kept */ }
+  if (!figure || !kept || !kept.w || !/^data:image\/jpeg;base64,/.test(kept.src)) { return; }
+  var dice = JSON.parse(figure.dataset.dice);
+  var frame = figure.querySelector(".seen-frame");
+  var turn = document.querySelector("section.turn") || document.body;
+
+  // The copy as a blob's address (the page allows images from blobs, not data addresses).
+  var bytes = atob(kept.src.slice(kept.src.indexOf(",") + 1));
+  var raw = new Uint8Array(bytes.length);
+  for (var i = 0; i < bytes.length; i++) { raw[i] = bytes.charCodeAt(i); }
+  var url = URL.createObjectURL(new Blob([raw], { type: "image/jpeg" }));
+
+  // An SVG in the photo's own pixels: the copy, and over it each die's outline and label.
+  var NS = "http://www.w3.org/2000/svg", W = kept.w, H = kept.h;
+  function make(tag, attrs, parent) {
+    var node = document.createElementNS(NS, tag);
+    Object.keys(attrs).forEach(function (name) { node.setAttribute(name, attrs[name]); });
+    return parent.appendChild(node);
+  }
+  var svg = make("svg", { viewBox: "0 0 " + W + " " + H, width: W, height: H, role: "group",
+    "aria-label": "The photo of the dice, as read" }, frame);
+  make("image", { href: url, width: W, height: H }, svg);
+  var letter = Math.max(W, H) / 26;  // about 13 px on a phone's width
+
+  function target(die) {
+    if (!die.f) { return null; }
+    return turn.querySelector('[data-photo-field="' + die.f + '"]') ||
+      turn.querySelector('input[name="' + die.f + '"]:checked');
+  }
+
+  var boxes = dice.map(function (die) {
+    var side = die.s || Math.max(W, H) / 16, left = die.x - side / 2, top = die.y - side / 2;
+    var above = top < letter * 1.1 ? top + letter * 1.1 : top;  // the label over the die, in the photo
+    var box = make("g", { "class": "seen-die", tabindex: "0", role: "button" }, svg);
+    make("rect", { "class": "seen-edge", x: left, y: top, width: side, height: side, rx: side / 8 }, box);
+    box.tag = make("rect", { "class": "seen-tag", x: left, y: above - letter * 1.1, height: letter * 1.1, rx: letter / 5 }, box);
+    box.label = make("text", { x: left + letter * 0.25, y: above - letter * 0.25, "font-size": letter }, box);
+    function pick() {
+      var at = target(die);
+      if (!at) { return; }
+      // The form's own pick: the tray's die out, the board's cell picked (a pool's die is
+      // only shown: a tap there takes it out of the pool).
+      if (!at.hasAttribute("data-photo-focus")) { at.click(); }
+      at = target(die) || at;  // drawn again by the click
+      if (!at.hasAttribute("tabindex") && !/^(BUTTON|INPUT)$/.test(at.tagName)) { at.tabIndex = -1; }
+      at.focus({ preventScroll: true });
+      at.scrollIntoView({ block: "center", behavior: "smooth" });
+      boxes.forEach(function (other) { other.classList.toggle("picked", other === box); });
+    }
+    box.addEventListener("click", pick);
+    box.addEventListener("keydown", function (e) {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); }
+    });
+    return box;
+  });
+
+  function sync() {
+    dice.forEach(function (die, n) {
+      var at = target(die), box = boxes[n];
+      var value = at ? (at.dataset.photoValue !== undefined ? at.dataset.photoValue : at.value) : die.v;
+      var unsure = at ? !!at.closest(".unsure") || !value : die.u;
+      var words = String(value || "") + (unsure ? "?" : "");
+      box.classList.toggle("unsure", unsure);
+      box.classList.toggle("left-out", !die.f);
+      box.label.textContent = words;
+      box.tag.setAttribute("width", letter * (0.5 + 0.62 * words.length));
+      box.setAttribute("aria-label", (value ? "Read " + value : "Not read yet") +
+        (unsure ? ", to check" : "") + (die.f ? ": tap to change it" : ": not this game's"));
+    });
+  }
+  new MutationObserver(sync).observe(turn, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["class", "data-photo-value"]
+  });
+  turn.addEventListener("change", sync);
+  sync();
+  figure.hidden = false;
+})();
