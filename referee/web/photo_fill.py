@@ -48,12 +48,14 @@ class Filled:
     dice: list[dict[str, object]] = field(default_factory=list)
 
 
-def outline(die: ReadDie, place: str, unsure: bool) -> dict[str, object]:
+def outline(die: ReadDie, place: str, unsure: bool, turn: float | None = None) -> dict[str, object]:
     """A die as the page draws it over the photo: its centre and side in the photo's own
-    pixels, its value, whether to check it, and the form's place it fills (``place``: a
-    field, a board's cell number, a pool's colour and index; "" for a die left out)."""
+    pixels, its value, whether to check it, the form's place it fills (``place``: a field,
+    a board's cell number, a pool's colour and index; "" for a die left out) and, for a
+    board's die, the board's turn in degrees."""
     x, y = die.center
-    return {"x": x, "y": y, "s": die.side, "v": die.value, "u": unsure, "f": place}
+    drawn = {"x": x, "y": y, "s": die.side, "v": die.value, "u": unsure, "f": place}
+    return drawn if turn is None else drawn | {"a": turn}
 
 
 def letter_of(colour: str) -> str | None:
@@ -85,11 +87,10 @@ def upright(rows: Sequence[Sequence[ReadDie]]) -> list[list[ReadDie]]:
     most nearly along the photo's width, left to right, and its first row is the one along
     the top, whichever corner the reader started from."""
     grid = [list(row) for row in rows]
-    if len(grid) < 2 or len(grid[0]) < 2 or any(len(row) != len(grid[0]) for row in grid):
+    steps = steps_of(grid)
+    if steps is None:
         return grid
-    centres = np.array([[die.center for die in row] for row in grid], float)
-    across = (centres[:, 1:] - centres[:, :-1]).mean(axis=(0, 1))
-    down = (centres[1:] - centres[:-1]).mean(axis=(0, 1))
+    across, down = steps
     if abs(down[0]) > abs(across[0]):  # the reader's columns run across the photo
         grid = [list(col) for col in zip(*grid, strict=True)]
         across, down = down, across
@@ -98,6 +99,24 @@ def upright(rows: Sequence[Sequence[ReadDie]]) -> list[list[ReadDie]]:
     if down[1] < 0:
         grid = grid[::-1]
     return grid
+
+
+def steps_of(grid: Sequence[Sequence[ReadDie]]) -> tuple[np.ndarray, np.ndarray] | None:
+    """A board's mean step in the photo from a die to the next in its row, and to the next
+    in its column; None for a board of one row or column, or of uneven rows."""
+    if len(grid) < 2 or len(grid[0]) < 2 or any(len(row) != len(grid[0]) for row in grid):
+        return None
+    centres = np.array([[die.center for die in row] for row in grid], float)
+    across = (centres[:, 1:] - centres[:, :-1]).mean(axis=(0, 1))
+    down = (centres[1:] - centres[:-1]).mean(axis=(0, 1))
+    return across, down
+
+
+def turn_of(grid: Sequence[Sequence[ReadDie]]) -> float:
+    """How far a board's rows are turned from the photo's width, in degrees (clockwise
+    on screen), for its outlines to lie along its dice."""
+    steps = steps_of(grid)
+    return 0.0 if steps is None else round(float(np.degrees(np.arctan2(*steps[0][::-1]))), 1)
 
 
 def dice_words(n: int) -> str:
@@ -224,6 +243,7 @@ def board(entry: PhotoEntry, rows: Sequence[Sequence[ReadDie]]) -> Filled:
     has not: its value kept, its colour left for the table to pick).  Refused when more than
     half of its dice are read unsure: a photo of something else read as this board."""
     rows = upright(rows)
+    turn = turn_of(rows)
     count = sum(len(row) for row in rows)
     shape = (len(rows), len(rows[0]) if rows else 0)
     if entry.shape and shape != entry.shape:
@@ -251,7 +271,7 @@ def board(entry: PhotoEntry, rows: Sequence[Sequence[ReadDie]]) -> Filled:
                 shown = die_words(die) if taken else str(die.value)
                 unsure.append(f"the {shown} at {where((r, c))}")
                 marks.append(str(r * len(row) + c))
-            drawn_dice.append(outline(die, str(r * len(row) + c), doubtful))
+            drawn_dice.append(outline(die, str(r * len(row) + c), doubtful, turn))
         letters.append(line)
     if entry.count is not None and len(marks) * 2 > count:
         raise NotThatPhoto(

@@ -43,12 +43,19 @@
   }
 
   var boxes = dice.map(function (die) {
-    var side = die.s || Math.max(W, H) / 16, left = die.x - side / 2, top = die.y - side / 2;
-    var above = top < letter * 1.1 ? top + letter * 1.1 : top;  // the label over the die, in the photo
+    var side = die.s || Math.max(W, H) / 16, half = side / 2;
+    var size = "a" in die ? Math.min(letter, side * 0.4) : letter;  // a board's dice touch
     var box = make("g", { "class": "seen-die", tabindex: "0", role: "button" }, svg);
-    make("rect", { "class": "seen-edge", x: left, y: top, width: side, height: side, rx: side / 8 }, box);
-    box.tag = make("rect", { "class": "seen-tag", x: left, y: above - letter * 1.1, height: letter * 1.1, rx: letter / 5 }, box);
-    box.label = make("text", { x: left + letter * 0.25, y: above - letter * 0.25, "font-size": letter }, box);
+    make("rect", { "class": "seen-edge", x: die.x - half, y: die.y - half, width: side, height: side,
+      rx: side / 8, transform: "rotate(" + (die.a || 0) + " " + die.x + " " + die.y + ")" }, box);
+    // The label straddles the die's top edge, clear of its pips (at the bottom edge for a
+    // die along the photo's top).
+    var turn = (die.a || 0) * Math.PI / 180, reach = die.y - half < size ? -half : half;
+    var lx = die.x + Math.sin(turn) * reach, ly = die.y - Math.cos(turn) * reach;
+    box.tag = make("rect", { "class": "seen-tag", y: ly - size * 0.55, height: size * 1.1, rx: size / 5 }, box);
+    box.label = make("text", { x: lx, y: ly + size * 0.36, "font-size": size, "text-anchor": "middle" }, box);
+    box.at = lx;
+    box.size = size;
     function pick() {
       var at = target(die);
       if (!at) { return; }
@@ -77,7 +84,9 @@
       box.classList.toggle("unsure", unsure);
       box.classList.toggle("left-out", !die.f);
       box.label.textContent = words;
-      box.tag.setAttribute("width", letter * (0.5 + 0.62 * words.length));
+      var wide = box.size * (0.5 + 0.62 * words.length);
+      box.tag.setAttribute("width", wide);
+      box.tag.setAttribute("x", box.at - wide / 2);
       box.setAttribute("aria-label", (value ? "Read " + value : "Not read yet") +
         (unsure ? ", to check" : "") + (die.f ? ": tap to change it" : ": not this game's"));
     });

@@ -113,7 +113,9 @@
         });
       });
       var missing = groups.reduce(function (n, g) { return n + g.rows.length - filled(g); }, 0);
-      note.textContent = missing ? missing + (missing === 1 ? " die" : " dice") + " still to tap." :
+      var gap = fromPhoto && groups.some(function (g) { return g.values.indexOf("") >= 0; });
+      note.textContent = gap ? "Tap its right face for the die taken out." :
+        missing ? missing + (missing === 1 ? " die" : " dice") + " still to tap." :
         (sent ? "Sending the roll…" : "Every die is in: tap Enter roll.");
     }
 
@@ -189,6 +191,7 @@
     pad.appendChild(note);
     // The preference goes under Enter roll: a setting, not a step, it keeps the button up.
     enter.parentNode.insertBefore(choice, enter.nextSibling);
+    choice.hidden = fromPhoto;  // a photo's roll is always confirmed with Enter roll
     var anchor = rows[0];  // the pad goes before the first row, or the box that holds it
     while (anchor.parentNode !== form) { anchor = anchor.parentNode; }
     form.insertBefore(pad, anchor);

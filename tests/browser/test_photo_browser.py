@@ -1,7 +1,9 @@
 """A roll read from a photo on a phone: the photo is sent as soon as it is chosen, scaled
-down first when it is large; the pad shows the dice as read, the roll is not sent until the
-table taps Enter roll (even with "send when the last die is tapped" on), and a die
-corrected with taps is what is stored."""
+down first when it is large; the page draws the phone's own copy of it with each die read
+outlined and labelled, the dice to check marked ?, and a tap on one there picks it on the
+pad (or the board) below; the roll is not sent until the table taps Enter roll (even with
+"send when the last die is tapped" on, and after a die is corrected), and a die corrected
+with taps is what is stored."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ from pathlib import Path
 import cv2
 import pytest
 
-from tests.web.test_photos import unsure_of
+from tests.web.test_photo_confirm import exif_turned
+from tests.web.test_photos import read_as, unsure_of
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +35,20 @@ def start_10k(page, player, live_server: str, *players: str) -> str:
     return page.url.split("#")[0].removeprefix(live_server)
 
 
-def test_a_photo_fills_the_pad_and_the_table_corrects_and_sends(live_server, phone, player):
+def watch_sending(page) -> None:
+    """Note, in the page, any post of the roll's form (``sent``): a post goes out in the
+    submit event, at once, so a tap that sent the roll has sent it when the tap returns."""
+    page.evaluate(
+        "document.querySelector('form.roll').addEventListener('submit', "
+        "function () { window.rollSent = true; })"
+    )
+
+
+def sent(page) -> bool:
+    return page.evaluate("!!window.rollSent")
+
+
+def test_a_photo_fills_the_pad_and_the_table_corrects_and_confirms(live_server, phone, player):
     page = phone
     url = start_10k(page, player, live_server, "Ann", "Bo")
 
@@ -42,12 +58,17 @@ def test_a_photo_fills_the_pad_and_the_table_corrects_and_sends(live_server, pho
     tray = page.locator(".pad-group .tray .die.tapped")
     assert tray.all_inner_texts() == ["6", "6", "2", "6", "1", "4"]
     assert page.locator(".pad-note").inner_text() == "Every die is in: tap Enter roll."
-    page.wait_for_timeout(300)
-    assert moves(page, live_server, url) == 0  # nothing sent before the table says so
+    assert page.evaluate("localStorage.getItem('referee.sendWhenFull')") is None  # on, yet
+    assert page.locator(".pad-auto").is_hidden()  # not offered: a photo's roll is confirmed
+    watch_sending(page)
 
     tray.nth(5).tap()  # the 4 was a 5 after all: take it out, tap the 5
-    with page.expect_navigation():  # the last die tapped sends the roll, as a tapped roll does
-        page.locator(".face-tap[data-value='5']").tap()
+    page.locator(".face-tap[data-value='5']").tap()
+    assert tray.all_inner_texts() == ["6", "6", "2", "6", "1", "5"]  # in its place
+    assert not sent(page)  # a photo's roll waits for the table to confirm the whole roll
+    assert moves(page, live_server, url) == 0
+    with page.expect_navigation():
+        player.press("Enter roll")
     assert "Ann rolled 1 2 5 6 6 6" in player.ruling()
     assert moves(page, live_server, url) == 1
 
@@ -72,7 +93,8 @@ def test_a_large_photo_is_scaled_down_on_the_phone_before_it_is_sent(
     assert sent and sent[0] < path.stat().st_size / 4, (sent, path.stat().st_size)
 
 
-UNSURE = Path(__file__).resolve().parents[1] / "web" / "photos" / "unsure6.jpg"  # 3 4 4 1? 6 6
+UNSURE = Path(__file__).resolve().parents[1] / "web" / "photos" / "unsure6.jpg"  # 3 4 4 6 1 6
+SQUARE = Path(__file__).resolve().parents[1] / "web" / "photos" / "square.jpg"  # Six D Six's
 
 
 def test_a_die_read_unsure_is_marked_in_the_tray_until_tapped_again(
@@ -88,10 +110,11 @@ def test_a_die_read_unsure_is_marked_in_the_tray_until_tapped_again(
     assert [("unsure" in (tray.nth(i).get_attribute("class") or "")) for i in range(6)] == [
         False, False, False, False, True, False
     ]  # fmt: skip
-    tray.nth(4).tap()  # the 1 was a 5: out, and the 5 tapped (the roll then goes by itself)
+    tray.nth(4).tap()  # the 1 was a 5: out, and the 5 tapped
     assert page.locator(".pad-group .tray .die.unsure").count() == 0
+    page.locator(".face-tap[data-value='5']").tap()
     with page.expect_navigation():
-        page.locator(".face-tap[data-value='5']").tap()
+        player.press("Enter roll")
     assert "Ann rolled 3 4 4 5 6 6" in player.ruling()
 
 
@@ -116,3 +139,108 @@ def test_a_photo_being_confirmed_that_another_phone_overtakes_is_named_as_not_se
     assert phone.locator(".pad-group .tray .die.tapped").count() == 0
     assert moves(phone, live_server, url) == 1
     context.close()
+
+
+def drawn_centres(page) -> list[tuple[float, float, float]]:
+    """Each outline's centre as drawn, in the photo's pixels (from its place on the screen
+    and the photo's drawn size), and its side."""
+    photo = page.locator("figure.photo-seen svg")
+    width, height = (float(n) for n in photo.get_attribute("viewBox").split()[2:])
+    frame = photo.bounding_box()
+    scale = width / frame["width"]
+    assert abs(height / frame["height"] - scale) < 0.01 * scale  # drawn in the photo's shape
+    centres = []
+    for edge in page.locator("figure.photo-seen g.seen-die rect.seen-edge").all():
+        box = edge.bounding_box()
+        x = (box["x"] + box["width"] / 2 - frame["x"]) * scale
+        y = (box["y"] + box["height"] / 2 - frame["y"]) * scale
+        centres.append((x, y, float(edge.get_attribute("width"))))
+    return centres
+
+
+def test_the_confirm_page_outlines_each_die_on_the_photo_and_a_tap_there_picks_it(
+    live_server, phone, player, monkeypatch
+):
+    unsure_of(monkeypatch, 3)  # the server runs in this process
+    page = phone
+    url = start_10k(page, player, live_server, "Ann")
+    with page.expect_navigation():
+        page.set_input_files("input[name='photo']", str(UNSURE))
+    figure = page.locator("figure.photo-seen")
+    figure.wait_for(state="visible")
+    assert figure.locator("svg").get_attribute("viewBox") == "0 0 570 686"  # the photo sent
+    read = read_as(UNSURE.read_bytes()).dice
+    for (x, y, side), die in zip(drawn_centres(page), read, strict=True):
+        assert abs(x - die.center[0]) < 2 and abs(y - die.center[1]) < 2, (x, y, die)
+        assert abs(side - die.side) < 0.1
+    boxes = figure.locator("g.seen-die")
+    values = [str(die.value) for die in read]  # 3 4 4 6 1 6
+    labels = [v + ("?" if i == 3 else "") for i, v in enumerate(values)]
+    assert boxes.locator("text").all_text_contents() == labels
+    assert ["unsure" in (b.get_attribute("class") or "") for b in boxes.all()] == [
+        False, False, False, True, False, False
+    ]  # fmt: skip
+    assert f"Check the {values[3]} in the middle: marked ?." in page.locator(".flash").inner_text()
+    player.shot("photo-confirm-10k")
+
+    boxes.nth(3).tap()  # the 6 to check, on the photo: a 5 on the table
+    gap = page.locator(".pad-group .tray .die.gap")
+    assert gap.get_attribute("data-photo-field") == "d3"  # that die, out of the tray
+    assert page.evaluate("document.activeElement.dataset.photoField") == "d3"
+    assert boxes.nth(3).locator("text").text_content() == "?"
+    player.shot("photo-confirm-10k-picked")
+    watch_sending(page)
+    page.locator(".face-tap[data-value='5']").tap()
+    values[3] = "5"
+    assert boxes.locator("text").all_text_contents() == values
+    assert page.locator("figure.photo-seen g.seen-die.unsure").count() == 0
+    assert not sent(page) and moves(page, live_server, url) == 0
+    with page.expect_navigation():
+        player.press("Enter roll")
+    assert f"Ann rolled {' '.join(sorted(values))}" in player.ruling()
+    assert moves(page, live_server, url) == 1
+    assert page.locator("figure.photo-seen").count() == 0  # the photo is gone with its entry
+
+
+def test_a_photo_turned_by_its_exif_tag_is_drawn_as_the_reader_read_it(
+    live_server, phone, player, tmp_path
+):
+    path = tmp_path / "turned.jpg"
+    path.write_bytes(exif_turned(UNSURE.read_bytes()))  # stored 686 x 570, shown 570 x 686
+    page = phone
+    start_10k(page, player, live_server, "Ann")
+    with page.expect_navigation():
+        page.set_input_files("input[name='photo']", str(path))
+    page.locator("figure.photo-seen").wait_for(state="visible")
+    assert page.locator("figure.photo-seen svg").get_attribute("viewBox") == "0 0 570 686"
+    read = read_as(UNSURE.read_bytes()).dice  # the photo as shown
+    for (x, y, _), die in zip(drawn_centres(page), read, strict=True):
+        assert abs(x - die.center[0]) < 4 and abs(y - die.center[1]) < 4, (x, y, die)
+
+
+def test_a_tap_on_a_die_of_the_squares_photo_picks_its_cell(
+    live_server, phone, player, monkeypatch
+):
+    unsure_of(monkeypatch, 3, 14, 30)
+    page = phone
+    page.goto(live_server + "/tables/new/sixd-six")
+    player.enter_pin()
+    for i, name in enumerate(("Dara", "Eli")):
+        page.locator(f"input[name='players-{i}']").fill(name)
+    player.press("Start the table")
+    with page.expect_navigation():
+        page.set_input_files("input[name='photo']", str(SQUARE))
+    boxes = page.locator("figure.photo-seen g.seen-die")
+    boxes.first.wait_for(state="visible")
+    assert boxes.count() == 36
+    assert page.locator("figure.photo-seen g.seen-die.unsure").count() == 3
+    assert "Check the 3 dice marked ?." in page.locator(".flash").inner_text()
+    player.shot("photo-confirm-square")
+    boxes.nth(14).tap()  # the yellow 3 at row 3, column 3
+    assert "The 3 at row 3, column 3 is:" in page.locator(".entry-fix output").inner_text()
+    picked = page.locator(".entry-grid .cell.picked")
+    assert picked.get_attribute("data-photo-field") == "14"
+    page.locator(".entry-fix .face-tap[data-value='4']").tap()
+    assert boxes.nth(14).locator("text").text_content() == "4"
+    assert page.locator("figure.photo-seen g.seen-die.unsure").count() == 2
+    player.shot("photo-confirm-square-fixed")
