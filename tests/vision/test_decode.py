@@ -99,6 +99,23 @@ def test_stray_bytes_before_the_frame_are_skipped_as_the_decoder_skips_them() ->
         decode(bomb)
 
 
+@pytest.mark.parametrize("last", [b"\xff", b"\xff\xff", b"\xff\x00"])
+def test_a_segment_ending_in_ff_right_before_the_frame_does_not_hide_the_frame(
+    last: bytes,
+) -> None:
+    # A phone's APP13 segment may end in an FF byte (one of the real photos does): the frame
+    # marker right after it is still the next marker, as the decoder reads it.
+    segments, rest = hostile.header_segments(hostile.grey_jpeg(48))
+    body = b"Photoshop 3.0\0" + last
+    app13 = b"\xff\xed" + struct.pack(">H", len(body) + 2) + body
+    frame = next(i for i, segment in enumerate(segments) if segment[1] in (0xC0, 0xC2))
+    segments.insert(frame, app13)
+    jpeg = b"\xff\xd8" + b"".join(segments) + rest
+    assert cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR).shape == (48, 48, 3)
+    assert header_size(jpeg) == (48, 48)
+    assert decode(jpeg)[0].shape == (48, 48, 3)
+
+
 def test_the_decoder_checks_the_header_it_reads_itself() -> None:
     # OPENCV_IO_MAX_IMAGE_PIXELS, set as the package loads: should our walk of the markers
     # ever differ from the decoder's, the decoder still refuses the frame it found.
