@@ -228,3 +228,34 @@ def test_a_photo_of_the_square_turned_a_quarter_and_a_die_changed_is_sent(
     stored = page.request.get(live_server + url + "/log.json").json()["moves"]
     assert [m["type"] for m in stored] == ["board"]
     assert stored[0]["board"] == turned
+
+
+def test_a_phone_on_the_square_follows_the_table_live_into_the_take_with_its_taps(
+    live_server, phone, player, stored
+):
+    """Each phase brings its own script: a page swapped in live from the square to the take
+    (another phone entered the square) ticks, turns and places a set as a loaded one does."""
+    log = loads(SEED.read_text(encoding="utf-8"))
+    moves = seed_moves()
+    (token,) = stored(dataclasses.replace(log, moves=()))
+    page = phone
+    page.goto(f"{live_server}/t/{token}")
+    assert page.locator(".paint-grid").count() == 1
+    page.evaluate("window.marker = 'no reload'")
+    board = moves[0]["board"]
+    sent = page.request.post(
+        f"{live_server}/t/{token}/move",
+        form={
+            "seq": page.locator("input[name='seq']").first.input_value(),
+            "csrf_token": page.locator("input[name='csrf_token']").first.input_value(),
+            "action": "board",
+            "board": "\n".join("".join(d[0] for d in row) for row in board),
+            "colours": "\n".join("".join(d[1] for d in row) for row in board),
+        },
+    )
+    assert sent.ok
+    page.locator(".ruling", has_text="Dara takes a set").wait_for()
+    assert page.evaluate("window.marker") == "no reload"  # swapped, not reloaded
+    take(page, player, moves[1]["cells"], moves[1]["place"])
+    assert "Dara slides the dice shut" in player.ruling()
+    assert page.locator(".slide-controls .arrows button").count() == 4  # the slide's own script

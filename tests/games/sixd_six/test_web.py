@@ -22,6 +22,7 @@ LOGS = ROOT / "seeds"
 PLACEMENT = re.compile(r'<form method="post"[^>]*class="placement"[^>]*>(.*?)</form>', re.S)
 HIDDEN = re.compile(r'<input type="hidden" name="(cell|place)" value="(-?\d+,-?\d+)">')
 PLACE_WORDS = re.compile(r'class="place-here">([^<]*)</button>')
+PHASE_SCRIPT = re.compile(r'<script src="/static/games/sixd-six/(\w+)\.js" defer>')
 
 
 def logged(name: str):
@@ -189,6 +190,18 @@ def test_the_slide_is_prefilled_and_a_wrong_board_is_refused(seeded, app):
     assert len(moves(app, seeded)) == 2
     play(seeded, log[2])
     assert "Eli takes a set" in html.unescape(seeded.page())
+
+
+def test_each_phase_links_its_own_live_script_and_the_finished_game_none(seeded):
+    """The square, the take and the slide each load only the script of their own phase."""
+    log = seed_moves("sixd-six-finished")
+    linked = []
+    for move in log:
+        linked.append(PHASE_SCRIPT.findall(seeded.page()))
+        play(seeded, move)
+    assert linked[:3] == [["square"], ["take"], ["slide"]]
+    assert all(len(found) == 1 for found in linked)
+    assert PHASE_SCRIPT.findall(seeded.page()) == []
 
 
 def test_the_finished_seed_plays_through_the_page(seeded, app):
