@@ -93,6 +93,37 @@ def test_a_large_photo_is_scaled_down_on_the_phone_before_it_is_sent(
     assert sent and sent[0] < path.stat().st_size / 4, (sent, path.stat().st_size)
 
 
+def test_the_photo_button_is_its_label_reached_by_keyboard_and_ringed_only_then(
+    live_server, phone, new_table
+):
+    """The file input is visually hidden behind the Photo button, its label: the button is
+    all a tap opens the camera on, the input keeps its name and its place in the tab order,
+    and its focus rings the button when it comes from the keyboard, not from a tap."""
+    page = phone
+    page.goto(live_server + new_table("tenk").url)
+    label, button = page.locator(".photo-pick"), page.locator(".photo-button")
+    ring = "e => getComputedStyle(e).outlineStyle"
+    assert label.bounding_box() == button.bounding_box()
+    assert page.get_by_label("Photo of the dice").get_attribute("name") == "photo"
+
+    page.locator(".pad-auto input").focus()  # the control before it
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.name") == "photo"
+    assert button.evaluate(ring) == "solid"
+
+    box = button.bounding_box()
+    page.evaluate(
+        "window.opened = 0; document.querySelector('input[name=photo]')"
+        ".addEventListener('click', () => window.opened++)"
+    )
+    page.touchscreen.tap(box["x"] + box["width"] + 20, box["y"] + box["height"] / 2)
+    assert page.evaluate("window.opened") == 0  # beside the button: nothing
+    with page.expect_file_chooser():
+        button.tap()
+    assert page.evaluate("document.activeElement.name") == "photo"
+    assert button.evaluate(ring) == "none"
+
+
 UNSURE = Path(__file__).resolve().parents[1] / "web" / "photos" / "unsure6.jpg"  # 3 4 4 6 1 6
 SQUARE = Path(__file__).resolve().parents[1] / "web" / "photos" / "square.jpg"  # Six D Six's
 

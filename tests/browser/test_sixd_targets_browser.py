@@ -29,17 +29,31 @@ POSITIONS = [(f"sixd-{game}-finished", None) for game in SIXD] + [
     ("sixd-six-finished", 0),  # the rolled square: numbers, then colours painted
 ]
 # The tap targets of the turn card as a player meets them: a box ticked through its label
-# is the label; anything not drawn (a closed fold's content, a hidden form) is left out.
+# is the label; so is a visually hidden input (transparent, or clipped to nothing, still
+# there for the keyboard and a screen reader) with a label drawn, such as the Photo button
+# over its file input; anything not drawn (a closed fold's content, a hidden form) is left
+# out.  An input drawn, or hidden with no label drawn, is measured itself.
 TARGETS = """() => {
   const seen = new Set(), found = [];
   const picks = '.turn a[href], .turn button, .turn input:not([type=hidden]), .turn select, '
     + '.turn textarea, .turn summary';
+  const hidden = e => {
+    const style = getComputedStyle(e);
+    return !e.checkVisibility({opacityProperty: true, visibilityProperty: true})
+      || style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)';
+  };
+  const drawn = e => {
+    const box = e.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && !hidden(e);
+  };
   document.querySelectorAll(picks).forEach(e => {
-    const target = (e.type === 'checkbox' || e.type === 'radio') ? (e.closest('label') || e) : e;
+    let target = e;
+    if (e.type === 'checkbox' || e.type === 'radio') target = e.closest('label') || e;
+    else if (e.labels && hidden(e)) target = [...e.labels].find(drawn) || e;
     if (seen.has(target)) return;
     seen.add(target);
     const box = target.getBoundingClientRect();
-    if (!box.width || !box.height || getComputedStyle(target).visibility === 'hidden') return;
+    if (!box.width || !box.height || !target.checkVisibility({visibilityProperty: true})) return;
     const name = target.getAttribute('aria-label') || target.textContent.trim().slice(0, 40);
     found.push({what: target.tagName.toLowerCase() + '.' + target.className + ' ' + name,
                 width: box.width, height: box.height});
@@ -81,11 +95,75 @@ def test_the_dice_of_a_pool_being_tapped_in_are_40_px(live_server, browser, stor
         context.close()
 
 
+def too_small(page) -> list[str]:
+    """The tap targets of the turn card under ``TAP`` px either way, in words."""
+    targets = page.evaluate(TARGETS)
+    assert targets, "the turn card has something to tap"
+    return [
+        f"{t['what']}: {t['width']:.1f} x {t['height']:.1f}"
+        for t in targets
+        if t["width"] < TAP - 0.01 or t["height"] < TAP - 0.01
+    ]
+
+
 def assert_targets_fit(page) -> None:
     """Every tap target of the turn card is at least ``TAP`` px square, and the page is no
     wider than the phone."""
-    targets = page.evaluate(TARGETS)
-    assert targets, "the turn card has something to tap"
-    small = [t for t in targets if t["width"] < TAP - 0.01 or t["height"] < TAP - 0.01]
-    assert not small, "\n".join(f"{t['what']}: {t['width']:.1f} x {t['height']:.1f}" for t in small)
+    small = too_small(page)
+    assert not small, "\n".join(small)
     assert page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
+
+
+# What the check counts, on a turn card made by hand: (markup, the targets it finds too
+# small).  A real control drawn at 1 px still fails, whatever label it has.
+TRANSPARENT = "position:absolute;width:1px;height:1px;opacity:0"
+CLIPPED = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)"
+BUTTON = "display:inline-block;min-height:44px;min-width:120px"
+RULE_CASES = {
+    "a hidden file input is tapped through its label": (
+        f'<label style="display:inline-block"><span style="{BUTTON}">Photo</span>'
+        f'<input type="file" style="{TRANSPARENT}"></label>',
+        [],
+    ),
+    "a clipped input is tapped through a label naming it": (
+        f'<label for="f" style="{BUTTON}">Photo</label>'
+        f'<input id="f" type="file" style="{CLIPPED}">',
+        [],
+    ),
+    "a hidden input's small label is too small": (
+        f'<label style="display:inline-block;height:20px">Photo'
+        f'<input type="file" style="{TRANSPARENT}"></label>',
+        ["label. Photo"],
+    ),
+    "a hidden input with no label is too small": (
+        f'<input type="file" aria-label="Photo" style="{TRANSPARENT}">',
+        ["input. Photo"],
+    ),
+    "a hidden input in a closed fold is left out": (
+        '<details><summary style="padding:12px">More</summary>'
+        f'<label style="display:inline-block;height:20px">Photo'
+        f'<input type="file" style="{TRANSPARENT}"></label></details>',
+        [],
+    ),
+    "a drawn 1 px input is too small, labelled or not": (
+        f'<label style="{BUTTON}">Photo'
+        '<input type="file" style="width:1px;height:1px;padding:0;border:0"></label>',
+        ["input. "],
+    ),
+    "a drawn 1 px button is too small": (
+        '<button style="width:1px;height:1px;padding:0;border:0">Go</button>',
+        ["button. Go"],
+    ),
+}
+
+
+@pytest.mark.parametrize(("markup", "small"), RULE_CASES.values(), ids=RULE_CASES)
+def test_a_hidden_input_is_measured_by_the_label_drawn_for_it(browser, markup, small):
+    context = browser.new_context(viewport=SMALL_PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.set_content(f'<main class="turn"><a href="#">Rules of the game</a> {markup}</main>')
+        page.add_style_tag(content=".turn a { display: inline-block; padding: 12px; }")
+        assert [what.rpartition(":")[0] for what in too_small(page)] == small
+    finally:
+        context.close()
