@@ -256,9 +256,9 @@ def test_while_redis_hangs_the_servers_stay_in_and_writes_go_on(cluster):
     with cluster.redis.hung():
         statuses = [post_roll(phone, token, seq + n, csrf, BUSTS[n % 3])[0] for n in range(3)]
         # Four times the checks that take a server out (fall 2), each answered 200.
-        assert wait_until(
-            lambda: min(health_checks_answered(cluster, marks).values()) >= 8
-        ), health_checks_answered(cluster, marks)
+        assert wait_until(lambda: min(health_checks_answered(cluster, marks).values()) >= 8), (
+            health_checks_answered(cluster, marks)
+        )
         stats = cluster.balancer.stats()
         assert cluster.balancer.times_taken_out() == taken_out, stats
         assert all(row["status"].startswith("UP") for row in stats.values()), stats

@@ -44,8 +44,18 @@ def sqlite_error(name: str) -> sqlite3.OperationalError:
         (PoolTimeout("QueuePool limit reached"), True),
         (ValueError("not the database's"), False),
     ],
-    ids=["closed", "shutdown", "too-many", "deadlock", "bug", "sqlite-busy",
-         "sqlite-snapshot", "sqlite-io", "pool", "other"],  # fmt: skip
+    ids=[
+        "closed",
+        "shutdown",
+        "too-many",
+        "deadlock",
+        "bug",
+        "sqlite-busy",
+        "sqlite-snapshot",
+        "sqlite-io",
+        "pool",
+        "other",
+    ],  # fmt: skip
 )
 def test_an_outage_is_told_from_a_lost_race_and_from_a_bug(error, away):
     assert is_unavailable(error) is away
@@ -84,9 +94,7 @@ def test_an_error_the_server_answered_with_is_no_outage():
 
 
 @pytest.mark.parametrize("path", ["/", "/t/" + "0" * 32, "/healthz/database"])
-def test_a_database_that_refuses_connections_is_a_503_with_a_sentence(
-    monkeypatch, tmp_path, path
-):
+def test_a_database_that_refuses_connections_is_a_503_with_a_sentence(monkeypatch, tmp_path, path):
     monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path))
     url = f"postgresql+psycopg://nobody@127.0.0.1:{free_port()}/x"
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})

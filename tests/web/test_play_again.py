@@ -188,8 +188,12 @@ def test_a_table_played_again_is_closed_to_undo_and_moves_pointing_to_the_next(a
     undo = finished.client.post(f"{finished.url}/undo", data={"seq": str(seq), "csrf_token": token})
     move = finished.client.post(
         f"{finished.url}/move",
-        data={"seq": str(seq), "csrf_token": token, "action": "roll", **dict.fromkeys(
-            [f"d{i}" for i in range(6)], "2")},
+        data={
+            "seq": str(seq),
+            "csrf_token": token,
+            "action": "roll",
+            **dict.fromkeys([f"d{i}" for i in range(6)], "2"),
+        },
     )
     for answer in (undo, move):
         assert answer.status_code == 409
