@@ -46,8 +46,13 @@ test: install system
 test-fast: install
 	HYPOTHESIS_PROFILE=dev $(PYTEST) tests/engine tests/web tests/games -m "not race and not cluster and not browser and not solo" -k "not postgresql"
 
+# The real labelled photos the reader trains on and is measured on (docs/vision.md): a folder
+# of sources, each with images/ and labels/.  Not in the repository (their licences travel
+# with them); `make dice-model` needs them, `make bench` measures on them when present.
+REAL_PHOTOS ?= $(wildcard ../shared/photos/real)
+
 bench: install
-	$(PY) -m bench
+	REFEREE_REAL_PHOTOS=$(REAL_PHOTOS) $(PY) -m bench
 
 # 10K's two-player win table, shipped as referee/games/tenk/data/win_2p.bin, and Solitaire
 # Dice's final marks under its policy, referee/games/solitaire/data/q.bin (see docs/odds.md).
@@ -62,8 +67,9 @@ solitaire-table: install
 # 28 minutes in all), exports them, and writes the held-out figures (and the second
 # renderer's) to docs/vision.md.  Needs the train extra (PyTorch's CPU build).
 dice-model: install
+	@test -n "$(REAL_PHOTOS)" || { echo "make dice-model needs REAL_PHOTOS=<folder of labelled real photos>"; exit 1; }
 	$(PY) -m pip install --quiet -e '.[train]'
-	nice -n 19 $(PY) -m referee.vision.training
+	nice -n 19 $(PY) -m referee.vision.training --real $(REAL_PHOTOS)
 
 lint: install
 	$(VENV)/bin/ruff check referee printables tests bench

@@ -116,6 +116,7 @@ def table(results: dict[str, Any]) -> str:
         *odds_bench.lines(results["odds"]),
         sixd_bench.line(results["sixd"]),
         vision_bench.line(results["vision"]),
+        *vision_bench.real_lines(results["vision"]),
         load_bench.line(results["load"]),
         capacity_bench.line(results["capacity"]),
         *history_bench.lines(results["history"]),
@@ -149,7 +150,7 @@ def main() -> int:
     odds = odds_bench.run()
     print("Running the Six D replay and scoring benchmarks...", flush=True)
     sixd = sixd_bench.run()
-    print("Timing the photo reader (a 6x6 board, 10 loose dice)...", flush=True)
+    print("Timing the photo reader and measuring it on real photos...", flush=True)
     vision = vision_bench.run()
     print("Running web benchmarks (gunicorn on 127.0.0.1)...", flush=True)
     web = web_bench.run(game)

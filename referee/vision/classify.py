@@ -1,7 +1,9 @@
 """The die classifier: a small CNN, shipped as ONNX and run by OpenCV's DNN module.
 
-It takes ``CROP``-pixel BGR crops and gives, per crop, six value scores then eight colour
-scores.  ``make dice-model`` trains it (see referee/vision/training/ and docs/vision.md).
+It takes ``CROP``-pixel BGR crops and gives, per crop, six value scores and a seventh for
+"no die here" (``NO_DIE``: a shadow, a tray's print, a reflection), then a score per colour
+of ``READ_COLOURS`` (the games' eight, and "other").  ``make dice-model`` trains it (see
+referee/vision/training/ and docs/vision.md).
 """
 
 from __future__ import annotations
@@ -13,18 +15,20 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from referee.vision.labels import COLOURS, VALUES
+from referee.vision.labels import NO_DIE, READ_COLOURS, VALUES
 
 MODEL = Path(__file__).with_name("model") / "dice.onnx"
 
 
 @dataclass(frozen=True)
 class Guess:
-    """A die as the classifier reads it; confidence is how sure it is of both."""
+    """A die as the classifier reads it: confidence is how sure it is of value, colour and
+    that a die is there at all, ``die`` how sure of the last alone."""
 
     value: int
     colour: str
     confidence: float
+    die: float = 1.0
 
 
 @cache
@@ -46,10 +50,13 @@ def classify(crops: list[np.ndarray]) -> list[Guess]:
     net = network()
     net.setInput(cv2.dnn.blobFromImages(crops, scalefactor=1 / 255))
     scores = net.forward().reshape(len(crops), -1)
-    values = softmax(scores[:, : len(VALUES)])
-    colours = softmax(scores[:, len(VALUES) :])
+    values = softmax(scores[:, : NO_DIE + 1])
+    colours = softmax(scores[:, NO_DIE + 1 :])
     guesses = []
     for value_p, colour_p in zip(values, colours, strict=True):
-        v, c = int(value_p.argmax()), int(colour_p.argmax())
-        guesses.append(Guess(VALUES[v], COLOURS[c], round(float(value_p[v] * colour_p[c]), 3)))
+        v, c = int(value_p[:NO_DIE].argmax()), int(colour_p.argmax())
+        sure = float(value_p[v] * colour_p[c])
+        guesses.append(
+            Guess(VALUES[v], READ_COLOURS[c], round(sure, 3), round(1 - float(value_p[NO_DIE]), 3))
+        )
     return guesses

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+import cv2
 import numpy as np
 
 from referee.dice import COLOURS as DIE_COLOURS
@@ -17,13 +18,18 @@ from referee.vision import grid, lattice, loose
 from referee.vision.classify import Guess, classify
 from referee.vision.decode import PhotoError, decode
 from referee.vision.detect import FAINT, THRESHOLD, Detection, detect_closely
+from referee.vision.quality import TOO_DARK, check_readable, too_dark
 from referee.vision.segment import Blob, blobs, board_blob, dice_mask
 
 LAYOUTS = ("grid", "loose")
 NO_DICE = "No dice found in the photo."
 BOARD_SHARE = 0.6  # a board is at least this share of everything on the table
+BOARD_COVER = 0.4  # and the top faces of its dice cover at least this share of it
 SURE = 0.8  # a die read with less confidence is marked for the table to check (training
 # smooths its labels, so a sure die scores about 0.92-0.98)
+A_DIE = 0.5  # a loose crop is a die when the classifier is at least this sure there is one
+EDGE_DIE = 0.9  # a crop cut by the photo's edge must be this surely a die to refuse the photo
+TWICE = 0.6  # two dice read closer than this share of a side are one die seen twice
 DOUBTED_SURE = 0.65  # a die the finder doubts is kept only when read this surely (shadows
 # and tiles' grout it took for dice read 0.27-0.64, 59 of 61; the dice it doubted 0.69-0.93, 8 of 9)
 LETTERS = {name: letter for letter, name in DIE_COLOURS.items()}  # white dice are plain
@@ -93,18 +99,40 @@ class Located:
     others: list[np.ndarray | None] | None = None
     doubtful: list[bool] | None = None
     sides: list[float] | None = None
+    at_edge: list[bool] | None = None
 
     def read(self) -> list[tuple[Guess, tuple[float, float], float]]:
-        """Each die read, with its centre and side, less each die the finder doubted that
-        is read with less than ``DOUBTED_SURE`` confidence."""
+        """Each die read, with its centre and side, less each of a loose roll that the
+        classifier takes for no die (``A_DIE``) and each the finder doubted that is read
+        with less than ``DOUBTED_SURE`` confidence.  A board's cells are all dice.
+
+        Of two dice kept closer than ``TWICE`` of a side, the surer is the die (the finder
+        may see one die twice: its top face, and its top face with a side).  Raises
+        PhotoError when a die kept is cut by the photo's edge and the classifier is sure
+        (``EDGE_DIE``) that a die is there, or when the only crops that may be dice are
+        cut by it; a crop at the edge read less surely as a die beside others is a
+        laptop's key, a cable or a tray's wall, and left out."""
         doubtful = self.doubtful or [False] * len(self.crops)
         sides = self.sides or [0.0] * len(self.crops)
-        read = zip(self.guesses(), self.centres, sides, doubtful, strict=True)
-        return [
-            (guess, centre, side)
-            for guess, centre, side, doubted in read
-            if not doubted or guess.confidence >= DOUBTED_SURE
+        at_edge = self.at_edge or [False] * len(self.crops)
+        read = list(zip(self.guesses(), self.centres, sides, doubtful, at_edge, strict=True))
+        kept = [
+            (guess, centre, side, edge)
+            for guess, centre, side, doubted, edge in read
+            if self.layout == "grid"
+            or (
+                guess.die >= (EDGE_DIE if edge else A_DIE)
+                and (not doubted or guess.confidence >= DOUBTED_SURE)
+            )
         ]
+        if self.layout != "grid":
+            kept = once_each(kept)
+        cut_only = not kept and any(edge and g.die >= A_DIE for g, *_, edge in read)
+        if cut_only or any(edge for *_, edge in kept):
+            raise PhotoError(
+                "A die is cut by the edge of the photo: take it again with every die inside it."
+            )
+        return [(guess, centre, side) for guess, centre, side, _ in kept]
 
     def guesses(self) -> list[Guess]:
         """Each die as the classifier reads it: its crop, or its other crop where that
@@ -117,6 +145,21 @@ class Located:
             if guess.confidence > guesses[i].confidence:
                 guesses[i] = guess
         return guesses
+
+
+def once_each(kept: list[tuple[Guess, tuple[float, float], float, bool]]) -> list:
+    """The dice read, less each lying within ``TWICE`` of a side of a surer one, in their
+    order."""
+    surest_first = sorted(range(len(kept)), key=lambda i: -kept[i][0].confidence)
+    chosen: list[int] = []
+    for i in surest_first:
+        (x, y), side = kept[i][1], kept[i][2]
+        if all(
+            np.hypot(x - kept[j][1][0], y - kept[j][1][1]) > TWICE * max(side, kept[j][2])
+            for j in chosen
+        ):
+            chosen.append(i)
+    return [kept[i] for i in sorted(chosen)]
 
 
 def read_photo(
@@ -192,7 +235,16 @@ def read_image(
     """Read decoded BGR pixels; centres are given divided by ``scale`` (the photo's own
     pixels when the image was scaled down by that much).  ``seen``: what was found in
     the same image for another shape."""
-    found = locate(image, layout, shape, seen)
+    try:
+        found = locate(image, layout, shape, seen)
+    except PhotoError as refused:
+        if str(refused) == NO_DICE and too_dark(image):
+            raise PhotoError(TOO_DARK) from None
+        raise
+    read = found.read()
+    if found.layout == "loose":  # a board's cells are cut where its outline says: no die's size
+        unsure = sum(guess.confidence < SURE for guess, *_ in read)
+        check_readable(found.crops, found.sides or [], unsure, len(read))
     dice = [
         ReadDie(
             guess.value,
@@ -201,7 +253,7 @@ def read_image(
             (round(x / scale), round(y / scale)),
             round(side / scale, 1),
         )
-        for guess, (x, y), side in found.read()
+        for guess, (x, y), side in read
     ]
     if not dice:
         raise PhotoError(NO_DICE)
@@ -221,7 +273,7 @@ def locate(
     seen = seen or Seen(image)
     pieces = seen.pieces
     if layout is None:
-        layout = "grid" if pieces and is_board(image, pieces) else "loose"
+        layout = "grid" if pieces and is_board(image, pieces, seen.dice) else "loose"
     if layout == "grid":
         if not pieces:
             raise PhotoError(NO_DICE)
@@ -229,11 +281,22 @@ def locate(
     return locate_roll(image, pieces, seen.dice, seen.faint)
 
 
-def is_board(image: np.ndarray, pieces: list[Blob]) -> bool:
+def is_board(image: np.ndarray, pieces: list[Blob], dice: list[Detection]) -> bool:
     """Whether the photo shows a board: one piece holding most of what is on the table,
-    with at least two rows or two columns."""
+    mostly covered by the top faces of dice the finder sees on it (not a laptop's corner,
+    a cable or a tray's wall), with at least two rows or two columns."""
     largest = pieces[0]
     if largest.area < BOARD_SHARE * sum(piece.area for piece in pieces):
+        return False
+    on = [
+        die
+        for die in dice
+        if cv2.pointPolygonTest(
+            largest.contour, (float(die.center[0]), float(die.center[1])), False
+        )
+        >= 0
+    ]
+    if len(on) < 4 or sum(die.side**2 for die in on) < BOARD_COVER * largest.area:
         return False
     board = grid.fit_board(image, grid.corners(largest.contour))
     return board.rows * board.cols > 1
@@ -275,10 +338,7 @@ def locate_roll(
     found = loose.find_dice(image, pieces, dice, faint)
     if not found:
         raise PhotoError(NO_DICE)
-    if any(die.at_edge for die in found):
-        raise PhotoError(
-            "A die is cut by the edge of the photo: take it again with every die inside it."
-        )
     crops, centres = [d.crop for d in found], [d.center for d in found]
     others, doubtful = [d.other for d in found], [d.doubtful for d in found]
-    return Located("loose", crops, centres, 0, others, doubtful, [d.side for d in found])
+    sides, at_edge = [d.side for d in found], [d.at_edge for d in found]
+    return Located("loose", crops, centres, 0, others, doubtful, sides, at_edge)

@@ -9,7 +9,7 @@ import numpy as np
 
 from referee.vision.classify import MODEL, classify
 from referee.vision.labels import COLOURS, CROP
-from referee.vision.reader import DOUBTED_SURE, Located
+from referee.vision.reader import A_DIE, DOUBTED_SURE, Located
 
 CROPS = Path(__file__).with_name("photos") / "crops.jpg"
 VALUES = (6, 2, 2, 6, 4, 4, 4, 1)  # the crops' values, one crop of each colour in COLOURS' order
@@ -53,12 +53,36 @@ def test_of_a_die_s_two_cuts_the_surer_reading_is_kept() -> None:
 
 
 def test_a_die_the_finder_doubted_is_kept_only_when_read_surely() -> None:
-    """A shadow the finder doubted reads unsurely and is left out; a die it doubted (a
-    pale die off the dice mask) reads surely and is kept."""
+    """A die the finder doubted (a pale die off the dice mask) is kept when it reads surely,
+    and left out when it reads less surely than ``DOUBTED_SURE``."""
     strip = cv2.imread(str(CROPS))
     die = strip[:, :CROP]
-    shadow = np.full_like(die, 128)
-    assert classify([shadow])[0].confidence < DOUBTED_SURE <= classify([die])[0].confidence
-    centres = [(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)]
-    found = Located("loose", [die, shadow, shadow], centres, 0, None, [True, True, False])
-    assert [centre for _, centre, _ in found.read()] == [(0.0, 0.0), (2.0, 2.0)]
+    assert classify([die])[0].confidence >= DOUBTED_SURE
+    blurred = cv2.GaussianBlur(die, (0, 0), 3.0)
+    unsure = classify([blurred])[0]
+    assert unsure.die >= A_DIE and unsure.confidence < DOUBTED_SURE
+    centres = [(0.0, 0.0), (10.0, 10.0), (20.0, 20.0)]
+    found = Located("loose", [die, blurred, blurred], centres, 0, None, [True, True, False])
+    assert [centre for _, centre, _ in found.read()] == [(0.0, 0.0), (20.0, 20.0)]
+
+
+def test_a_loose_crop_of_no_die_is_left_out_and_a_board_s_cell_never() -> None:
+    """The bare table reads as no die: a loose roll leaves it out; a board's cells are all
+    dice, read as they are."""
+    strip = cv2.imread(str(CROPS))
+    die, table = strip[:, :CROP], np.full_like(strip[:, :CROP], 128)
+    assert classify([table])[0].die < A_DIE <= classify([die])[0].die
+    centres = [(0.0, 0.0), (10.0, 10.0)]
+    assert [c for _, c, _ in Located("loose", [die, table], centres, 0).read()] == [(0.0, 0.0)]
+    assert len(Located("grid", [die, table], centres, 2).read()) == 2
+
+
+def test_of_two_dice_read_at_one_place_the_surer_is_kept() -> None:
+    """The finder may see one die twice (its top face, and the face with a side): the
+    reading nearer than ``TWICE`` of a side to a surer one is left out."""
+    strip = cv2.imread(str(CROPS))
+    die = strip[:, :CROP]
+    worse = cv2.GaussianBlur(die, (0, 0), 3.0)
+    centres = [(0.0, 0.0), (5.0, 0.0), (100.0, 0.0)]
+    found = Located("loose", [worse, die, die], centres, 0, sides=[20.0, 20.0, 20.0])
+    assert [c for _, c, _ in found.read()] == [(5.0, 0.0), (100.0, 0.0)]

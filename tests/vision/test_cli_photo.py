@@ -18,18 +18,18 @@ BOARD, ROLL = str(PHOTOS / "board.jpg"), str(PHOTOS / "roll.jpg")
 # What the shipped model reads in the shipped photos (rendered, never trained on); a new
 # model (make dice-model) changes the confidences, so these lines are written again then.
 BOARD_JSON = (
-    '{"image": "IMAGE", "layout": "grid", "rows": [[{"value": 6, "colour": "green", "confidence": 0'
-    '.941}, {"value": 1, "colour": "blue", "confidence": 0.906}, {"value": 5, "colour": "red", "con'
-    'fidence": 0.926}], [{"value": 6, "colour": "white", "confidence": 0.926}, {"value": 6, "colour'
-    '": "black", "confidence": 0.936}, {"value": 1, "colour": "blue", "confidence": 0.928}], [{"val'
-    'ue": 4, "colour": "black", "confidence": 0.943}, {"value": 2, "colour": "white", "confidence":'
-    ' 0.95}, {"value": 5, "colour": "green", "confidence": 0.93}]]}'
+    '{"image": "IMAGE", "layout": "grid", "rows": [[{"value": 6, "colour": "green", "confidence":'
+    ' 0.92}, {"value": 1, "colour": "blue", "confidence": 0.918}, {"value": 5, "colour": "red", "'
+    'confidence": 0.877}], [{"value": 6, "colour": "white", "confidence": 0.927}, {"value": 6, "c'
+    'olour": "black", "confidence": 0.877}, {"value": 1, "colour": "blue", "confidence": 0.92}], '
+    '[{"value": 4, "colour": "black", "confidence": 0.947}, {"value": 2, "colour": "white", "conf'
+    'idence": 0.913}, {"value": 5, "colour": "green", "confidence": 0.899}]]}'
 )
 ROLL_JSON = (
-    '{"image": "IMAGE", "layout": "loose", "dice": [{"value": 1, "colour": "black", "center": [231,'
-    ' 90], "confidence": 0.885}, {"value": 3, "colour": "orange", "center": [51, 127], "confidence"'
-    ': 0.934}, {"value": 6, "colour": "black", "center": [188, 186], "confidence": 0.929}, {"value"'
-    ': 3, "colour": "black", "center": [217, 250], "confidence": 0.94}]}'
+    '{"image": "IMAGE", "layout": "loose", "dice": [{"value": 1, "colour": "black", "center": [23'
+    '1, 91], "confidence": 0.919}, {"value": 3, "colour": "orange", "center": [51, 127], "confide'
+    'nce": 0.923}, {"value": 6, "colour": "black", "center": [188, 186], "confidence": 0.959}, {"'
+    'value": 3, "colour": "black", "center": [217, 250], "confidence": 0.909}]}'
 )
 
 

@@ -151,6 +151,4 @@ def test_the_longest_thin_photo_allowed_is_read() -> None:
 def test_a_long_run_of_fill_bytes_is_walked_in_linear_time() -> None:
     # A regular expression that backtracked on a run of FF bytes would take minutes here.
     stuffing = b"\xff" * 5_000_000 + b"\x00"
-    assert jpeg_header(b"\xff\xd8" + stuffing * 2 + hostile.grey_jpeg()[2:]) == Header(
-        16, 16
-    )
+    assert jpeg_header(b"\xff\xd8" + stuffing * 2 + hostile.grey_jpeg()[2:]) == Header(16, 16)

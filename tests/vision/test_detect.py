@@ -6,10 +6,12 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from referee.vision import detect as detect_module
 from referee.vision import read_image
 from referee.vision.detect import (
     MODEL,
     MOST,
+    SMALL,
     THRESHOLD,
     Detection,
     apart,
@@ -17,6 +19,7 @@ from referee.vision.detect import (
     detect_closely,
     peaks,
 )
+from referee.vision.detect import SIDE as LOOK
 from referee.vision.reader import Seen
 from tests.vision.drawn import SIDE, draw_die
 
@@ -83,7 +86,8 @@ def test_a_turned_die_is_found_with_its_turn() -> None:
 def test_a_white_die_on_a_light_table_is_found_and_read() -> None:
     photo = table_with([(120, 120, 4), (300, 200, 2)], table=(228, 228, 224), body=WHITE,
                        pip=BLACK)  # fmt: skip
-    assert len(detect(photo)) == 2
+    found = detect(photo)
+    assert near(found, (150, 150)) and near(found, (330, 230))
     reading = read_image(photo, "loose")
     assert sorted(die.value for die in reading.dice) == [2, 4]
 
@@ -103,15 +107,29 @@ def test_faint_peaks_are_kept_apart_from_the_dice() -> None:
     assert len(seen.dice) == 1
 
 
-def test_dice_too_small_for_the_finder_s_first_look_are_found_closer() -> None:
-    """Dice 14 pixels wide in a 640-pixel photo are 7 pixels as the finder first sees it:
-    it misses one, and looks again at the photo's own size."""
+def test_dice_small_to_the_finder_s_first_look_are_looked_for_closer(monkeypatch) -> None:
+    """When the dice of the first look are small (``SMALL``), the finder looks again at
+    twice the size, never more than the photo's own, and keeps that look."""
+    looks = []
+
+    def seen_at(image, threshold=THRESHOLD, look=LOOK):
+        looks.append(look)
+        return [Detection((50.0, 50.0), 0.5 * SMALL * image.shape[1] / LOOK, 0.0, 0.9)]
+
+    monkeypatch.setattr(detect_module, "detect", seen_at)
+    photo = np.zeros((750, 1000, 3), np.uint8)
+    assert detect_closely(photo) == seen_at(photo) and looks[:2] == [LOOK, 2 * LOOK]
+    looks.clear()
+    detect_closely(np.zeros((300, 500, 3), np.uint8))
+    assert looks == [LOOK, 500]
+
+
+def test_dice_14_pixels_wide_in_a_640_pixel_photo_are_each_found() -> None:
     photo = np.full((480, 640, 3), GREY, np.uint8)
     die = cv2.resize(table_with([(0, 0, 5)])[:SIDE, :SIDE], (14, 14), interpolation=cv2.INTER_AREA)
     corners = [(100, 100), (300, 120), (500, 300), (200, 380)]
     for x, y in corners:
         photo[y : y + 14, x : x + 14] = die
-    assert len(detect(photo)) < 4
     found = detect_closely(photo)
     assert len(found) == 4
     for x, y in corners:

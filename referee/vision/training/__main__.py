@@ -1,5 +1,6 @@
-"""``make dice-model``: render training photos, train the die finder and the classifier,
-export both into the package, and write the held-out figures to docs/vision.md.
+"""``make dice-model``: render training photos, train the die finder and the classifier on
+them and on the training part of the real labelled photos (``--real``), export both into the
+package, and write the held-out figures to docs/vision.md.
 
 Needs the ``train`` extra (PyTorch, CPU build).  The rendered photos live in memory only.
 The finder is trained first: the classifier learns on the crops the reader cuts, and the
@@ -19,31 +20,48 @@ from referee.vision.classify import MODEL, network
 from referee.vision.training.dataset import Crops, make_crops
 from referee.vision.training.detector import export_finder, make_photos, train_finder
 from referee.vision.training.evaluate import figures, write_figures
+from referee.vision.training.real import RealPhoto, load, split
+from referee.vision.training.real_data import finder_photos, real_crops
+from referee.vision.training.real_figures import figures as real_figures
+from referee.vision.training.real_figures import measure
 from referee.vision.training.train import export, train
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "vision.md"
-TRAIN_SEED, FINDER_SEED, HELD_OUT_SEED = 11, 21, 1001
+TRAIN_SEED, FINDER_SEED, HELD_OUT_SEED, REAL_SEED = 11, 21, 1001, 31
+REAL_REPEATS = 4  # a real photo is sampled this many times a pass, a render once
+REAL_COPIES = 6  # crops cut around each real die, besides the reader's own
 
 
-def make_finder(rolls: int, boards: int, epochs: int) -> None:
-    """Render photos for the finder, train it and export it into the package."""
+def make_finder(rolls: int, boards: int, epochs: int, real: list[RealPhoto]) -> None:
+    """Render photos for the finder, add the real ones, train it and export it into the
+    package."""
     photos = make_photos(FINDER_SEED, {"loose": rolls, "grid": boards})
-    print(f"{len(photos.images)} photos for the finder")
+    shot = finder_photos(real)
+    photos.images += shot.images * REAL_REPEATS
+    photos.dice += shot.dice * REAL_REPEATS
+    print(f"{len(photos.images)} photos for the finder ({len(shot.images)} real)")
     export_finder(train_finder(photos, epochs), detect.MODEL)
     detect.network.cache_clear()
 
 
-def make_classifier(boards: int, rolls: int, epochs: int) -> None:
-    """Cut rendered photos into crops with the reader, train the classifier on them and
-    export it into the package."""
-    board_crops = make_crops(TRAIN_SEED, {"grid": boards})
-    roll_crops = make_crops(TRAIN_SEED + 1, {"loose": rolls})
-    crops = Crops(
-        np.concatenate([board_crops.images, roll_crops.images]),
-        np.concatenate([board_crops.values, roll_crops.values]),
-        np.concatenate([board_crops.colours, roll_crops.colours]),
+def joined(*parts: Crops) -> Crops:
+    """Crops of several sources as one set."""
+    return Crops(
+        np.concatenate([p.images for p in parts]),
+        np.concatenate([p.values for p in parts]),
+        np.concatenate([p.colours for p in parts]),
     )
-    print(f"{len(crops.images)} crops from {boards} boards and {rolls} rolls")
+
+
+def make_classifier(boards: int, rolls: int, epochs: int, real: list[RealPhoto]) -> None:
+    """Cut rendered and real photos into crops with the reader, train the classifier on
+    them and export it into the package."""
+    crops = joined(
+        make_crops(TRAIN_SEED, {"grid": boards}),
+        make_crops(TRAIN_SEED + 1, {"loose": rolls}),
+        *([real_crops(real, REAL_COPIES, REAL_SEED)] if real else []),
+    )
+    print(f"{len(crops.images)} crops from {boards} boards, {rolls} rolls, {len(real)} photos")
     export(train(crops, epochs), MODEL)
     network.cache_clear()
 
@@ -56,19 +74,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=30, help="the classifier's passes")
     parser.add_argument("--finder-boards", type=int, default=250)
     parser.add_argument("--finder-rolls", type=int, default=500)
-    parser.add_argument("--finder-epochs", type=int, default=40)
+    parser.add_argument("--finder-epochs", type=int, default=30)
     parser.add_argument(
         "--only", choices=("finder", "classifier"), help="train one model, keep the other"
     )
     parser.add_argument(
         "--held-out", type=int, default=60, help="boards (twice as many rolls) to test on"
     )
+    parser.add_argument(
+        "--real", type=Path, help="a folder of real labelled photos (sources of images/, labels/)"
+    )
     args = parser.parse_args(argv)
+    real_train, real_held = split(load(args.real)) if args.real else ([], [])
     if args.only != "classifier":
-        make_finder(args.finder_rolls, args.finder_boards, args.finder_epochs)
+        make_finder(args.finder_rolls, args.finder_boards, args.finder_epochs, real_train)
     if args.only != "finder":
-        make_classifier(args.boards, args.rolls, args.epochs)
-    write_figures(DOC, figures(HELD_OUT_SEED, args.held_out, args.held_out * 2))
+        make_classifier(args.boards, args.rolls, args.epochs, real_train)
+    text = figures(HELD_OUT_SEED, args.held_out, args.held_out * 2)
+    if real_held:
+        text += "\nReal photos held out (never trained on):\n\n" + real_figures(measure(real_held))
+    write_figures(DOC, text)
     print(f"wrote {detect.MODEL}, {MODEL} and the figures in {DOC}")
     return 0
 

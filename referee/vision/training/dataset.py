@@ -1,5 +1,6 @@
 """Training and test crops: rendered photos, cut up by the reader's own ``locate``, each crop
-labelled with the die drawn nearest its centre (the reader's crops are what it will see)."""
+labelled with the die drawn nearest its centre (the reader's crops are what it will see); a
+loose roll's crop of no drawn die (a shadow the finder took for a die) is labelled no die."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from referee.vision.decode import PhotoError
-from referee.vision.labels import COLOURS, CROP, VALUES
+from referee.vision.labels import COLOURS, CROP, NO_DIE, VALUES
 from referee.vision.reader import locate
 from referee.vision.training.render import Scene, TrueDie, render
 
+UNKNOWN = -100  # a colour index the classifier's loss skips: no die, or one not labelled
 NEAR = 0.45  # a crop belongs to the drawn die whose centre is within this share of its side
 
 
@@ -31,19 +33,22 @@ def nearest(die_centres: np.ndarray, dice: list[TrueDie], at: tuple[float, float
     return i if gaps[i] <= NEAR * dice[i].side else None
 
 
-def matches(scene: Scene, shape_known: bool) -> list[tuple[np.ndarray, TrueDie]]:
-    """Each crop the reader cuts from the scene with the die it shows (crops of no drawn die
-    and photos the reader refuses give nothing)."""
+def matches(scene: Scene, shape_known: bool) -> list[tuple[np.ndarray, TrueDie | None]]:
+    """Each crop the reader cuts from the scene with the die it shows, None for a loose
+    roll's crop of no drawn die (a board's are left out; a photo the reader refuses gives
+    nothing)."""
     try:
         found = locate(scene.image, scene.layout, scene.shape if shape_known else None)
     except PhotoError:
         return []
     centres = np.array([die.center for die in scene.dice])
-    pairs = []
+    pairs: list[tuple[np.ndarray, TrueDie | None]] = []
     for crop, at in zip(found.crops, found.centres, strict=True):
         i = nearest(centres, scene.dice, at)
         if i is not None:
             pairs.append((crop, scene.dice[i]))
+        elif found.layout == "loose":
+            pairs.append((crop, None))
     return pairs
 
 
@@ -56,8 +61,8 @@ def make_crops(seed: int, scenes: dict[str, int]) -> Crops:
         for _ in range(count):
             for crop, die in matches(render(rng, layout), shape_known=True):
                 images.append(crop)
-                values.append(VALUES.index(die.value))
-                colours.append(COLOURS.index(die.colour))
+                values.append(NO_DIE if die is None else VALUES.index(die.value))
+                colours.append(UNKNOWN if die is None else COLOURS.index(die.colour))
     return Crops(
         np.array(images, np.uint8).reshape(-1, CROP, CROP, 3),
         np.array(values, np.int64),

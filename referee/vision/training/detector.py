@@ -19,14 +19,17 @@ import torch
 from torch import nn
 
 from referee.vision.detect import STRIDE, network_input
+from referee.vision.training.augment import phone_effects
 from referee.vision.training.render import render
 
 PIECE = 160  # a training sample's side, pixels of the scaled photo
 CELLS = PIECE // STRIDE
 SPREAD = 0.15  # a peak's Gaussian is this share of the die's side wide (sigma)
+EFFECTS = 0.7  # the share of samples given a phone's faults (blur, noise, JPEG, light...)
 PRIOR = 0.05  # the sureness the untrained finder starts from
 ZOOM = (-0.4, 0.7)  # a sample is scaled by e to a power in this range: a photo's dice may
-# be larger than any render's (two dice close up), a pip as large as a render's die
+# be larger than any render's (two dice close up), a pip as large as a render's die (down to
+# e^-1, to teach small dice's sides, read the real photos' held-out dice 4-6 points worse)
 
 
 @dataclass
@@ -77,7 +80,9 @@ def sample(image: np.ndarray, dice: np.ndarray, rng: np.random.Generator) -> tup
         piece = piece[:, ::-1]
         dice = np.stack([PIECE - dice[:, 0], dice[:, 1], dice[:, 2], -dice[:, 3] % 90], axis=1)
     gain, bias = rng.uniform(0.8, 1.2), rng.uniform(-20, 20)
-    piece = np.clip(cast_shadows(piece, dice, rng) * gain + bias, 0, 255)
+    piece = np.clip(cast_shadows(piece, dice, rng) * gain + bias, 0, 255).astype(np.uint8)
+    if rng.random() < EFFECTS:
+        piece, dice = phone_effects(piece, dice, rng)
     return np.ascontiguousarray(piece), dice
 
 
@@ -89,6 +94,7 @@ def cast_shadows(piece: np.ndarray, dice: np.ndarray, rng: np.random.Generator) 
     if len(dice) == 0 or rng.random() < 0.5:
         return out
     faces = np.zeros(piece.shape[:2], np.uint8)
+    dice = np.nan_to_num(dice)  # a turn not known draws as none
     for x, y, side, turn in dice:
         cv2.fillPoly(faces, [cv2.boxPoints(((x, y), (side, side), turn)).astype(np.int32)], 1)
     dark = np.zeros(piece.shape[:2], np.float32)
@@ -102,10 +108,10 @@ def cast_shadows(piece: np.ndarray, dice: np.ndarray, rng: np.random.Generator) 
 
 
 def targets(dice: np.ndarray) -> np.ndarray:
-    """The finder's targets for a piece's dice (6, CELLS, CELLS): the peaks, where a die's
-    centre is, where its side and turn are learnt, its log side in cells, cos and sin of
-    four times its turn."""
-    out = np.zeros((6, CELLS, CELLS), np.float32)
+    """The finder's targets for a piece's dice (7, CELLS, CELLS): the peaks, where a die's
+    centre is, where its side is learnt, its log side in cells, cos and sin of four times
+    its turn, and where its turn is learnt (not where the turn is not known: NaN)."""
+    out = np.zeros((7, CELLS, CELLS), np.float32)
     ys, xs = np.mgrid[0:CELLS, 0:CELLS].astype(np.float32)
     for x, y, side, turn in dice:
         cx, cy = x / STRIDE - 0.5, y / STRIDE - 0.5
@@ -121,8 +127,10 @@ def targets(dice: np.ndarray) -> np.ndarray:
         near = (np.abs(xs - cx) <= 1) & (np.abs(ys - cy) <= 1)
         out[2][near] = 1
         out[3][near] = np.log(cells)
-        out[4][near] = np.cos(np.radians(4 * turn))
-        out[5][near] = np.sin(np.radians(4 * turn))
+        if not np.isnan(turn):
+            out[4][near] = np.cos(np.radians(4 * turn))
+            out[5][near] = np.sin(np.radians(4 * turn))
+            out[6][near] = 1
     return out
 
 
@@ -167,9 +175,10 @@ def loss_of(out: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
     positive = -((1 - p) ** 2) * torch.log(p) * centre
     negative = -((1 - peak) ** 4) * p**2 * torch.log(1 - p) * (1 - centre)
     focal = (positive.sum() + negative.sum()) / centre.sum().clamp(min=1)
-    near = target[:, 2:3]
-    error = (out[:, 1:4] - target[:, 3:6]).abs() * near
-    return focal + error.sum() / near.sum().clamp(min=1)
+    near, turned = target[:, 2], target[:, 6:7]
+    side = ((out[:, 1] - target[:, 3]).abs() * near).sum() / near.sum().clamp(min=1)
+    turn = ((out[:, 2:4] - target[:, 4:6]).abs() * turned).sum() / turned.sum().clamp(min=1)
+    return focal + side + turn
 
 
 def batches(photos: Photos, rng: np.random.Generator, size: int):

@@ -9,8 +9,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from referee.vision.labels import COLOURS, CROP, VALUES
-from referee.vision.training.dataset import Crops
+from referee.vision.labels import CROP, NO_DIE, READ_COLOURS
+from referee.vision.training.dataset import UNKNOWN, Crops
 
 
 def block(into: int, out: int) -> list[nn.Module]:
@@ -19,17 +19,18 @@ def block(into: int, out: int) -> list[nn.Module]:
 
 
 class DiceNet(nn.Module):
-    """Three convolutions and one linear layer: BGR crops in [0, 1] to six value scores and
-    eight colour scores (small enough to train in minutes on a shared CPU)."""
+    """Four convolutions and one linear layer: BGR crops in [0, 1] to six value scores, one
+    for no die, and a score per colour of ``READ_COLOURS`` (small enough to train in minutes
+    on a shared CPU)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.layers = nn.Sequential(
-            *block(3, 24), nn.MaxPool2d(2),
-            *block(24, 48), nn.MaxPool2d(2),
-            *block(48, 64), nn.MaxPool2d(2),
-            nn.Flatten(), nn.Dropout(0.2),
-            nn.Linear(64 * (CROP // 8) ** 2, len(VALUES) + len(COLOURS)),
+            *block(3, 32), nn.MaxPool2d(2),
+            *block(32, 64), nn.MaxPool2d(2),
+            *block(64, 96), *block(96, 96), nn.MaxPool2d(2),
+            nn.Flatten(), nn.Dropout(0.25),
+            nn.Linear(96 * (CROP // 8) ** 2, NO_DIE + 1 + len(READ_COLOURS)),
         )  # fmt: skip
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
@@ -68,7 +69,7 @@ def train(crops: Crops, epochs: int, seed: int = 0, log=print) -> DiceNet:
     steps = epochs * ((len(images) + 127) // 128)
     optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
-    loss_of = nn.CrossEntropyLoss(label_smoothing=0.05)
+    loss_of = nn.CrossEntropyLoss(label_smoothing=0.05, ignore_index=UNKNOWN)
     start = time.process_time()
     for epoch in range(epochs):
         net.train()
@@ -77,8 +78,8 @@ def train(crops: Crops, epochs: int, seed: int = 0, log=print) -> DiceNet:
         for at in range(0, len(images), 128):
             pick = order[at : at + 128]
             scores = net(augment(images[pick], gen))
-            loss = loss_of(scores[:, : len(VALUES)], values[pick]) + loss_of(
-                scores[:, len(VALUES) :], colours[pick]
+            loss = loss_of(scores[:, : NO_DIE + 1], values[pick]) + loss_of(
+                scores[:, NO_DIE + 1 :], colours[pick]
             )
             optimiser.zero_grad()
             loss.backward()

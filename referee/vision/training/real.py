@@ -1,0 +1,183 @@
+"""Real labelled photos of dice (a folder laid out as ``photos/real/``: per source
+``images/NAME.jpg`` and ``labels/NAME.json``), their dice's body colours as labelled by eye
+(``real_colours.json``), and their split into photos to train on and photos held out.
+
+A source's box is not the same thing everywhere: in one it holds the die seen from above, in
+another only the pips of its top face.  Each die's side is therefore worked out per source
+(``SIDES``): from its own box where the box holds the die, else from the photo's dice whose
+pips span most of their face.  The centre is the box's centre either way (every face's pips
+are symmetric about the face's centre).
+
+Near-repeats (frames of one video, the same dice shot twice) must not lie on both sides of
+the split, or the held-out figures flatter the reader: photos of a source whose dice lie
+alike (``repeats``) are kept together, and a group goes to one side by a hash of its
+first photo's name, so the split never changes when photos are added to other groups.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from referee.vision.labels import READ_COLOURS
+
+COLOUR_LABELS = Path(__file__).with_name("real_colours.json")
+HELD_SHARE = 0.2  # of the groups of near-repeats, held out for the figures
+REPEAT = 0.5  # a die within this share of its side of a die of the same value lies alike
+PIPS_SPAN = 0.62  # the pips of a 2 to 6 span about this share of their face
+WHOLE_BOX = "encloses the whole die"  # a source's words for a box that holds the die
+WHOLE_DIE = 0.92  # a box around a die seen from above holds a little of its sides
+
+
+@dataclass(frozen=True)
+class RealDie:
+    """One labelled die: its value (0 for an emblem in place of pips: a die, but none the
+    reader can count), its top face's centre and side (the photo's pixels), and its body
+    colour when labelled (one of ``READ_COLOURS``)."""
+
+    value: int
+    center: tuple[float, float]
+    side: float
+    colour: str | None
+
+
+@dataclass(frozen=True)
+class RealPhoto:
+    """One labelled photo: its source (the folder), its name and path, and its dice."""
+
+    source: str
+    name: str
+    path: Path
+    dice: tuple[RealDie, ...]
+
+    @property
+    def key(self) -> str:
+        """ "source/name", as the colour labels name the photo."""
+        return f"{self.source}/{self.name}"
+
+
+def box_side(source_box: str, boxes: np.ndarray, values: list[int]) -> np.ndarray:
+    """Each die's side from the source's boxes: the box itself when it holds the die, else
+    the photo's widest pip pattern of a 2 to 6 over ``PIPS_SPAN`` (a 1's single pip says
+    nothing of its face)."""
+    spans = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+    if WHOLE_BOX in source_box:
+        return np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) * WHOLE_DIE
+    patterned = [span for span, value in zip(spans, values, strict=True) if value > 1]
+    face = max(patterned) / PIPS_SPAN if patterned else max(spans) * 2.5
+    return np.full(len(spans), face)
+
+
+def load_source(folder: Path, colours: dict[str, list[str]]) -> list[RealPhoto]:
+    """Every labelled photo of one source folder, in name order."""
+    photos = []
+    for label in sorted((folder / "labels").glob("*.json")):
+        data = json.loads(label.read_text("utf-8"))
+        key = f"{folder.name}/{label.stem}"
+        named = colours.get(key)
+        boxes = np.array([d["bbox_xyxy"] for d in data["dice"]], np.float64).reshape(-1, 4)
+        sides = box_side(data.get("box", ""), boxes, [d["value"] for d in data["dice"]])
+        photos.append(
+            RealPhoto(
+                folder.name,
+                label.stem,
+                folder / data["image"],
+                tuple(
+                    RealDie(
+                        0 if d.get("symbol_face") else int(d["value"]),
+                        ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+                        float(side),
+                        named[i] if named else None,
+                    )
+                    for i, (d, box, side) in enumerate(zip(data["dice"], boxes, sides, strict=True))
+                ),
+            )
+        )
+    return photos
+
+
+def colour_labels(path: Path = COLOUR_LABELS) -> dict[str, list[str]]:
+    """The body colours labelled by eye, per photo ("source/name") in its dice's order;
+    raises ValueError on a colour outside the palette."""
+    if not path.exists():
+        return {}
+    labels: dict[str, list[str]] = json.loads(path.read_text("utf-8"))
+    allowed = set(READ_COLOURS)
+    for key, named in labels.items():
+        wrong = set(named) - allowed
+        if wrong:
+            raise ValueError(f"{key}: {sorted(wrong)} is not a colour of the palette")
+    return labels
+
+
+def load(root: Path) -> list[RealPhoto]:
+    """Every labelled photo of every source under ``root``."""
+    colours = colour_labels()
+    return [
+        photo
+        for folder in sorted(p for p in root.iterdir() if (p / "labels").is_dir())
+        for photo in load_source(folder, colours)
+    ]
+
+
+def repeats(one: RealPhoto, other: RealPhoto) -> bool:
+    """Whether two photos of a source show the same throw: half or more of the dice of each
+    lie where a die of the same value lies in the other (within ``REPEAT`` of a side)."""
+    if one.source != other.source or not one.dice or not other.dice:
+        return False
+    return lying_alike(one, other) and lying_alike(other, one)
+
+
+def lying_alike(one: RealPhoto, other: RealPhoto) -> bool:
+    """Whether half or more of ``one``'s dice have a die of the same value near them in
+    ``other``."""
+    alike = sum(
+        any(
+            die.value == twin.value
+            and np.hypot(die.center[0] - twin.center[0], die.center[1] - twin.center[1])
+            < REPEAT * die.side
+            for twin in other.dice
+        )
+        for die in one.dice
+    )
+    return 2 * alike >= len(one.dice)
+
+
+def repeat_groups(photos: list[RealPhoto]) -> list[list[int]]:
+    """The photos (indices) gathered into groups of near-repeats."""
+    parent = list(range(len(photos)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, one in enumerate(photos):
+        for j in range(i + 1, len(photos)):
+            if repeats(one, photos[j]):
+                parent[root(j)] = root(i)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(photos)):
+        groups.setdefault(root(i), []).append(i)
+    return list(groups.values())
+
+
+def held_out(group_name: str) -> bool:
+    """Whether the group whose first photo is ``group_name`` is held out."""
+    digest = hashlib.sha256(group_name.encode()).digest()
+    return int.from_bytes(digest[:4], "big") / 2**32 < HELD_SHARE
+
+
+def split(photos: list[RealPhoto]) -> tuple[list[RealPhoto], list[RealPhoto]]:
+    """The photos to train on and the photos held out, near-repeats on one side."""
+    train: list[RealPhoto] = []
+    held: list[RealPhoto] = []
+    for group in repeat_groups(photos):
+        side = held if held_out(photos[group[0]].key) else train
+        side.extend(photos[i] for i in group)
+    return train, held

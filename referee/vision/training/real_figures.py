@@ -1,0 +1,194 @@
+"""The reader's figures on real labelled photos, per source: dice whose value is read right
+(and colour, where labelled), dice missed, dice read that are not there, photos read
+exactly, how often a die it calls sure is right, the confusion of values, and the seconds a
+photo takes.
+
+``python -m referee.vision.training.real_figures FOLDER [--held-out] [--seconds]`` prints
+them as Markdown.  A read die is the labelled die whose centre is nearest it within half
+that die's side; a refused photo's dice are all missed.  Needs no PyTorch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from referee.vision.decode import PhotoError, decode
+from referee.vision.labels import READ_COLOURS, VALUES
+from referee.vision.reader import SURE, ReadDie, read_image
+from referee.vision.training.real import RealPhoto, load, split
+
+MISSED = "missed"
+NEAR = 0.5  # a read die is a labelled die when within this share of its side of its centre
+
+
+@dataclass
+class Tally:
+    """One source's counts."""
+
+    photos: int = 0
+    exact: int = 0
+    refused: int = 0
+    dice: int = 0
+    values_right: int = 0
+    coloured: int = 0
+    colours_right: int = 0
+    missed: int = 0
+    extra: int = 0
+    sure: int = 0
+    sure_right: int = 0
+    seconds: list[float] = field(default_factory=list)
+    values: dict[tuple[str, str], int] = field(default_factory=dict)
+    colours: dict[tuple[str, str], int] = field(default_factory=dict)
+
+
+def matched(photo: RealPhoto, read: list[ReadDie]) -> tuple[list[ReadDie | None], int]:
+    """Each labelled die's reading (None: missed), and how many read dice are no labelled
+    die: each read die, surest first, takes the nearest free labelled die near enough."""
+    taken: list[ReadDie | None] = [None] * len(photo.dice)
+    extra = 0
+    for die in sorted(read, key=lambda d: -d.confidence):
+        gaps = [
+            np.hypot(die.center[0] - true.center[0], die.center[1] - true.center[1]) / true.side
+            if taken[i] is None
+            else np.inf
+            for i, true in enumerate(photo.dice)
+        ]
+        i = int(np.argmin(gaps)) if gaps else -1
+        if i < 0 or gaps[i] > NEAR:
+            extra += 1
+        else:
+            taken[i] = die
+    return taken, extra
+
+
+def read_dice(photo: RealPhoto) -> tuple[list[ReadDie] | None, float]:
+    """The photo's dice as the reader reads its file (None when refused), and the seconds
+    that took, decoding included."""
+    data = photo.path.read_bytes()
+    start = time.perf_counter()
+    try:
+        image, scale = decode(data)
+        reading = read_image(image, None, None, scale)
+    except PhotoError:
+        return None, time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    return [die for row in reading.rows for die in row] + reading.dice, seconds
+
+
+def score(tally: Tally, photo: RealPhoto) -> None:
+    """Read one photo into its source's tally."""
+    read, seconds = read_dice(photo)
+    tally.photos += 1
+    tally.seconds.append(seconds)
+    tally.refused += read is None
+    taken, extra = matched(photo, read or [])
+    tally.extra += extra
+    exact = extra == 0 and read is not None
+    for true, die in zip(photo.dice, taken, strict=True):
+        if true.value == 0:
+            continue  # an emblem for a face: a die, but none to count
+        tally.dice += 1
+        tally.missed += die is None
+        value_right = die is not None and die.value == true.value
+        colour_right = die is not None and die.colour == true.colour
+        tally.values_right += value_right
+        if true.colour is not None:
+            tally.coloured += 1
+            tally.colours_right += colour_right
+        exact &= value_right
+        count(tally.values, str(true.value), str(die.value) if die else MISSED)
+        if true.colour is not None:
+            count(tally.colours, true.colour, die.colour if die else MISSED)
+        if die is not None and die.confidence >= SURE:
+            tally.sure += 1
+            tally.sure_right += value_right and (true.colour is None or colour_right)
+    tally.exact += exact
+
+
+def count(counts: dict[tuple[str, str], int], truth: str, read: str) -> None:
+    """One more of ``truth`` read as ``read``."""
+    counts[(truth, read)] = counts.get((truth, read), 0) + 1
+
+
+def share(part: int, whole: int) -> str:
+    """A percentage with two decimals, or "-" of nothing."""
+    return f"{100 * part / whole:.2f}%" if whole else "-"
+
+
+def confusion(counts: dict[tuple[str, str], int], labels: Iterable[str]) -> str:
+    """A Markdown table: labelled (rows) against read (columns); rows never labelled left
+    out."""
+    labels = list(labels)
+    seen = [*labels, MISSED]
+    lines = ["| labelled \\ read | " + " | ".join(seen) + " |", "|---" * (len(seen) + 1) + "|"]
+    for truth in labels:
+        cells = [counts.get((truth, read), 0) for read in seen]
+        if any(cells):
+            lines.append(f"| **{truth}** | " + " | ".join(str(c or ".") for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def summary_row(source: str, t: Tally, with_seconds: bool) -> str:
+    """One source's row of the summary table."""
+    row = (
+        f"| {source} | {t.photos} | {t.dice} | **{share(t.values_right, t.dice)}** "
+        f"| {share(t.colours_right, t.coloured)} | {t.missed} | {t.extra} "
+        f"| {share(t.exact, t.photos)} | {t.refused} | **{share(t.sure_right, t.sure)}** "
+        f"({t.sure} sure) |"
+    )
+    if with_seconds:
+        row += f" {np.median(t.seconds):.2f} / {max(t.seconds):.2f} |"
+    return row
+
+
+def figures(tallies: dict[str, Tally], with_seconds: bool = False) -> str:
+    """The Markdown of every source's figures."""
+    head = (
+        "| source | photos | dice | value right | colour right | missed | read, not there "
+        "| photos exact | refused | sure and right |"
+    )
+    rule = "|---" * 10 + "|"
+    if with_seconds:
+        head += " seconds a photo (median / most) |"
+        rule += "---|"
+    parts = [head, rule, *(summary_row(s, t, with_seconds) for s, t in tallies.items())]
+    for source, t in tallies.items():
+        parts += ["", f"Values, {source}:", "", confusion(t.values, map(str, VALUES))]
+        if t.coloured:
+            parts += ["", f"Colours, {source}:", "", confusion(t.colours, READ_COLOURS)]
+    return "\n".join(parts) + "\n"
+
+
+def measure(photos: list[RealPhoto]) -> dict[str, Tally]:
+    """Every photo read, tallied per source (in name order)."""
+    tallies: dict[str, Tally] = {}
+    for photo in photos:
+        score(tallies.setdefault(photo.source, Tally()), photo)
+    return dict(sorted(tallies.items()))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the figures of a folder of labelled photos."""
+    parser = argparse.ArgumentParser(prog="python -m referee.vision.training.real_figures")
+    parser.add_argument("folder", type=Path, help="a folder of sources (images/, labels/)")
+    parser.add_argument("--held-out", action="store_true", help="only the held-out photos")
+    parser.add_argument("--seconds", action="store_true", help="add the seconds a photo")
+    args = parser.parse_args(argv)
+    cv2.setNumThreads(1)
+    photos = load(args.folder)
+    if args.held_out:
+        photos = split(photos)[1]
+    sys.stdout.write(figures(measure(photos), args.seconds))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
