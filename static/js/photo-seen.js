@@ -45,7 +45,7 @@
   var boxes = dice.map(function (die) {
     var side = die.s || Math.max(W, H) / 16, half = side / 2;
     var size = "a" in die ? Math.min(letter, side * 0.4) : letter;  // a board's dice touch
-    var box = make("g", { "class": "seen-die", tabindex: "0", role: "button" }, svg);
+    var box = make("g", { "class": "seen-die", "data-f": die.f }, svg);
     make("rect", { "class": "seen-edge", x: die.x - half, y: die.y - half, width: side, height: side,
       rx: side / 8, transform: "rotate(" + (die.a || 0) + " " + die.x + " " + die.y + ")" }, box);
     // The label straddles the die's top edge, clear of its pips (at the bottom edge for a
@@ -68,11 +68,23 @@
       at.scrollIntoView({ block: "center", behavior: "smooth" });
       boxes.forEach(function (other) { other.classList.toggle("picked", other === box); });
     }
-    box.addEventListener("click", pick);
-    box.addEventListener("keydown", function (e) {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); }
-    });
+    box.pick = pick;
     return box;
+  });
+
+  // A tap picks the die whose centre is nearest it, within a side: the photo is one target,
+  // so a phone's touch adjustment cannot move a tap onto a neighbour's outline (the form's
+  // own dice are the keyboard's way in).
+  svg.addEventListener("click", function (e) {
+    var m = svg.getScreenCTM();
+    if (!m) { return; }
+    var at = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    var best = null, gap = Infinity;
+    dice.forEach(function (die, n) {
+      var d = Math.hypot(die.x - at.x, die.y - at.y) / (die.s || Math.max(W, H) / 16);
+      if (d < gap) { gap = d; best = boxes[n]; }
+    });
+    if (best && gap < 0.75) { best.pick(); }
   });
 
   function sync() {
@@ -88,7 +100,7 @@
       box.tag.setAttribute("width", wide);
       box.tag.setAttribute("x", box.at - wide / 2);
       box.setAttribute("aria-label", (value ? "Read " + value : "Not read yet") +
-        (unsure ? ", to check" : "") + (die.f ? ": tap to change it" : ": not this game's"));
+        (unsure ? ", to check" : "") + (die.f ? "" : ": not this game's"));
     });
   }
   new MutationObserver(sync).observe(turn, {
