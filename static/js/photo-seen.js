@@ -48,9 +48,10 @@
     var box = make("g", { "class": "seen-die", "data-f": die.f }, svg);
     make("rect", { "class": "seen-edge", x: die.x - half, y: die.y - half, width: side, height: side,
       rx: side / 8, transform: "rotate(" + (die.a || 0) + " " + die.x + " " + die.y + ")" }, box);
-    // The label straddles the die's top edge, clear of its pips (at the bottom edge for a
-    // die along the photo's top).
-    var turn = (die.a || 0) * Math.PI / 180, reach = die.y - half < size ? -half : half;
+    // A loose die's label sits just above it, leaving the die to be seen (below it for a die
+    // along the photo's top); a board's, whose dice touch, straddles its top edge.
+    var out = "a" in die ? half : half + size * 0.6;
+    var turn = (die.a || 0) * Math.PI / 180, reach = die.y - out < size ? -out : out;
     var lx = die.x + Math.sin(turn) * reach, ly = die.y - Math.cos(turn) * reach;
     box.tag = make("rect", { "class": "seen-tag", y: ly - size * 0.55, height: size * 1.1, rx: size / 5 }, box);
     box.label = make("text", { x: lx, y: ly + size * 0.36, "font-size": size, "text-anchor": "middle" }, box);
