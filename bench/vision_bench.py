@@ -14,9 +14,9 @@ the median and the worst over the photos, in milliseconds.
 
 A 12-megapixel photo (issue 37): a shipped real photo (tests/vision/real/) scaled up to
 4000 x 3000, given a sensor's noise and saved as a JPEG of quality 92 (2.2 MB), read from
-its bytes (decoded, found, read) ``LARGE_RUNS`` times; wall-clock seconds, target 1 s.  The real figures: the held-out part
-of the real labelled photos in ``$REFEREE_REAL_PHOTOS`` (a folder laid out as
-photos/real/), else the few shipped ones (``real_figures.measure``).
+its bytes (decoded, found, read) ``LARGE_RUNS`` times; wall-clock seconds, target 1 s.  The
+real figures: the held-out part of the real labelled photos in ``$REFEREE_REAL_PHOTOS`` (a
+folder laid out as photos/real/), else the few shipped ones (``real_figures.measure``).
 """
 
 from __future__ import annotations
