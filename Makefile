@@ -48,8 +48,10 @@ test-fast: install
 
 # The real labelled photos the reader trains on and is measured on (docs/vision.md): a folder
 # of sources, each with images/ and labels/.  Not in the repository (their licences travel
-# with them); `make dice-model` needs them, `make bench` measures on them when present.
-REAL_PHOTOS ?= $(wildcard ../shared/photos/real)
+# with them), so there is no default: `make dice-model REAL_PHOTOS=<folder>` needs them, and
+# `make bench` measures on the held-out part of them when given, else on the few photos
+# shipped in tests/vision/real/.
+REAL_PHOTOS ?=
 
 bench: install
 	REFEREE_REAL_PHOTOS=$(REAL_PHOTOS) $(PY) -m bench
