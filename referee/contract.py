@@ -68,7 +68,7 @@ class Rules(Protocol):
     # every caller: so a module whose MOVES is a dict of its own handlers meets the part.
     @property
     def SLUG(self) -> str:
-        """The name logs and links use; it never changes (GAMELOG.md)."""
+        """The name logs and links use; it never changes (docs/gamelog.md)."""
 
     @property
     def TITLE(self) -> str:
@@ -97,7 +97,7 @@ class Rules(Protocol):
     @property
     def MOVE_FIELDS(self) -> Mapping[str, tuple[str, ...]]:
         """Per move type, the fields a move of that type may carry besides ``type`` and
-        ``player`` (GAMELOG.md); an import refuses any other field (``unknown_fields``)."""
+        ``player`` (docs/gamelog.md); an import refuses any other field (``unknown_fields``)."""
 
     def start(self, players: Sequence[str], options: Mapping[str, int]) -> State:
         """The frozen state of a new game for ``players`` with resolved ``options``."""

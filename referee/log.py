@@ -233,7 +233,7 @@ def loads(text: str) -> GameLog:
 def check_storable(log: GameLog) -> None:
     """``LogError`` when a log holds more moves than a stored table keeps, a player name a
     stored table does not take (``referee.names``), or a move field its game does not read:
-    replay itself reads all of those, as GAMELOG.md does not forbid them."""
+    replay itself reads all of those, as docs/gamelog.md does not forbid them."""
     check_fields(get_game(log.game), log.moves)
     if len(log.moves) > MAX_MOVES:
         raise LogError(

@@ -9,7 +9,7 @@ break).
 Names that read the same once case and Unicode compatibility forms are set aside ("Ann",
 "ann", "Ａｎｎ"; "ﬁ" and "fi") are one player, so one table cannot seat both.
 
-``referee replay`` reads a log as GAMELOG.md says (names unique as written); these rules
+``referee replay`` reads a log as docs/gamelog.md says (names unique as written); these rules
 are checked where a table is stored: the new-table form and every import.
 """
 

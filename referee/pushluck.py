@@ -325,7 +325,7 @@ def set_aside_phase(
     on the table would make it whole), None when nothing can.
 
     Several set-aside moves after one roll count as one set-aside of all their dice
-    (RULINGS.md, "Every game"), so one move may start what the next completes: two of
+    (docs/rulings.md, "Every game"), so one move may start what the next completes: two of
     three 2s, then the third.
     """
     if whole(all_taken):

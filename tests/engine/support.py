@@ -30,7 +30,7 @@ KEBAB = re.compile(r"^[a-z]+(-[a-z]+)*$")
 # each example is a seed instead.
 seeds = st.integers(0, 2**32 - 1)
 
-EXAMPLE = {  # the example log in GAMELOG.md
+EXAMPLE = {  # the example log in docs/gamelog.md
     "format": "referee-log/1",
     "game": "tenk",
     "players": ["Ann", "Bo"],
@@ -157,7 +157,7 @@ def assert_best_score_wins(outcome: Outcome) -> None:
     assert outcome.winners == [p for p, s in outcome.scores.items() if s == best]
 
 
-# --- Several set-asides after one roll are one (RULINGS.md, "Every game") --------------------
+# --- Several set-asides after one roll are one (docs/rulings.md, "Every game") --------------------
 
 
 def states_of(game: Game, log: GameLog) -> Iterator[Any]:

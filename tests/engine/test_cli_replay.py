@@ -1,4 +1,4 @@
-"""`referee replay`: the summary, the --json object and the exit codes (GAMELOG.md)."""
+"""`referee replay`: the summary, the --json object and the exit codes (docs/gamelog.md)."""
 
 from __future__ import annotations
 

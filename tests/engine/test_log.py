@@ -1,4 +1,4 @@
-"""referee-log/1: reading, checking, writing and replaying logs (GAMELOG.md)."""
+"""referee-log/1: reading, checking, writing and replaying logs (docs/gamelog.md)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from tests.engine.support import EXAMPLE
 
 
 def log_with(**changes: object) -> dict:
-    """The GAMELOG.md example with some keys replaced (None removes a key)."""
+    """The docs/gamelog.md example with some keys replaced (None removes a key)."""
     data = {**EXAMPLE, **changes}
     return {k: v for k, v in data.items() if v is not None}
 
@@ -160,7 +160,7 @@ def test_a_replay_keeps_where_the_last_setup_move_is() -> None:
 
 
 def example_text(**changes: str) -> str:
-    """The GAMELOG.md example as JSON text, some top-level values replaced by raw JSON text."""
+    """The docs/gamelog.md example as JSON text, some top-level values replaced by raw JSON text."""
     parts = {k: json.dumps(v) for k, v in EXAMPLE.items()} | changes
     return "{" + ", ".join(f'"{k}": {v}' for k, v in parts.items()) + "}"
 
@@ -190,7 +190,7 @@ HOSTILE_LOGS = [
     (example_text(game='"tenk", "game": "sb"'), "The key 'game' appears twice"),
 ]
 
-# Fields GAMELOG.md does not name: replay reads past them, a stored table never keeps them.
+# Fields docs/gamelog.md does not name: replay reads past them, a stored table never keeps them.
 UNDECLARED_FIELDS = [
     (example_text(moves='[{"type": "bank", "note": "hi"}]'), "has no field 'note'"),
     (

@@ -229,7 +229,7 @@ def test_ending_a_round_with_a_pair_left_asks_first(new_table, app):
 
 
 def test_ruling_pool_of_any_size_on_the_page(new_table, app):
-    """RULINGS.md, sixd-two: a pool of any number of dice, and of one colour, is entered."""
+    """docs/rulings.md, sixd-two: a pool of any number of dice, and of one colour, is entered."""
     table = new_table("sixd-two", ("Ann", "Bo"), rounds=2)
     assert table.post(action="roll", pool_r="1234561234561").status_code == 302
     assert moves(app, table)[-1]["dice"] == [f"{v}r" for v in "1234561234561"]

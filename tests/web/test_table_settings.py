@@ -1,7 +1,7 @@
 """Table settings (a game's ``TABLE_SETTINGS``): picked on the new-table form, stored with the
 table (``game_table.settings``), carried over by Play again, at their defaults for an imported
 log, and never in the game's log: an export replays as the same game anywhere, and a log that
-carries one as an option is refused (GAMELOG.md: an unknown option is an error)."""
+carries one as an option is refused (docs/gamelog.md: an unknown option is an error)."""
 
 from __future__ import annotations
 

@@ -83,7 +83,7 @@ def _judge_pick(state: TenK, pick: Pick) -> tuple[int, str]:
     """What the whole set-aside from this roll would score with ``pick`` added, in points and
     words; 0 and the reason when it cannot be set aside.
 
-    Dice set aside from this roll before join the pick (RULINGS.md, "Every game"): the words
+    Dice set aside from this roll before join the pick (docs/rulings.md, "Every game"): the words
     name the whole group and what the pick adds to it ("1 1 1 = 1,000 (with the 1 1 set
     aside: +800)").
     """

@@ -20,7 +20,7 @@ Between ``bank_from`` and the start of the turn the turn's values are worked out
 here, exactly as the build did, from ``start`` and ``chase``: at most a few tens of
 milliseconds for a pair of scores, then kept.
 
-Rules the model follows (RULINGS.md, 10K): all points are multiples of 50; a player on 0
+Rules the model follows (docs/rulings.md, 10K): all points are multiples of 50; a player on 0
 banks nothing below ``entry``; banking to ``target`` or more gives the other player one
 last turn, after which the higher total wins.  A tie counts as half a win: "ties share
 the win", and half of it is the share each player gets.  The roll model counts the

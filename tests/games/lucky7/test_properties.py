@@ -35,7 +35,7 @@ from tests.engine.support import (
 
 L7 = get_game("lucky7")
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
-POINTS = {2: 1, 3: 2, 4: 3, 5: 5, 6: 8, 7: 12}  # RULINGS.md, restated
+POINTS = {2: 1, 3: 2, 4: 3, 5: 5, 6: 8, 7: 12}  # docs/rulings.md, restated
 
 tables = st.builds(
     lambda n, target, bonus: (NAMES[:n], {"target": target, "set_bonus": bonus}),

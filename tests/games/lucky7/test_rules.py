@@ -1,12 +1,12 @@
-"""Lucky Sevens, one test per ruling in RULINGS.md (section lucky7, and "Every game").
+"""Lucky Sevens, one test per ruling in docs/rulings.md (section lucky7, and "Every game").
 
 Several score moves from one roll are one choice of all their sevens ("Every game"): as
 each is judged with the ones before it against the dice still on the table, the finish,
 the completed set and the one-die-left rule come out as for the whole choice at once.
-Where RULINGS.md is silent the referee rules: the completed-set bonus counts toward the
-target; a steal must be followed by a roll and never wins by itself; a 1-player game
-offers nothing to steal; 1-8 players; reaching exactly the target with a score move ends
-the game at once.
+Where the source rules are silent the referee rules (docs/rulings.md says so too): the
+completed-set bonus counts toward the target; a steal must be followed by a roll and never
+wins by itself; a 1-player game offers nothing to steal; 1-8 players; reaching exactly the
+target with a score move ends the game at once.
 """
 
 from __future__ import annotations
@@ -364,7 +364,7 @@ def test_exact_target_wins_at_once() -> None:
 
 
 def test_ruling_set_asides_after_one_roll_combine() -> None:
-    """RULINGS.md, "Every game": several score moves after one roll are one choice of all
+    """docs/rulings.md, "Every game": several score moves after one roll are one choice of all
     their sevens, judged and scored together, as if entered in one move."""
 
     def alike(before: list[dict], *scores: dict) -> Lucky7:

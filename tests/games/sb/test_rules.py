@@ -1,4 +1,4 @@
-"""Keys and Base Dice (SB), one test per ruling in RULINGS.md (section sb, and "Every game")."""
+"""Keys and Base Dice (SB), one test per ruling in docs/rulings.md (section sb, "Every game")."""
 
 from __future__ import annotations
 
@@ -92,7 +92,7 @@ def test_lone_die_beside_a_group_is_refused() -> None:
 
 
 def test_ruling_set_asides_after_one_roll_combine() -> None:
-    """RULINGS.md, "Every game": several set-asides after one roll are one set-aside of all
+    """docs/rulings.md, "Every game": several set-asides after one roll are one set-aside of all
     their dice, judged together, as if entered in one move."""
     rolled = roll("3 3 3 1 2 4 5 6 K1 K2")
     # 3 3 then 3 is one group of three 3s.

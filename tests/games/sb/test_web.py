@@ -109,7 +109,7 @@ def test_sb_help_page_states_the_rulings(client):
 
 
 def test_set_asides_after_one_roll_combine_in_the_preview(new_table):
-    """RULINGS.md, "Every game": a lone 3 may join the 3s set aside from the same roll, and the
+    """docs/rulings.md, "Every game": a lone 3 may join the 3s set aside from the same roll, and the
     preview says it joins them."""
     table = new_table("sb", ("Anna", "Barry"))
     roll(table, [3, 3, 3, 1, 2, 4, 5, 6], [2, 6])

@@ -56,7 +56,7 @@ def test_a_game_can_cycle_for_ever_once_the_pool_is_empty() -> None:
 
 def reference(players: Sequence[str], moves: Sequence[dict]) -> dict:
     """The board, hands, pool and black pieces captured after ``moves``, from the log alone
-    (the rules of RULINGS.md, written apart from the engine)."""
+    (the rules of docs/rulings.md, written apart from the engine)."""
     n = len(players)
     side = 6 if n == 2 else 8
     board: dict[tuple[int, int], str] = {}

@@ -1,5 +1,5 @@
-"""Six D Four: one test per ruling in RULINGS.md ("Six D Six", its details, "Every game"),
-the move formats of GAMELOG.md, bad input, the play page's form and view, and the CLI.
+"""Six D Four: one test per ruling in docs/rulings.md ("The Six D games", "Every game"),
+the move formats of docs/gamelog.md, bad input, the play page's form and view, and the CLI.
 
 Tables in the middle of a game are drawn as rows of letters ("." an empty square,
 r y g b o p a player's colour, k black); the pieces off the board follow from them.

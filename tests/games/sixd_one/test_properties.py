@@ -68,7 +68,7 @@ def reference_rounds(
     players: Sequence[str], moves: Sequence[dict]
 ) -> tuple[list[dict[str, int]], dict[str, int]]:
     """Each finished round's scores, and those of the round being played, worked out from
-    the log alone: seats from the turn order of GAMELOG.md, groups by union-find."""
+    the log alone: seats from the turn order of docs/gamelog.md, groups by union-find."""
     n = len(players)
     rounds: list[dict[str, int]] = []
     values: dict[tuple[int, int], int] = {}

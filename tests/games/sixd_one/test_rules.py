@@ -1,5 +1,5 @@
-"""Six D One: one test per ruling in RULINGS.md ("Six D Six", its details, "Every game"),
-the move formats of GAMELOG.md, bad input, the play page's form and view, and the CLI."""
+"""Six D One: one test per ruling in docs/rulings.md ("The Six D games", "Every game"),
+the move formats of docs/gamelog.md, bad input, the play page's form and view, and the CLI."""
 
 from __future__ import annotations
 

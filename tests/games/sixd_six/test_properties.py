@@ -63,7 +63,7 @@ def run_through(cells: set[Cell], cell: Cell, step: Cell) -> frozenset[Cell]:
 
 
 def line_points(area: set[Cell], new: Sequence[Cell]) -> int:
-    """RULINGS.md: each line (a run of two or more) holding a new die scores its length; a line
+    """docs/rulings.md: each line (a run of two or more) holding a new die scores its length; a line
     of six scores six more.  A line is counted once however many new dice it holds."""
     lines = {
         (step, run_through(area, cell, step)) for cell in new for step in ((0, 1), (1, 0))

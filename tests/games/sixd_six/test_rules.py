@@ -1,5 +1,5 @@
-"""Six D Six (the sixth game): one test per ruling in RULINGS.md ("Six D Six", its details,
-"Every game") and the rulings of the game's text, the move formats of GAMELOG.md, bad
+"""Six D Six (the sixth game): one test per ruling in docs/rulings.md ("The Six D games",
+"Every game") and the rulings of the game's text, the move formats of docs/gamelog.md, bad
 input, the play page's form and view, the phone's helpers, and the CLI."""
 
 from __future__ import annotations
@@ -476,7 +476,7 @@ def test_a_take_scores_each_line_through_a_new_die() -> None:
 
 
 def test_an_l_of_three_dice_scores_two_lines_of_two() -> None:
-    # RULINGS.md: "[2] / [2][4]" cannot score 3: an L of three makes two lines of 2.
+    # docs/rulings.md: "[2] / [2][4]" cannot score 3: an L of three makes two lines of 2.
     score = play(square(), take(L_CELLS, L_TURNS[0])).last.placement.score
     assert (score.total, score.words) == (4, "row of 2 + column of 2 = 4")
 

@@ -57,9 +57,9 @@ def next_seat(hands: list[list[str]], seat: int) -> int:
 
 
 def reference(players: Sequence[str], moves: Sequence[dict]) -> list[tuple[str, int]]:
-    """Each placement's player and points, from the log alone: the seats of GAMELOG.md
+    """Each placement's player and points, from the log alone: the seats of docs/gamelog.md
     (the first player starts, round the table; the placer draws while the bag has dice;
-    an empty hand is skipped) and the scoring of RULINGS.md by breadth-first search."""
+    an empty hand is skipped) and the scoring of docs/rulings.md by breadth-first search."""
     n = len(players)
     bag = 36 - sum(len(m["colours"]) for m in moves if m["type"] == "remove")
     black: dict[tuple[int, int], int] = {}

@@ -1,5 +1,5 @@
-"""Six D Two: one test per ruling in RULINGS.md ("Six D Six", its details, "Every game"),
-the move formats of GAMELOG.md, bad input, the play page's form and view, and the CLI."""
+"""Six D Two: one test per ruling in docs/rulings.md ("The Six D games", "Every game"),
+the move formats of docs/gamelog.md, bad input, the play page's form and view, and the CLI."""
 
 from __future__ import annotations
 
@@ -130,7 +130,7 @@ def test_every_die_of_the_pool_needs_its_colour() -> None:
 
 
 def test_ruling_pool_of_any_size() -> None:
-    """RULINGS.md, sixd-two: a rolled pool may hold any number of dice and any number of one
+    """docs/rulings.md, sixd-two: a rolled pool may hold any number of dice and any number of one
     colour; only the log's own size limit on a move (``MAX_MOVE_DICE``) bounds it."""
     assert refused(pool("")).code == "empty-pool"
     state = play(pool(" ".join(["6r"] * 13)))  # more red dice than a set has

@@ -1,4 +1,4 @@
-"""Solitaire Dice, one test per ruling in RULINGS.md (section solitaire, and "Every game")."""
+"""Solitaire Dice, one test per ruling in docs/rulings.md (section solitaire, and "Every game")."""
 
 from __future__ import annotations
 

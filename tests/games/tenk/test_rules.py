@@ -1,4 +1,4 @@
-"""10K, one test per ruling in RULINGS.md (section tenk, and "Every game")."""
+"""10K, one test per ruling in docs/rulings.md (section tenk, and "Every game")."""
 
 from __future__ import annotations
 
@@ -101,7 +101,7 @@ def test_set_asides_from_one_roll_merge_into_one_split() -> None:
 
 
 def test_ruling_set_asides_after_one_roll_combine() -> None:
-    """RULINGS.md, "Every game": several set-asides after one roll are one set-aside of all
+    """docs/rulings.md, "Every game": several set-asides after one roll are one set-aside of all
     their dice, judged and scored together, as if entered in one move."""
     state = play(roll("1 1 1 2 3 4"), aside("1 1"), aside("1"))
     assert state.turn_total == 1000 and state == play(roll("1 1 1 2 3 4"), aside("1 1 1"))

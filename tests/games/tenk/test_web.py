@@ -97,7 +97,7 @@ def test_bank_button_says_what_banking_scores(new_table):
 
 
 def test_set_asides_after_one_roll_combine_in_the_preview(new_table):
-    """RULINGS.md, "Every game": a third 1 joining two set aside from the same roll is shown
+    """docs/rulings.md, "Every game": a third 1 joining two set aside from the same roll is shown
     as the whole group and what it adds, as the referee then scores it."""
     table = new_table()
     table.roll(1, 1, 1, 2, 3, 4)
