@@ -13,22 +13,23 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from referee.engine import points, score_text
+from referee.files import folders
 from referee.games import all_games, has_own
 from referee.web import limits, outages
 from referee.web.extensions import csrf, db, migrate, strict_json_responses
 from referee.web.security import precreate_sqlite, private_dir, private_file, unshared
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-PROJECT = Path(__file__).resolve().parents[2]
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: config, extensions, blueprints, error handlers."""
+    where = folders()  # a source checkout's top level, or inside the installed package
     app = Flask(
         __name__,
-        instance_path=os.environ.get("REFEREE_INSTANCE", str(PROJECT / "instance")),
-        template_folder=str(PROJECT / "templates"),
-        static_folder=str(PROJECT / "static"),
+        instance_path=os.environ.get("REFEREE_INSTANCE", str(where.instance)),
+        template_folder=str(where.templates),
+        static_folder=str(where.static),
     )
     configure(app, test_config)
     register_extensions(app)

@@ -9,8 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from referee.files import CHECKOUT as PROJECT
 from referee.games import all_games
-from referee.web import PROJECT
 from referee.web.assets import GameAssets, find_assets
 
 GAMES_FOLDER = PROJECT / "static" / "games"

@@ -13,7 +13,8 @@ import pytest
 from flask_migrate import upgrade
 from werkzeug.wrappers import Response
 
-from referee.web import PROJECT, create_app
+from referee.files import CHECKOUT as PROJECT
+from referee.web import create_app
 from referee.web.security import (
     CONTENT_SECURITY_POLICY,
     private_file,

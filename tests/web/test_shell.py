@@ -10,7 +10,7 @@ import re
 import pytest
 from PIL import Image
 
-from referee.web import PROJECT
+from referee.files import CHECKOUT as PROJECT
 from referee.web.shell import find_shell
 
 STATIC = PROJECT / "static"

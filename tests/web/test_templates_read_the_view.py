@@ -12,8 +12,8 @@ import re
 
 import pytest
 
+from referee.files import CHECKOUT as PROJECT
 from referee.games import all_games
-from referee.web import PROJECT
 
 TEMPLATES = PROJECT / "templates"
 SLUGS = [g.SLUG for g in all_games()]
