@@ -24,8 +24,10 @@ db: install
 	$(FLASK) db upgrade
 	$(VENV)/bin/referee seed seeds
 
-run: db
-	$(PY) -m referee.serve
+# `referee serve` does what `make db` does, then serves (gunicorn, with the settings of the
+# README's table); an installed package runs the same command.
+run: install
+	$(VENV)/bin/referee serve
 
 # The whole suite in parallel: one pytest-xdist worker per core, plus one (the PostgreSQL,
 # gunicorn and Chromium tests spend part of their time waiting).  TEST_WORKERS=0: one process.
@@ -44,7 +46,7 @@ test: install system
 # browser, real-server (race, cluster) and timing (solo) tests, and Hypothesis's quick "dev"
 # profile (see tests/conftest.py).
 test-fast: install
-	HYPOTHESIS_PROFILE=dev $(PYTEST) tests/engine tests/web tests/games -m "not race and not cluster and not browser and not solo" -k "not postgresql"
+	HYPOTHESIS_PROFILE=dev $(PYTEST) tests/engine tests/web tests/games -m "not race and not cluster and not browser and not solo and not install" -k "not postgresql"
 
 # The real labelled photos the reader trains on and is measured on (docs/vision.md): a folder
 # of sources, each with images/ and labels/.  Not in the repository (their licences travel

@@ -1,8 +1,8 @@
-"""The ``referee`` command: replay, import, export and seed game logs; print PDFs; odds;
-read dice from photos.
+"""The ``referee`` command: replay, import, export and seed game logs; serve the app; print
+PDFs; odds; read dice from photos.
 
 ``replay``, ``odds``, ``photo`` and ``print rules|scorepad|all`` need no database.  ``import``,
-``export``, ``seed`` and ``print sheet`` open the app's database
+``export``, ``seed``, ``serve`` and ``print sheet`` open the app's database
 (``DATABASE_URL``, or the embedded SQLite file).
 """
 
@@ -18,6 +18,7 @@ from pathlib import Path
 
 from referee.contract import Game
 from referee.engine import SetupError, points
+from referee.files import folders
 from referee.games import all_games
 from referee.log import LogError, Replay, check_storable, loads, replay
 from referee.odds import Advice, Flag, decimal
@@ -181,24 +182,44 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_seed(args: argparse.Namespace) -> int:
-    """Load every log in a folder into the database, only when it holds no table yet."""
+    """Load every log in a folder (the example games by default) into the database, only
+    when it holds no table yet."""
+    with _database():
+        return _seed(Path(args.folder or folders().seeds), force=args.force)
+
+
+def _seed(folder: Path, *, force: bool = False) -> int:
+    """``referee seed`` inside an app context whose schema is up to date."""
     from referee.web.store import import_log, table_count
 
+    if table_count() and not force:
+        print("Database already has tables; seeds not loaded.")
+        return EXIT_OK
+    for path in sorted(folder.glob("*.json")):
+        try:
+            log = _read_log(str(path))
+            check_storable(log)
+        except LogError as exc:
+            print(f"referee seed: {path.name}: {exc}", file=sys.stderr)
+            return EXIT_UNREADABLE
+        if replay(log).error:
+            print(f"referee seed: {path.name} has an illegal move; skipped.", file=sys.stderr)
+            continue
+        print(f"{path.name}: {table_link(import_log(log))}")
+    return EXIT_OK
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """What ``make run`` does, from an installed package too: create or upgrade the
+    database, load the example games into an empty one, then serve (gunicorn, else Flask's
+    server); the process becomes the server, so this returns only when seeding failed or
+    Flask's server stopped."""
+    from referee.serve import main as serve
+
     with _database():
-        if table_count() and not args.force:
-            print("Database already has tables; seeds not loaded.")
-            return EXIT_OK
-        for path in sorted(Path(args.folder).glob("*.json")):
-            try:
-                log = _read_log(str(path))
-                check_storable(log)
-            except LogError as exc:
-                print(f"referee seed: {path.name}: {exc}", file=sys.stderr)
-                return EXIT_UNREADABLE
-            if replay(log).error:
-                print(f"referee seed: {path.name} has an illegal move; skipped.", file=sys.stderr)
-                continue
-            print(f"{path.name}: {table_link(import_log(log))}")
+        if not args.no_seed and (code := _seed(folders().seeds)) != EXIT_OK:
+            return code
+    serve(args.host, None if args.port is None else str(args.port))
     return EXIT_OK
 
 
@@ -295,9 +316,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", help="file to write instead of standard output")
     p.set_defaults(func=cmd_export)
     p = sub.add_parser("seed", help="load example logs into an empty database")
-    p.add_argument("folder", nargs="?", default="seeds")
+    p.add_argument("folder", nargs="?", help="folder of logs (default: the example games)")
     p.add_argument("--force", action="store_true", help="load even if tables exist")
     p.set_defaults(func=cmd_seed)
+    p = sub.add_parser(
+        "serve",
+        help="create or upgrade the database, load the example games into an empty one, serve",
+    )
+    p.add_argument("--host", help="the address to listen on (default: BIND, else 0.0.0.0)")
+    p.add_argument("--port", type=int, help="the port (default: PORT, else 5000)")
+    p.add_argument("--no-seed", action="store_true", help="do not load the example games")
+    p.set_defaults(func=cmd_serve)
     _add_print_parser(sub)
     _add_odds_parser(sub)
     p = sub.add_parser("photo", help="read the dice in photos of a board or a loose roll")

@@ -1,7 +1,9 @@
-"""Serve the app for phones on the same network: print the address, then run gunicorn."""
+"""Serve the app for phones on the same network: print the address, then run gunicorn
+(``referee serve``, ``make run``)."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import socket
 import subprocess
@@ -26,32 +28,52 @@ def lan_addresses() -> list[str]:
     return sorted(a for a in found if not a.startswith("127."))
 
 
-def main() -> None:
-    """Print where to point a phone and the house PIN, then replace this process with gunicorn.
+def main(host: str | None = None, port: str | None = None) -> None:
+    """Print where to point a phone and the house PIN, then serve: replace this process with
+    gunicorn, or run Flask's own server where gunicorn cannot run (not installed, Windows).
 
     gunicorn runs threaded workers (gthread): a slow or stalled client holds one thread,
-    not a whole worker.  The first LAN address becomes ``BASE_URL`` (printed on PDFs)
-    unless it is set already.
+    not a whole worker.  ``host`` and ``port`` stand over ``BIND`` and ``PORT``.  The first
+    LAN address becomes ``BASE_URL`` (printed on PDFs) unless it is set already.
     """
     from referee.web import create_app
 
-    port = os.environ.get("PORT", "5000")
-    addresses = lan_addresses() or ["127.0.0.1"]
+    port = port or os.environ.get("PORT", "5000")
+    env = {**os.environ, **({"BIND": host} if host else {})}
+    bind = env.get("BIND", "0.0.0.0")
+    everywhere = bind in ("0.0.0.0", "::", "")
+    addresses = (lan_addresses() or ["127.0.0.1"]) if everywhere else [bind]
     os.environ.setdefault("BASE_URL", f"http://{addresses[0]}:{port}")
     app = create_app()
     pin = app.config["HOUSE_PIN"]  # made on first start, kept in instance/
     print("Referee is starting.")
-    for address in addresses:
-        print(f"  On a phone on the same network, open: http://{address}:{port}/")
-    print(f"  On this computer: http://127.0.0.1:{port}/")
+    if everywhere:
+        for address in addresses:
+            print(f"  On a phone on the same network, open: http://{address}:{port}/")
+        print(f"  On this computer: http://127.0.0.1:{port}/")
+    else:
+        print(f"  Listening on {bind} only: http://{bind}:{port}/")
     print(f"  House PIN (to start tables, see every table, import and export): {pin}")
     print(
         "  On an open network, put a TLS reverse proxy in front (see docs/operating.md).",
         flush=True,
     )
-    gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
-    options = [*gunicorn_args(port), *control_socket(Path(app.instance_path))]
-    os.execv(gunicorn, [gunicorn, *options, "referee.web:serving_app()"])
+    if not has_gunicorn():
+        from referee.web import serving_app
+
+        serving_app().run(host=bind, port=int(port), threaded=True)
+        return
+    # ``python -m gunicorn``, not the gunicorn script beside this Python: an installed app's
+    # environment may take gunicorn from another one (pipx's injected packages, a venv
+    # that sees the system's site-packages).
+    options = [*gunicorn_args(port, env), *control_socket(Path(app.instance_path))]
+    command = [sys.executable, "-m", "gunicorn", *options, "referee.web:serving_app()"]
+    os.execv(sys.executable, command)
+
+
+def has_gunicorn() -> bool:
+    """Whether gunicorn can serve here: it is installed, on a system with fork (not Windows)."""
+    return os.name == "posix" and importlib.util.find_spec("gunicorn") is not None
 
 
 # Threads a worker: a page that waits its turn at the heavy-work gate still holds one, so a

@@ -94,3 +94,58 @@ def test_seed_loads_only_into_an_empty_database(database, capsys):
     assert "tenk-finished.json: /t/" in capsys.readouterr().out
     assert main(["seed", str(SEEDS)]) == 0
     assert "already has tables" in capsys.readouterr().out
+
+
+def test_seed_loads_the_example_games_without_a_folder(database, capsys):
+    assert main(["seed"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"{path.name}: /t/" in out for path in SEEDS.glob("*.json"))
+
+
+def serving(monkeypatch) -> list:
+    """Stand in for the server ``referee serve`` starts: the calls it gets."""
+    calls: list = []
+    monkeypatch.setattr("referee.serve.main", lambda *args: calls.append(args))
+    return calls
+
+
+def test_serve_migrates_loads_the_examples_then_serves_on_the_address_given(
+    database, capsys, monkeypatch
+):
+    calls = serving(monkeypatch)
+    assert main(["serve", "--host", "127.0.0.1", "--port", "5123"]) == 0
+    assert "tenk-finished.json: /t/" in capsys.readouterr().out
+    assert calls == [("127.0.0.1", "5123")]
+    assert main(["serve"]) == 0  # a second start: the tables are kept, nothing loaded twice
+    assert "already has tables" in capsys.readouterr().out
+    assert calls[-1] == (None, None)  # BIND and PORT, else 0.0.0.0:5000
+
+
+def test_serve_without_the_examples_leaves_the_database_empty(database, capsys, monkeypatch):
+    from referee.web import create_app
+    from referee.web.extensions import db
+    from referee.web.store import table_count
+
+    calls = serving(monkeypatch)
+    assert main(["serve", "--no-seed"]) == 0
+    assert calls == [(None, None)]
+    with create_app().app_context():
+        assert table_count() == 0
+        db.session.remove()
+        db.engine.dispose()
+
+
+def test_without_gunicorn_flask_serves_on_the_host_and_port(database, capsys, monkeypatch):
+    from flask import Flask
+
+    from referee import serve
+    from referee.web import create_app
+
+    ran = []
+    monkeypatch.setenv("BASE_URL", "http://192.0.2.1:5000")
+    monkeypatch.setattr(serve, "has_gunicorn", lambda: False)
+    monkeypatch.setattr("referee.web.serving_app", create_app)  # no odds thread in the tests
+    monkeypatch.setattr(Flask, "run", lambda app, **how: ran.append(how))
+    serve.main("127.0.0.1", "5123")
+    assert ran == [{"host": "127.0.0.1", "port": 5123, "threaded": True}]
+    assert "Listening on 127.0.0.1 only: http://127.0.0.1:5123/" in capsys.readouterr().out
