@@ -108,6 +108,15 @@ class Phone:
         with self.page.expect_navigation():
             self.page.get_by_role("button", name="Enter", exact=True).tap()
 
+    def start(self, live_server: str, game: str, *names: str) -> str:
+        """Start a table of ``game`` for ``names`` (the house PIN answered); its address."""
+        self.page.goto(f"{live_server}/tables/new/{game}")
+        self.enter_pin()
+        for i, name in enumerate(names):
+            self.page.locator(f"input[name='players-{i}']").fill(name)
+        self.press("Start the table")
+        return self.page.url.split("#")[0].removeprefix(live_server)
+
     def ruling(self) -> str:
         """The referee's last ruling."""
         return self.page.locator(".ruling").inner_text()

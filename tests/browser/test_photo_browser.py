@@ -254,11 +254,7 @@ def test_a_tap_on_a_die_of_the_squares_photo_picks_its_cell(
 ):
     unsure_of(monkeypatch, 3, 14, 30)
     page = phone
-    page.goto(live_server + "/tables/new/sixd-six")
-    player.enter_pin()
-    for i, name in enumerate(("Dara", "Eli")):
-        page.locator(f"input[name='players-{i}']").fill(name)
-    player.press("Start the table")
+    player.start(live_server, "sixd-six", "Dara", "Eli")
     with page.expect_navigation():
         page.set_input_files("input[name='photo']", str(SQUARE))
     boxes = page.locator("figure.photo-seen g.seen-die")

@@ -193,12 +193,7 @@ def test_a_photo_of_the_square_turned_a_quarter_and_a_die_changed_is_sent(
 ):
     unsure_of(monkeypatch, 3, 14, 30)  # the server runs in this process
     page = phone
-    page.goto(live_server + "/tables/new/sixd-six")
-    player.enter_pin()
-    for i, name in enumerate(("Dara", "Eli")):
-        page.locator(f"input[name='players-{i}']").fill(name)
-    player.press("Start the table")
-    url = page.url.split("#")[0].removeprefix(live_server)
+    url = player.start(live_server, "sixd-six", "Dara", "Eli")
 
     with page.expect_navigation():  # a photo is sent as soon as it is chosen
         page.set_input_files("input[name='photo']", str(PHOTO))
