@@ -22,6 +22,9 @@ CHECKOUT = PACKAGE.parent
 
 @dataclass(frozen=True)
 class Folders:
+    """Where the pages' templates, the static files, the example games and the default
+    instance folder lie."""
+
     templates: Path
     static: Path
     seeds: Path
