@@ -85,6 +85,9 @@ class Reading:
         return " ".join(die.notation() for die in self.dice)
 
 
+Kept = tuple[Guess, tuple[float, float], float, bool]  # a die read: centre, side, at the edge
+
+
 @dataclass(frozen=True)
 class Located:
     """The dice found in a photo before they are read: each one's crop and centre (in the
@@ -116,7 +119,7 @@ class Located:
         sides = self.sides or [0.0] * len(self.crops)
         at_edge = self.at_edge or [False] * len(self.crops)
         read = list(zip(self.guesses(), self.centres, sides, doubtful, at_edge, strict=True))
-        kept = [
+        kept: list[Kept] = [
             (guess, centre, side, edge)
             for guess, centre, side, doubted, edge in read
             if self.layout == "grid"
@@ -147,7 +150,7 @@ class Located:
         return guesses
 
 
-def once_each(kept: list[tuple[Guess, tuple[float, float], float, bool]]) -> list:
+def once_each(kept: list[Kept]) -> list[Kept]:
     """The dice read, less each lying within ``TWICE`` of a side of a surer one, in their
     order."""
     surest_first = sorted(range(len(kept)), key=lambda i: -kept[i][0].confidence)
