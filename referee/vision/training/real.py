@@ -59,6 +59,13 @@ class RealPhoto:
         """ "source/name", as the colour labels name the photo."""
         return f"{self.source}/{self.name}"
 
+    def gaps(self, at: tuple[float, float] | np.ndarray) -> np.ndarray:
+        """How far ``at`` (the photo's pixels) lies from each die's centre, in that die's
+        sides."""
+        centres = np.array([die.center for die in self.dice], np.float64).reshape(-1, 2)
+        sides = np.array([die.side for die in self.dice], np.float64)
+        return np.hypot(*(np.asarray(at, np.float64) - centres).T) / sides
+
 
 def box_side(source_box: str, boxes: np.ndarray, values: list[int]) -> np.ndarray:
     """Each die's side from the source's boxes: the box itself when it holds the die, else

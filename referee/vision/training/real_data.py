@@ -65,7 +65,7 @@ def reader_crops(image: np.ndarray, photo: RealPhoto) -> list[Pair]:
     pairs: list[Pair] = []
     others = found.others or [None] * len(found.crops)
     for crop, other, at in zip(found.crops, others, found.centres, strict=True):
-        gaps = [np.hypot(at[0] - d.center[0], at[1] - d.center[1]) / d.side for d in photo.dice]
+        gaps = photo.gaps(at)
         i = int(np.argmin(gaps))
         if gaps[i] > APART:
             pairs.append((crop, None))
@@ -85,7 +85,7 @@ def table_crops(
     pairs: list[Pair] = []
     for _ in range(count * 4):
         at = rng.uniform(side / 2, (w - side / 2, h - side / 2))
-        if all(np.hypot(*(at - d.center)) / d.side > APART + 0.5 for d in photo.dice):
+        if (photo.gaps(at) > APART + 0.5).all():
             pairs.append((cut(image, (float(at[0]), float(at[1])), side, rng.uniform(0, 90)), None))
         if len(pairs) == count:
             break

@@ -55,13 +55,8 @@ def matched(photo: RealPhoto, read: list[ReadDie]) -> tuple[list[ReadDie | None]
     taken: list[ReadDie | None] = [None] * len(photo.dice)
     extra = 0
     for die in sorted(read, key=lambda d: -d.confidence):
-        gaps = [
-            np.hypot(die.center[0] - true.center[0], die.center[1] - true.center[1]) / true.side
-            if taken[i] is None
-            else np.inf
-            for i, true in enumerate(photo.dice)
-        ]
-        i = int(np.argmin(gaps)) if gaps else -1
+        gaps = np.where([t is None for t in taken], photo.gaps(die.center), np.inf)
+        i = int(np.argmin(gaps)) if len(gaps) else -1
         if i < 0 or gaps[i] > NEAR:
             extra += 1
         else:
