@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.autoplay import play_random_game
-from referee.engine import apply_move, resolve_options
+from referee.core.moves import apply_move, resolve_options
 from referee.games import get_game
 from referee.log import GameLog
 

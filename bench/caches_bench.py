@@ -1,11 +1,11 @@
 """Caches benchmark: what a kept replay weighs, and what a kept PDF saves.
 
-Why: each worker keeps the replays of the tables it served (``referee.web.replays``) within a
-budget of bytes, reckoning each entry's weight from its number of moves (``weight``).  That
-estimate must never be below what an entry really holds, or the budget is not one; and it
-should not be far above it either, or the budget keeps few tables.  PDFs take 10-150 ms of
-CPU to build, so each is kept (``referee.web.printing``): a request for one kept must cost a
-small share of a build.
+Why: each worker keeps the replays of the tables it served (``referee.web.storage.replays``) within
+a budget of bytes, reckoning each entry's weight from its number of moves (``weight``).  That
+estimate must never be below what an entry really holds, or the budget is not one; and it should not
+be far above it either, or the budget keeps few tables.  PDFs take 10-150 ms of CPU to build, so
+each is kept (``referee.web.history.printing``): a request for one kept must cost a small share of a
+build.
 
 What: (1) for tables of every game at the 5,000-move cap (or as long as a random game of it
 runs, at its largest table and longest options), and for the worst cases found (10K and Lucky
@@ -33,11 +33,11 @@ from typing import Any
 
 from bench import summary
 from referee.autoplay import random_legal_move
-from referee.contract import Game
-from referee.engine import apply_move, check_players, resolve_options
+from referee.core.contract import Game
+from referee.core.moves import apply_move, check_players, resolve_options
 from referee.games import all_games, get_game
 from referee.log import MAX_MOVES, GameLog, replay
-from referee.web.replays import Kept, weight
+from referee.web.storage.replays import Kept, weight
 
 # 30 letters, 29 of 4 bytes each (CJK ideographs outside the Basic Multilingual Plane): the
 # heaviest name a player may have (30 characters at most).
@@ -119,7 +119,7 @@ def replay_memory() -> list[dict[str, Any]]:
 def _time_get(client: Any, url: str, *, kept: bool) -> dict[str, float]:
     """Milliseconds of CPU to GET ``url`` (this process's: steadier than the wall clock on a
     shared machine): with the PDF kept, or with nothing kept (a build)."""
-    from referee.web.printing import printouts
+    from referee.web.history.printing import printouts
 
     client.get(url)
     budget, samples = printouts.budget, []
@@ -139,7 +139,7 @@ def pdf_cache() -> list[dict[str, Any]]:
     from flask_migrate import upgrade
 
     from referee.web import create_app
-    from referee.web.store import import_log
+    from referee.web.storage.store import import_log
 
     folder = tempfile.mkdtemp(prefix="referee-caches-bench-")
     os.environ["REFEREE_INSTANCE"] = folder

@@ -17,7 +17,7 @@ from ``FIRST`` until a step fails (run ``TRIES`` times: a neighbour's burst on a
 fails a short step), then halves the gap ``BISECTIONS`` times.
 
 Two setups, each searched: one server as ``make run`` serves it (gunicorn, 2 workers of
-``referee.serve.THREADS`` threads, SQLite, limits in memory), and two such servers on one
+``referee.serving.command.THREADS`` threads, SQLite, limits in memory), and two such servers on one
 PostgreSQL with the limits in Redis behind HAProxy, started as the cluster test starts them
 (``tests/pgserver.py``, ``tests/redisserver.py``, ``tests/balancer.py``; PostgreSQL with its
 durable defaults, not the tests' fast settings), all on this same machine.  The load

@@ -1,7 +1,7 @@
 """Engine benchmark: the cost of one 10K move, and of replaying a 300-move game.
 
 Why: the site stores only moves, never state.  Every page view and every posted
-move replays the table's whole log (``referee.web.store.replay_table``), so the
+move replays the table's whole log (``referee.web.storage.store.replay_table``), so the
 cost of a request grows with the game.  A long 10K game runs to a few hundred
 moves; if replaying 300 of them stays under 5 ms, replay-on-every-request is
 cheap enough that the site needs no cached state.
@@ -11,7 +11,7 @@ the number of moves up to there: (3) replays a 10K log of 1,250, 2,500 and 5,000
 bust rolls (the worst case for the turn record, one turn per move) and reports the
 milliseconds and the ratio of each doubling (2.0 is linear).
 
-What: (1) microseconds for ``referee.engine.apply_move`` on one move, the median
+What: (1) microseconds for ``referee.core.moves.apply_move`` on one move, the median
 over the 300 moves of the benchmark game (each move applied to the state it was
 played in); (2) milliseconds for ``referee.log.replay`` of the 300-move log,
 setup checks included, as the web layer calls it.  The scoring caches are warm,
@@ -26,7 +26,7 @@ from time import perf_counter
 from typing import Any
 
 from bench import BenchGame, bench_game, summary
-from referee.engine import apply_move, resolve_options
+from referee.core.moves import apply_move, resolve_options
 from referee.games import get_game
 from referee.log import MAX_MOVES, GameLog, replay
 

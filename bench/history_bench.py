@@ -34,12 +34,12 @@ def _pool(rng: random.Random) -> list[tuple[Any, ...]]:
     """Autoplayed finished games with their moves, per-seat figures and per-seat judgements
     against the advice (as a game is judged when it ends)."""
     from referee.autoplay import play_random_game
+    from referee.core.moves import judged_moves
     from referee.games import get_game
     from referee.log import GameLog, moves_with_states, replay
-    from referee.odds import judged_moves
-    from referee.web.advice_record import seat_judgements
-    from referee.web.judgements import Decision
-    from referee.web.summaries import seat_figures
+    from referee.web.storage.advice_record import seat_judgements
+    from referee.web.storage.judgements import Decision
+    from referee.web.storage.summaries import seat_figures
 
     pool = []
     for n in range(40):
@@ -61,8 +61,8 @@ def _fill(engine: Any, rng: random.Random) -> float:
     """Bulk-insert the tables; returns the seconds it took."""
     import sqlalchemy as sa
 
-    from referee.web.models import new_token
-    from referee.web.summaries import seat_row
+    from referee.web.base.models import new_token
+    from referee.web.storage.summaries import seat_row
 
     started = time.perf_counter()
     pool = _pool(rng)
@@ -139,8 +139,8 @@ def run() -> dict[str, Any]:
         ).scalar_one()
         move_rows = conn.execute(sa.text("SELECT count(*) FROM move")).scalar_one()
     engine.dispose()
-    from referee.web.access import grant_house
-    from referee.web.extensions import db
+    from referee.web.access.rights import grant_house
+    from referee.web.base.extensions import db
 
     with app.app_context():
         grant = grant_house()

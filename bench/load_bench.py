@@ -44,7 +44,7 @@ from bench.web_bench import (
     gunicorn,
     session_and_token,
 )
-from referee.serve import gunicorn_args
+from referee.serving.command import gunicorn_args
 
 TABLES = 100
 PHONES_PER_TABLE = 10
@@ -274,7 +274,7 @@ def run(tables: int = TABLES) -> dict[str, Any]:
 
 
 def served_as_make_run() -> list[str]:
-    """gunicorn's options from ``referee.serve``, less its bind (the socket is ours)."""
+    """gunicorn's options from ``referee.serving.command``, less its bind (the socket is ours)."""
     args = gunicorn_args("0")
     at = args.index("--bind")
     return args[:at] + args[at + 2 :]

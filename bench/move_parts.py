@@ -32,17 +32,17 @@ ROUNDS = 5
 # Each part and what it goes through: (module, class in it or None, function or method).
 PARTS: dict[str, tuple[tuple[str, str | None, str], ...]] = {
     "session cookie: open and seal": (
-        ("referee.web.sealed_session", "SealedSessionInterface", "open_session"),
-        ("referee.web.sealed_session", "SealedSessionInterface", "save_session"),
+        ("referee.web.guard.sealed_session", "SealedSessionInterface", "open_session"),
+        ("referee.web.guard.sealed_session", "SealedSessionInterface", "save_session"),
     ),
-    "the table's row (ORM)": (("referee.web.tables", None, "table_or_404"),),
-    "the kept replay": (("referee.web.tables", None, "load"),),
+    "the table's row (ORM)": (("referee.web.play.tables", None, "table_or_404"),),
+    "the kept replay": (("referee.web.play.tables", None, "load"),),
     "form and CSRF check": (
-        ("referee.web.forms", "MoveForm", "__init__"),
-        ("referee.web.forms", "MoveForm", "validate"),
+        ("referee.web.play.forms", "MoveForm", "__init__"),
+        ("referee.web.play.forms", "MoveForm", "validate"),
     ),
-    "rules: judge and apply": (("referee.web.tables", None, "judged"),),
-    "write: three statements": (("referee.web.store", None, "_claim_and_commit"),),
+    "rules: judge and apply": (("referee.web.play.tables", None, "judged"),),
+    "write: three statements": (("referee.web.storage.store", None, "_claim_and_commit"),),
     "commit (SQLite's fsync)": (("sqlalchemy.orm", "Session", "commit"),),
 }
 
@@ -104,7 +104,7 @@ def run(tables: int = TABLES) -> dict[str, Any]:
         settings = {"REFEREE_INSTANCE": str(instance), "REFEREE_RATE_LIMITS": "off"}
         with patched_env(**settings):
             from referee.web import create_app
-            from referee.web.extensions import db
+            from referee.web.base.extensions import db
 
             app = create_app({"SECRET_KEY": SECRET, "SQLALCHEMY_DATABASE_URI": url})
         client = app.test_client()

@@ -39,7 +39,7 @@ def measure(slug: str, games: int = GAMES) -> dict[str, Any]:
     from time import process_time
 
     from referee.autoplay import play_random_game
-    from referee.engine import apply_move
+    from referee.core.moves import apply_move
     from referee.games import get_game
 
     game, players, options = get_game(slug), ("Ann", "Bo"), TABLES[slug]

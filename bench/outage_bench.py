@@ -1,4 +1,4 @@
-"""What a phone waits while PostgreSQL restarts or hangs (``referee/web/outages.py``).
+"""What a phone waits while PostgreSQL restarts or hangs (``referee/web/guard/outages.py``).
 
 gunicorn as the race tests run it (2 workers x 4 threads) on a PostgreSQL cluster of its
 own.  ``PAGES`` pages that read the database are asked at once (more than the threads):

@@ -35,8 +35,8 @@ from typing import Any
 
 from bench import summary
 from referee.autoplay import play_random_game
-from referee.dice import parse_die
-from referee.engine import apply_move
+from referee.core.dice import parse_die
+from referee.core.moves import apply_move
 from referee.games import get_game
 from referee.games.sixd_six import rules as sixd_six
 from referee.games.sixd_three import rules as sixd_three

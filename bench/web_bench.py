@@ -12,7 +12,7 @@ app: the bare POST plus the same SQLite statements and synchronous commit a roll
 How: a temporary instance folder and SQLite file, the schema built by
 ``flask_migrate.upgrade()``, then tables bulk-inserted, each holding the same 300-move
 benchmark game, whose next move is a roll (the floor gets a copy of the database).
-Each app runs in gunicorn (the server ``referee.serve`` uses) as a subprocess: gthread
+Each app runs in gunicorn (the server ``referee.serving.command`` uses) as a subprocess: gthread
 worker, one worker, one thread, keep-alive, listening on a socket this process binds to
 127.0.0.1 on an ephemeral port; the three are up at once and measured in interleaved
 rounds (a round of each measurement, then the next round), so a neighbour's burst on this
@@ -169,10 +169,10 @@ def build_database(instance: Path, url: str, game: BenchGame, count: int) -> lis
     from referee.games.tenk import rules as tenk
     from referee.log import GameLog, replay
     from referee.web import create_app
-    from referee.web.extensions import db
-    from referee.web.models import GameTable, MoveRecord, Seat, utcnow
-    from referee.web.store import replay_table
-    from referee.web.summaries import seat_figures, seat_row
+    from referee.web.base.extensions import db
+    from referee.web.base.models import GameTable, MoveRecord, Seat, utcnow
+    from referee.web.storage.store import replay_table
+    from referee.web.storage.summaries import seat_figures, seat_row
 
     with patched_env(REFEREE_INSTANCE=str(instance)):
         app = create_app({"SECRET_KEY": SECRET, "SQLALCHEMY_DATABASE_URI": url})

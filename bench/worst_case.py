@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from referee.autoplay import random_legal_move
-from referee.engine import apply_move, resolve_options
+from referee.core.moves import apply_move, resolve_options
 from referee.games import get_game
 from referee.log import MAX_MOVES, GameLog
 

@@ -37,11 +37,12 @@ def measure() -> dict[str, Any]:
     """The figures, measured in this process."""
     from sqlalchemy import update
 
-    from referee.web import create_app, judgements
-    from referee.web.access import pin_fingerprint
-    from referee.web.extensions import db
-    from referee.web.models import GameTable
-    from referee.web.store import import_log
+    from referee.web import create_app
+    from referee.web.access.rights import pin_fingerprint
+    from referee.web.base.extensions import db
+    from referee.web.base.models import GameTable
+    from referee.web.storage import judgements
+    from referee.web.storage.store import import_log
 
     folder = tempfile.mkdtemp(prefix="referee-worst-bench-")
     os.environ["REFEREE_INSTANCE"] = folder

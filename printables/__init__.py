@@ -19,11 +19,11 @@ from printables.rules import rule_sheet_pdf
 from printables.scorepads import scorepad_pdf
 from printables.sheets import filled_sheet_pdf
 from printables.styles import PAPERS
-from referee.contract import Game
-from referee.engine import resolve_options
-from referee.errors import SetupError
+from referee.core.contract import Game
+from referee.core.errors import SetupError
+from referee.core.gametext import defaults
+from referee.core.moves import resolve_options
 from referee.games import get_game
-from referee.gametext import defaults
 from referee.log import Replay
 
 __all__ = [

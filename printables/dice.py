@@ -4,7 +4,7 @@
 in the die's colour (10K) and marked as a key by a double border and a tinted
 face (Keys and Base Dice).  ``dice_drawing`` lays groups of dice out in a row,
 with an optional caption under each group; ``face`` is a single die.  Dice are
-given in the log's notation ("5", "3g", "K4") or as ``referee.dice.Die``.
+given in the log's notation ("5", "3g", "K4") or as ``referee.core.dice.Die``.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from reportlab.graphics.shapes import Circle, Drawing, Group, Rect, String
 from reportlab.lib import colors
 
 from printables.styles import FONT, INK, MUTED
-from referee.dice import Die, parse_die
-from referee.gametext import SQUARE
+from referee.core.dice import Die, parse_die
+from referee.core.gametext import SQUARE
 
 DieLike = Die | str
 

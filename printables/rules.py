@@ -15,9 +15,9 @@ from reportlab.platypus import (
 from printables import styles
 from printables.dice import board_drawing, dice_drawing, fitting_size
 from printables.layout import Furniture, build, frame_size
-from referee.contract import Game
-from referee.engine import points
-from referee.gametext import GameText, Step
+from referee.core.contract import Game
+from referee.core.engine import points
+from referee.core.gametext import GameText, Step
 
 SCORING_DICE = 11
 EXAMPLE_DICE = 20

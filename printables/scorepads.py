@@ -28,9 +28,9 @@ from printables import styles
 from printables.dice import face
 from printables.layout import Furniture, build, fit, frame_size
 from printables.tally import boxes_width, strokes, tally
-from referee.contract import Game
-from referee.engine import points
-from referee.gametext import RunningPad, TallyPad, TallySheet, option_values
+from referee.core.contract import Game
+from referee.core.engine import points
+from referee.core.gametext import RunningPad, TallyPad, TallySheet, option_values
 
 # Rows of 6.35 mm (a quarter inch) give a pencilled number room; on Letter, shorter than
 # A4, they shrink a little so a game's rounds still fit one page.

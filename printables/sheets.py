@@ -19,8 +19,8 @@ from printables.dice import board_drawing
 from printables.layout import Furniture, PrintError, build, frame_size
 from printables.qr import qr_drawing
 from printables.scorepads import TurnCell, running_story, sheets_story
-from referee.engine import Outcome, TurnRecord, points
-from referee.gametext import Grid, TallyPad
+from referee.core.engine import Outcome, TurnRecord, points
+from referee.core.gametext import Grid, TallyPad
 from referee.log import Replay
 
 # The legend lines of what every running sheet may show; a turn's own mark brings its line.

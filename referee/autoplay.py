@@ -2,7 +2,7 @@
 
 Not part of the rules engine: the games stay pure and take dice as moves; this
 module plays the table's part (rolling) and a careless player's part (picking
-any legal move).  It asks the game through the contract (``referee.engine.Game``):
+any legal move).  It asks the game through the contract (``referee.core.engine.Game``):
 ``dice_to_roll``, ``choices``, ``keys_to_roll`` (key dice such as "K3" added to each
 roll), ``at_stake`` (the more a bust would lose, the likelier it banks) and
 ``table_entry`` (a board, a pool, side totals, a draw from a bag or a board slid shut
@@ -15,19 +15,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.contract import Game
-from referee.engine import (
-    BagEntry,
-    BoardEntry,
-    Entry,
-    PoolEntry,
-    SlideEntry,
-    TotalsEntry,
-    apply_move,
-    check_players,
-    resolve_options,
-)
-from referee.grid import Cell, gaps
+from referee.core.contract import Game
+from referee.core.engine import BagEntry, BoardEntry, Entry, PoolEntry, SlideEntry, TotalsEntry
+from referee.core.moves import Cell, apply_move, check_players, resolve_options
+from referee.families.grid import gaps
 
 COLOUR_LETTERS = "rygbop"
 # How often a table enters a board, pool or totals it may skip, rather than play on.

@@ -16,12 +16,12 @@ from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 
-from referee.contract import Game
-from referee.engine import SetupError, points
+from referee.core.contract import Game
+from referee.core.engine import SetupError, points
+from referee.core.odds import Advice, Flag, decimal
 from referee.files import folders
 from referee.games import all_games
 from referee.log import LogError, Replay, check_storable, loads, replay
-from referee.odds import Advice, Flag, decimal
 
 EXIT_OK, EXIT_REJECTED, EXIT_UNREADABLE = 0, 1, 2
 
@@ -142,7 +142,7 @@ def token_of(link: str) -> str:
 
 def cmd_import(args: argparse.Namespace) -> int:
     """Validate a log by replay, store it as a new table, print the table's link last."""
-    from referee.web.store import import_log
+    from referee.web.storage.store import import_log
 
     try:
         log = _read_log(args.log)
@@ -166,7 +166,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     """Write a stored table's log to standard output or ``-o FILE``."""
     from referee.log import dumps
-    from referee.web.store import export_log
+    from referee.web.storage.store import export_log
 
     with _database():
         log = export_log(token_of(args.table))
@@ -190,7 +190,7 @@ def cmd_seed(args: argparse.Namespace) -> int:
 
 def _seed(folder: Path, *, force: bool = False) -> int:
     """``referee seed`` inside an app context whose schema is up to date."""
-    from referee.web.store import import_log, table_count
+    from referee.web.storage.store import import_log, table_count
 
     if table_count() and not force:
         print("Database already has tables; seeds not loaded.")
@@ -214,7 +214,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     database, load the example games into an empty one, then serve (gunicorn, else Flask's
     server); the process becomes the server, so this returns only when seeding failed or
     Flask's server stopped."""
-    from referee.serve import main as serve
+    from referee.serving.command import main as serve
 
     with _database():
         if not args.no_seed and (code := _seed(folders().seeds)) != EXIT_OK:
@@ -251,7 +251,7 @@ def cmd_print(args: argparse.Namespace) -> int:
 
 def _printed_sheet(printables, args: argparse.Namespace) -> bytes | None:
     """A stored table's filled scoresheet, or None when there is no such table."""
-    from referee.web.store import load, table_by_token
+    from referee.web.storage.store import load, table_by_token
 
     with _database():
         table = table_by_token(token_of(args.table))
@@ -288,7 +288,7 @@ def _database() -> Iterator[None]:
     from flask_migrate import upgrade
 
     from referee.web import create_app
-    from referee.web.extensions import db
+    from referee.web.base.extensions import db
 
     app = create_app()
     with app.app_context():

@@ -12,19 +12,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.contract import Game
-from referee.dice import parse_die
-from referee.engine import (
-    Outcome,
-    RuleViolation,
-    SetupError,
-    apply_move,
-    check_players,
-    resolve_options,
-    unknown_fields,
-)
+from referee.core.contract import Game
+from referee.core.dice import parse_die
+from referee.core.engine import Outcome, RuleViolation, SetupError
+from referee.core.moves import apply_move, check_players, resolve_options, unknown_fields
+from referee.core.names import check_names
 from referee.games import get_game
-from referee.names import check_names
 
 FORMAT = "referee-log/1"
 # The most moves a stored table keeps: a long real game has a few hundred.
@@ -232,7 +225,7 @@ def loads(text: str) -> GameLog:
 
 def check_storable(log: GameLog) -> None:
     """``LogError`` when a log holds more moves than a stored table keeps, a player name a
-    stored table does not take (``referee.names``), or a move field its game does not read:
+    stored table does not take (``referee.core.names``), or a move field its game does not read:
     replay itself reads all of those, as docs/gamelog.md does not forbid them."""
     check_fields(get_game(log.game), log.moves)
     if len(log.moves) > MAX_MOVES:

@@ -87,7 +87,7 @@ def postgres(request):
     """A throwaway PostgreSQL cluster for this process (see ``tests/pgserver.py``; each xdist
     worker starts its own on a free port) with one database, ``referee``, migrated once and
     emptied before each test that uses it."""
-    from referee.web.extensions import db
+    from referee.web.base.extensions import db
     from tests import pgserver
 
     try:
@@ -139,7 +139,7 @@ def redis_server():
 def migrated_sqlite(tmp_path_factory):
     """An SQLite file built by the real migrations, once for this process: each test's
     ``app`` starts on a copy (a byte copy takes a millisecond, the migrations 50 ms)."""
-    from referee.web.extensions import db
+    from referee.web.base.extensions import db
 
     folder = tmp_path_factory.mktemp("migrated")
     path = folder / SQLITE_FILE
@@ -208,7 +208,7 @@ def app(tmp_path, monkeypatch, database_url, request):
         with app.app_context():
             upgrade()
     yield app
-    from referee.web.extensions import db
+    from referee.web.base.extensions import db
 
     with app.app_context():
         db.engine.dispose()
@@ -217,8 +217,8 @@ def app(tmp_path, monkeypatch, database_url, request):
 def house_grant(app) -> str:
     """A new house grant for the app's PIN, stored: what a phone's session holds under
     ``"house"`` once it has entered the PIN."""
-    from referee.web.access import grant_house
-    from referee.web.extensions import db
+    from referee.web.access.rights import grant_house
+    from referee.web.base.extensions import db
 
     with app.app_context():
         grant = grant_house()
@@ -333,7 +333,7 @@ def new_table(client):
 @pytest.fixture
 def stored(app):
     """Store game logs as tables (through the same code as an import) and return their tokens."""
-    from referee.web.store import import_log
+    from referee.web.storage.store import import_log
 
     def store(*logs):
         with app.app_context():
@@ -369,9 +369,9 @@ def seat_players(app):
     to the database (thousands of players in a second), under the key the name folds to."""
     from sqlalchemy import insert, select
 
-    from referee.web.extensions import db
-    from referee.web.models import GameTable, Seat, new_token, utcnow
-    from referee.web.summaries import fold
+    from referee.web.base.extensions import db
+    from referee.web.base.models import GameTable, Seat, new_token, utcnow
+    from referee.web.storage.summaries import fold
 
     def seat(names):
         with app.app_context():

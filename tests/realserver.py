@@ -22,7 +22,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from referee.serve import control_socket, gunicorn_args
+from referee.serving.command import control_socket, gunicorn_args
 from tests.conftest import HOUSE_PIN
 from tests.pgserver import free_port
 
@@ -206,9 +206,9 @@ def stored_tables(app, tokens):
     """Each table's stored seqs and moves, and its replay's error (None when it replays)."""
     from sqlalchemy import select
 
-    from referee.web.extensions import db
-    from referee.web.models import MoveRecord
-    from referee.web.store import load, table_by_token
+    from referee.web.base.extensions import db
+    from referee.web.base.models import MoveRecord
+    from referee.web.storage.store import load, table_by_token
 
     found = {}
     with app.app_context():
@@ -225,8 +225,8 @@ def stored_tables(app, tokens):
 def import_table(url: str, folder: Path) -> str:
     """A 10K table of two busted turns stored in the database at ``url``; its token."""
     from referee.web import create_app
-    from referee.web.extensions import db
-    from referee.web.store import import_log
+    from referee.web.base.extensions import db
+    from referee.web.storage.store import import_log
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("REFEREE_INSTANCE", str(folder))

@@ -1,10 +1,10 @@
 """The games: one package each, and their registry.
 
 Every package here is a game, named after its slug (dashes as underscores: ``sixd-one`` is
-``sixd_one``): its ``PARTS`` (``referee.contract.Parts``) name its rules, play page, text
+``sixd_one``): its ``PARTS`` (``referee.core.contract.Parts``) name its rules, play page, text
 and, where it gives odds, its advice; everything else of the game (data tables, the
 offline builders that make them) sits in the same package.  The registry makes one
-``referee.contract.Game`` of each game's parts, every part attached the same way and every
+``referee.core.contract.Game`` of each game's parts, every part attached the same way and every
 hook a game leaves out given its default, so that nothing else lists the games and no
 caller asks whether a game has a hook.
 
@@ -18,8 +18,8 @@ import importlib
 import pkgutil
 import threading
 
-from referee.contract import Game, Parts
-from referee.gametext import GameText
+from referee.core.contract import Game, Parts
+from referee.core.gametext import GameText
 
 _REGISTRY: dict[str, Game] = {}
 _LOADING = threading.Lock()  # one import of a game's package at a time, per process

@@ -13,7 +13,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from referee.dice import COLOURS as DIE_COLOURS
+from referee.core.dice import COLOURS as DIE_COLOURS
 from referee.vision import grid, lattice, loose
 from referee.vision.classify import Guess, classify
 from referee.vision.decode import PhotoError, decode

@@ -12,12 +12,12 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from referee.engine import points, score_text
+from referee.core.engine import points, score_text
 from referee.files import folders
 from referee.games import all_games, has_own
-from referee.web import limits, outages
-from referee.web.extensions import csrf, db, migrate, strict_json_responses
-from referee.web.security import precreate_sqlite, private_dir, private_file, unshared
+from referee.web.base.extensions import csrf, db, migrate, strict_json_responses
+from referee.web.guard import limits, outages
+from referee.web.guard.security import precreate_sqlite, private_dir, private_file, unshared
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -43,8 +43,8 @@ def serving_app() -> Flask:
     """The app as gunicorn serves it: ``create_app`` with every game loaded, and the odds'
     tables worked out in the background as the worker starts, so no page waits for them
     (about 0.8 s of work), and the interpreter lock shared finely between its threads."""
-    from referee.web.advice import work_out_odds
-    from referee.web.heavy import share_lock_finely
+    from referee.web.base.heavy import share_lock_finely
+    from referee.web.play.advice import work_out_odds
 
     share_lock_finely()
     app = create_app()
@@ -130,8 +130,12 @@ def register_extensions(app: Flask) -> None:
     """Bind the database (strict JSON, a request's waits for it bounded), migrations, CSRF
     protection, rate limits (in Redis with ``REDIS_URL``), compression, the house PIN, the
     time limit of a request and the memory budgets of what is kept between requests."""
-    from referee.web import access, compression, deadlines, forms, photos, printing
-    from referee.web.replays import MIB, replays
+    from referee.web.access import rights as access
+    from referee.web.base import compression
+    from referee.web.guard import deadlines
+    from referee.web.history import printing
+    from referee.web.play import forms, photos
+    from referee.web.storage.replays import MIB, replays
 
     strict_json_responses(app)
     db.init_app(app)
@@ -146,14 +150,14 @@ def register_extensions(app: Flask) -> None:
     deadlines.register(app)
     replays.resize(int(app.config["REPLAY_CACHE_MB"] * MIB))
     printing.printouts.resize(int(app.config["PDF_CACHE_MB"] * MIB))
-    from referee.web import models  # noqa: F401  (tables must be known to migrations)
+    from referee.web.base import models  # noqa: F401  (tables must be known to migrations)
 
 
 def register_security(app: Flask) -> None:
     """Security headers, the HTTPS-aware session cookie (sealed), trusted proxies
     (``REFEREE_PROXIES``), and logs that never hold a table's link."""
-    from referee.redaction import guard_app_logs
-    from referee.web import sealed_session, security
+    from referee.web.guard import sealed_session, security
+    from referee.web.guard.redaction import guard_app_logs
 
     security.register(app)
     sealed_session.register(app)
@@ -166,25 +170,22 @@ def register_blueprints(app: Flask) -> None:
     a ``url_for`` that keeps the links it built, the turn list, scoreboard and join panel
     rendered once and kept, and the manifest, icons, service worker and offline page that
     make the app installable."""
-    from referee.web import (
-        access,
+    from referee.web.access import joining
+    from referee.web.access import rights as access
+    from referee.web.base import assets, links, shell
+    from referee.web.guard import health
+    from referee.web.history import charts, printing
+    from referee.web.history import routes as history
+    from referee.web.play import (
         advice,
-        assets,
-        charts,
-        health,
         helppages,
-        history,
-        joining,
         kept_fragments,
-        links,
         live,
         photos,
-        players,
-        printing,
-        seats,
-        shell,
+        seat_choice,
         tables,
     )
+    from referee.web.players import routes as players
 
     assets.register(app)
     links.register(app)
@@ -198,7 +199,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(advice.bp)
     app.register_blueprint(live.bp)
     live.answer_unchanged_polls(app)
-    app.register_blueprint(seats.bp)
+    app.register_blueprint(seat_choice.bp)
     app.register_blueprint(helppages.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(players.bp)
@@ -211,6 +212,6 @@ def register_blueprints(app: Flask) -> None:
 
 def register_errorhandlers(app: Flask) -> None:
     """One page per error status; the 500 handler rolls the session back."""
-    from referee.web import errors
+    from referee.web.guard import errors
 
     errors.register(app)

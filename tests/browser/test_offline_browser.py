@@ -68,7 +68,7 @@ def test_a_phone_off_the_network_is_told_what_to_do(live_server, phone, player, 
 
 
 def test_a_new_version_replaces_the_kept_files(live_server, phone, app):
-    from referee.web.shell import EXTENSION
+    from referee.web.base.shell import EXTENSION
 
     phone.goto(f"{live_server}/")
     wait_for_the_worker(phone)

@@ -13,14 +13,9 @@ import pytest
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game, random_legal_move
-from referee.contract import Game
-from referee.engine import (
-    Outcome,
-    RuleViolation,
-    apply_move,
-    check_players,
-    resolve_options,
-)
+from referee.core.contract import Game
+from referee.core.engine import Outcome, RuleViolation
+from referee.core.moves import apply_move, check_players, resolve_options
 from referee.games import get_game
 from referee.log import GameLog, Rejection, dumps, loads, moves_with_states, replay
 

@@ -16,10 +16,10 @@ from referee.autoplay import (
     random_draw,
     random_pool,
 )
-from referee.dice import parse_dice
-from referee.engine import BagEntry, BoardEntry, PoolEntry, SlideEntry, TotalsEntry
+from referee.core.dice import parse_dice
+from referee.core.engine import BagEntry, BoardEntry, PoolEntry, SlideEntry, TotalsEntry
+from referee.families.grid import check_touching, gaps, parse_board
 from referee.games import get_game
-from referee.grid import check_touching, gaps, parse_board
 
 
 @pytest.mark.parametrize("dice", [2, 12, 18, 36])

@@ -20,8 +20,8 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from referee.autoplay import play_random_game
-from referee.contract import HOOK_DEFAULTS, Game, table_settings
-from referee.engine import (
+from referee.core.contract import HOOK_DEFAULTS, Game, table_settings
+from referee.core.engine import (
     BOARD,
     FILL_BOARD,
     FILL_DIE,
@@ -33,6 +33,8 @@ from referee.engine import (
     PhotoEntry,
     RuleViolation,
     TurnRecord,
+)
+from referee.core.moves import (
     apply_move,
     check_players,
     describe_move,

@@ -1,12 +1,14 @@
-"""The Six D Six board notation (referee.grid): boards, cells, neighbours, groups, lines."""
+"""The Six D Six board notation (referee.families.grid): boards, cells, neighbours, groups,
+lines."""
 
 from __future__ import annotations
 
 import pytest
 
-from referee.dice import Die
-from referee.errors import RuleViolation
-from referee.grid import (
+from referee.core.dice import Die
+from referee.core.errors import RuleViolation
+from referee.core.moves import where
+from referee.families.grid import (
     BLACK,
     QUARTER_TURNS,
     SEAT_COLOURS,
@@ -23,7 +25,6 @@ from referee.grid import (
     parse_cell,
     seat_colour,
     turned,
-    where,
 )
 
 ROWS = [["2", "1", None], ["3k", None, "6"]]

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import unknown_fields
+from referee.core.moves import unknown_fields
 from referee.games import get_game
 from referee.log import (
     FORMAT,

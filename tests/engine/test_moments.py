@@ -7,7 +7,7 @@ import random
 import pytest
 
 from referee.autoplay import play_random_game
-from referee.engine import PUSH_YOUR_LUCK
+from referee.core.engine import PUSH_YOUR_LUCK
 from referee.games import all_games, get_game
 from referee.log import GameLog, replay
 from tests.engine.support import aside, play, roll

@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.cli import main
-from referee.engine import SetupError
+from referee.core.engine import SetupError
+from referee.core.names import KEY_LENGTH, check_names, fold, name_problem
 from referee.log import GameLog, LogError, check_storable
-from referee.names import KEY_LENGTH, check_names, fold, name_problem
 from tests.engine.support import EXAMPLE
 
 # (rule, name, words of the refusal): one row per class of name a stored table refuses.

@@ -34,7 +34,8 @@ def test_importing_every_game_leaves_flask_sqlalchemy_and_reportlab_out() -> Non
 
 
 @pytest.mark.parametrize(
-    "module", ["referee.engine", "referee.log", "referee.dice", "referee.cli", "referee.autoplay"]
+    "module",
+    ["referee.core.engine", "referee.log", "referee.core.dice", "referee.cli", "referee.autoplay"],
 )
 def test_replay_needs_no_web_layer(module: str) -> None:
     loaded = modules_after(f"import json, sys, {module}\nprint(json.dumps(sorted(sys.modules)))")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from referee import formdata
-from referee.dice import parse_dice
-from referee.engine import TurnMark, TurnRecord
-from referee.pushluck import Scoreboard, bust_on, turn_buttons
+from referee.core import formdata
+from referee.core.dice import parse_dice
+from referee.core.engine import TurnMark, TurnRecord
+from referee.families.pushluck import Scoreboard, bust_on, turn_buttons
 
 SEATED = Scoreboard.seated(("Ann", "Bo", "Cy"))
 

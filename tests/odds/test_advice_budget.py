@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from bench.worst_case import far_final_round_log
 from referee.autoplay import play_random_game
-from referee.engine import apply_move
+from referee.core.moves import apply_move
 from referee.games import get_game
 from referee.games.lucky7 import odds as lucky7_odds
 from referee.games.sb import odds as sb_odds

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine import apply_move
+from referee.core.moves import apply_move
+from referee.core.odds import CHANCE, judge
 from referee.games import get_game
 from referee.log import replay
-from referee.odds import CHANCE, judge
 from tests.conftest import examples
 from tests.engine.support import draw_prefix, random_game_log, seeds
 

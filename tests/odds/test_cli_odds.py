@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from referee.cli import main
+from referee.core.odds import Advice, die_values, number
 from referee.games import all_games
-from referee.odds import Advice, die_values, number
 
 TENK_EXAMPLE = """\
 27.8% to bust · -10.4 expected from one roll · best: roll 3 dice

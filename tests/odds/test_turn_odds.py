@@ -1,4 +1,4 @@
-"""The turn dynamic programming (referee.turn_odds) on small made-up turns, against plain
+"""The turn dynamic programming (referee.families.turn_odds) on small made-up turns, against plain
 recursion and plain enumeration."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from itertools import product
 
 import pytest
 
-from referee.odds import percent
-from referee.turn_odds import (
+from referee.core.odds import percent
+from referee.families.turn_odds import (
     Part,
     Shape,
     TurnOdds,

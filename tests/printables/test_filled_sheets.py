@@ -10,7 +10,7 @@ import printables
 from printables.scorepads import TurnCell
 from printables.sheets import turn_cell
 from referee.autoplay import play_random_game
-from referee.engine import TurnRecord, points
+from referee.core.engine import TurnRecord, points
 from referee.games import get_game
 from referee.games.lucky7 import rules as lucky7
 from referee.games.solitaire import rules as solitaire

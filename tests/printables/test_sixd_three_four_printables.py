@@ -10,8 +10,8 @@ from reportlab.graphics.shapes import Rect
 
 import printables
 from printables.dice import board_drawing
+from referee.core.gametext import SQUARE
 from referee.games import get_game
-from referee.gametext import SQUARE
 from referee.log import Replay, loads, replay
 from tests.printables.support import PAPERS, page_sizes, text_of
 

@@ -13,9 +13,9 @@ import pytest
 from sqlalchemy import select
 
 from referee.web import create_app
-from referee.web.extensions import db
-from referee.web.models import GameTable, PlayerAlias, PlayerMerge, Seat
-from referee.web.store import table_by_token
+from referee.web.base.extensions import db
+from referee.web.base.models import GameTable, PlayerAlias, PlayerMerge, Seat
+from referee.web.storage.store import table_by_token
 from tests.conftest import HOUSE_PIN, Table, csrf_token
 
 BUST = {"action": "roll", **{f"d{i}": v for i, v in enumerate("223346")}}
@@ -293,7 +293,7 @@ def test_a_long_folded_name_fits(app, client, new_table):
 
 
 def test_a_table_is_never_longer_than_it_keeps(app, client, stored, tenk_log, monkeypatch):
-    import referee.web.tables as tables
+    import referee.web.play.tables as tables
 
     monkeypatch.setattr(tables, "MAX_MOVES", 2)
     (token,) = stored(tenk_log(("Ann", "Bo"), "bust", "bust"))

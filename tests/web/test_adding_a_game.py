@@ -16,14 +16,14 @@ import pytest
 from jinja2 import ChoiceLoader, DictLoader
 
 import printables
-from referee import formdata
-from referee.contract import Parts
-from referee.dice import parse_dice
-from referee.engine import PUSH_YOUR_LUCK, Option, Outcome, RuleViolation, TurnRecord
+from referee.core import formdata
+from referee.core.contract import Parts
+from referee.core.dice import parse_dice
+from referee.core.engine import PUSH_YOUR_LUCK, Option, Outcome, RuleViolation, TurnRecord
+from referee.core.gametext import EVERY_GAME, GameText, RunningPad, ScoreRow, Step
 from referee.games import _REGISTRY, all_games, register
-from referee.gametext import EVERY_GAME, GameText, RunningPad, ScoreRow, Step
 from referee.log import replay
-from referee.web.store import log_of, table_by_token
+from referee.web.storage.store import log_of, table_by_token
 from tests.printables.support import text_of
 
 SLUG = "tiny-pig"

@@ -105,7 +105,7 @@ def test_seed_loads_the_example_games_without_a_folder(database, capsys):
 def serving(monkeypatch) -> list:
     """Stand in for the server ``referee serve`` starts: the calls it gets."""
     calls: list = []
-    monkeypatch.setattr("referee.serve.main", lambda *args: calls.append(args))
+    monkeypatch.setattr("referee.serving.command.main", lambda *args: calls.append(args))
     return calls
 
 
@@ -123,8 +123,8 @@ def test_serve_migrates_loads_the_examples_then_serves_on_the_address_given(
 
 def test_serve_without_the_examples_leaves_the_database_empty(database, capsys, monkeypatch):
     from referee.web import create_app
-    from referee.web.extensions import db
-    from referee.web.store import table_count
+    from referee.web.base.extensions import db
+    from referee.web.storage.store import table_count
 
     calls = serving(monkeypatch)
     assert main(["serve", "--no-seed"]) == 0
@@ -138,7 +138,7 @@ def test_serve_without_the_examples_leaves_the_database_empty(database, capsys, 
 def test_without_gunicorn_flask_serves_on_the_host_and_port(database, capsys, monkeypatch):
     from flask import Flask
 
-    from referee import serve
+    from referee.serving import command as serve
     from referee.web import create_app
 
     ran = []

@@ -24,7 +24,7 @@ import pytest
 from flask import Flask
 
 from referee.web import create_app
-from referee.web.extensions import db
+from referee.web.base.extensions import db
 from tests import balancer
 from tests.conftest import started_redis, wait_until
 from tests.realserver import (
@@ -63,7 +63,7 @@ class Cluster:
 
     def new_table(self) -> str:
         """A new 10K table for Ann and Bo; its token."""
-        from referee.web.store import import_log
+        from referee.web.storage.store import import_log
 
         with self.app.app_context():
             return import_log(bust_log(0))

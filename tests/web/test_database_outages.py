@@ -2,7 +2,7 @@
 gets a 500: a PostgreSQL restart costs nothing (stale pooled connections are replaced
 before use); while PostgreSQL hangs, pages answer 503 with a sentence within a few
 seconds, static files and health checks are still served, and the server comes back by
-itself; a locked SQLite is the same 503 (``referee/web/outages.py``).
+itself; a locked SQLite is the same 503 (``referee/web/guard/outages.py``).
 
 PostgreSQL here is a cluster of the module's own, as it is restarted and stopped.
 """
@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from sqlalchemy.engine import make_url
 
-from referee.web.outages import AWAY, DEFAULT_TIMEOUT
+from referee.web.guard.outages import AWAY, DEFAULT_TIMEOUT
 from tests import pgserver
 from tests.conftest import wait_until
 from tests.realserver import (

@@ -20,7 +20,7 @@ LIMIT = "0.05"  # seconds: a 5,000-move story or replay takes several times that
 def test_long_pages_are_cut_at_the_limit_while_a_plain_page_is_answered(
     app, database_url, tmp_path, request, monkeypatch
 ):
-    from referee.web.store import import_log
+    from referee.web.storage.store import import_log
 
     with app.app_context():
         token = import_log(bust_log(5000))

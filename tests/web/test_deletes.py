@@ -10,8 +10,8 @@ import re
 import pytest
 from sqlalchemy import func, select
 
-from referee.web.extensions import db
-from referee.web.models import MoveRecord, Seat, SeatClaim
+from referee.web.base.extensions import db
+from referee.web.base.models import MoveRecord, Seat, SeatClaim
 from tests.conftest import Table
 
 
@@ -85,17 +85,17 @@ def test_a_write_posted_from_a_page_of_a_deleted_table_is_a_404(new_table, path)
 @pytest.mark.parametrize(
     "path, meanwhile",
     [
-        ("move", "referee.web.tables.seating"),
-        ("undo", "referee.web.tables.seating"),
-        ("odds", "referee.web.advice.seating"),
-        ("seat", "referee.web.seats.phone_id"),
+        ("move", "referee.web.play.tables.seating"),
+        ("undo", "referee.web.play.tables.seating"),
+        ("odds", "referee.web.play.advice.seating"),
+        ("seat", "referee.web.access.seats.phone_id"),
     ],
 )
 def test_a_write_the_table_is_deleted_under_is_a_404(new_table, app, monkeypatch, path, meanwhile):
     """The delete (another phone's: a session of its own) commits after the write has read
     the table and before it writes: the write finds nothing to claim and says the table is
     gone, never a server error."""
-    from referee.web.store import delete_table, table_by_token
+    from referee.web.storage.store import delete_table, table_by_token
 
     table = new_table("solitaire", ("Ann", "Bo"))
     table.roll(1, 1, 3, 5, 6)

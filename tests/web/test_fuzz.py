@@ -27,8 +27,8 @@ from sqlalchemy import func, select
 
 from referee.games import all_games
 from referee.log import loads
-from referee.web.extensions import db
-from referee.web.models import GameTable, MoveRecord
+from referee.web.base.extensions import db
+from referee.web.base.models import GameTable, MoveRecord
 from tests.conftest import HOUSE_PIN, ONE_DATABASE, csrf_token, examples, house_grant
 from tests.web.test_hostile_text import UNUSABLE_HOSTS, export_is_strict_json
 

@@ -11,7 +11,7 @@ import pytest
 
 from referee.files import CHECKOUT as PROJECT
 from referee.games import all_games
-from referee.web.assets import GameAssets, find_assets
+from referee.web.base.assets import GameAssets, find_assets
 
 GAMES_FOLDER = PROJECT / "static" / "games"
 SLUGS = [g.SLUG for g in all_games()]

@@ -8,8 +8,8 @@ import time
 import pytest
 
 from referee.web import create_app
-from referee.web.extensions import db
-from referee.web.health import HEALTH_SECONDS
+from referee.web.base.extensions import db
+from referee.web.guard.health import HEALTH_SECONDS
 from tests.conftest import wait_until
 from tests.pgserver import free_port
 

@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from referee import deadline
-from referee.web.heavy import SWITCH_SECONDS, heavy, one_at_a_time
+from referee.web.base import deadline
+from referee.web.base.heavy import SWITCH_SECONDS, heavy, one_at_a_time
 
 
 def test_heavy_work_runs_one_piece_at_a_time() -> None:

@@ -15,10 +15,10 @@ from sqlalchemy import select
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 from referee.log import GameLog
-from referee.web.extensions import db
-from referee.web.models import GameTable, MoveRecord
-from referee.web.security import HEADERS
-from referee.web.store import import_log, table_count
+from referee.web.base.extensions import db
+from referee.web.base.models import GameTable, MoveRecord
+from referee.web.guard.security import HEADERS
+from referee.web.storage.store import import_log, table_count
 from tests.engine.test_log import HOSTILE_LOGS
 from tests.realserver import Gunicorn, Phone
 

@@ -8,9 +8,9 @@ import pytest
 from sqlalchemy import update
 
 from referee.log import loads
-from referee.web.extensions import db
-from referee.web.joining import join_code, qr_svg, read_join_code
-from referee.web.models import GameTable
+from referee.web.access.joining import join_code, qr_svg, read_join_code
+from referee.web.base.extensions import db
+from referee.web.base.models import GameTable
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 NOT_FOUND = "No table has that join code."

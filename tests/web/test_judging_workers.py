@@ -8,9 +8,9 @@ import time
 
 import pytest
 
+from referee.core.moves import judged_moves
 from referee.games import get_game
 from referee.log import GameLog, moves_with_states
-from referee.odds import judged_moves
 from tests.realserver import Gunicorn, Phone
 from tests.web.test_odds_web import record_row
 
@@ -34,7 +34,7 @@ LAST = ({"type": "set_aside", "dice": ["5"]}, {"type": "bank"})
 def test_a_game_ended_under_gunicorn_is_judged_for_every_workers_player_pages(
     app, database_url, tmp_path, request
 ):
-    from referee.web.store import import_log
+    from referee.web.storage.store import import_log
 
     with app.app_context():
         token = import_log(ALMOST_OVER)

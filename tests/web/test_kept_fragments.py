@@ -1,4 +1,4 @@
-"""Parts of the table page rendered once and kept (``referee/web/kept_fragments.py``): each
+"""Parts of the table page rendered once and kept (``referee/web/play/kept_fragments.py``): each
 is exactly the macro's rendering, kept by what it shows; a move that ends no turn reuses
 the turn list, and a finished turn or an undo shows the list and the scores as they are."""
 
@@ -8,7 +8,7 @@ import gc
 
 from flask import render_template_string
 
-from referee.engine import Outcome, TurnLog, TurnRecord
+from referee.core.engine import Outcome, TurnLog, TurnRecord
 
 MACRO = "{% import '_macros.html' as m %}{{ m.turn_log(turns, history=history) }}"
 KEPT = "{{ turn_log(turns, history=history) }}"

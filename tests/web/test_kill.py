@@ -57,7 +57,7 @@ class Writer:
 
 
 def test_kill_9_mid_write_keeps_every_acknowledged_move(app, database_url, tmp_path, request):
-    from referee.web.store import import_log
+    from referee.web.storage.store import import_log
 
     start = 3
     with app.app_context():

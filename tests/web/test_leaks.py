@@ -16,10 +16,10 @@ import pytest
 from flask.sessions import SecureCookieSessionInterface
 from sqlalchemy import func, select
 
-from referee.redaction import RedactingFilter, redact
-from referee.web.access import pin_fingerprint
-from referee.web.extensions import db
-from referee.web.models import HouseGrant
+from referee.web.access.rights import pin_fingerprint
+from referee.web.base.extensions import db
+from referee.web.base.models import HouseGrant
+from referee.web.guard.redaction import RedactingFilter, redact
 from tests.conftest import HOUSE_PIN, Table, csrf_token
 from tests.realserver import Gunicorn, Phone, csrf_of, roll_fields
 
@@ -215,7 +215,7 @@ def test_the_database_keeps_no_grant_a_cookie_could_use(app):
 
 @pytest.mark.race
 def test_the_real_servers_logs_hold_no_link_and_no_join_code(app, database_url, tmp_path, request):
-    from referee.web.store import import_log
+    from referee.web.storage.store import import_log
     from tests.realserver import bust_log
 
     with app.app_context():

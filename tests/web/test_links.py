@@ -1,4 +1,4 @@
-"""The templates' ``url_for`` keeps the links it built (``referee/web/links.py``): each is
+"""The templates' ``url_for`` keeps the links it built (``referee/web/base/links.py``): each is
 exactly what Flask's own would build, whatever the script root, and Flask's options still work."""
 
 from __future__ import annotations

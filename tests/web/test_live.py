@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from referee.web.replays import ReplayCache, replays, weight
+from referee.web.storage.replays import ReplayCache, replays, weight
 
 BUST = (2, 2, 3, 3, 4, 6)  # scores nothing in 10K: a whole turn in one move
 
@@ -89,7 +89,7 @@ def test_a_read_of_an_unchanged_table_replays_nothing(new_table, monkeypatch):
     table = new_table()
     table.roll(*BUST)
     calls = []
-    import referee.web.store as store
+    import referee.web.storage.store as store
 
     real = store.replay
     monkeypatch.setattr(store, "replay", lambda *a, **k: calls.append(1) or real(*a, **k))
@@ -102,9 +102,9 @@ def test_a_read_of_an_unchanged_table_replays_nothing(new_table, monkeypatch):
 def test_another_process_writing_makes_the_kept_replay_unreachable(new_table, app):
     """A write this process never saw (another gunicorn worker's) advances the version in
     the database: the next read here misses the kept replay and reads the moves again."""
-    from referee.web.extensions import db
-    from referee.web.models import GameTable, MoveRecord
-    from referee.web.store import table_by_token
+    from referee.web.base.extensions import db
+    from referee.web.base.models import GameTable, MoveRecord
+    from referee.web.storage.store import table_by_token
 
     table = new_table()
     table.roll(*BUST)
@@ -146,9 +146,9 @@ def test_a_move_another_process_wrote_is_caught_up_from_the_kept_replay(
     """A move written by another worker: this one's kept replay is a snapshot, and the
     next read applies only the moves after it, never the game from its first move."""
     from referee.log import Replay
-    from referee.web.extensions import db
-    from referee.web.models import GameTable, MoveRecord
-    from referee.web.store import table_by_token
+    from referee.web.base.extensions import db
+    from referee.web.base.models import GameTable, MoveRecord
+    from referee.web.storage.store import table_by_token
 
     table = new_table()
     table.roll(*BUST)
@@ -159,7 +159,7 @@ def test_a_move_another_process_wrote_is_caught_up_from_the_kept_replay(
         db.session.add(MoveRecord(table_id=row.id, seq=2, data={"type": "roll", "dice": BUST}))
         db.session.query(GameTable).filter_by(id=row.id).update({"version": row.version + 1})
         db.session.commit()
-    import referee.web.store as store
+    import referee.web.storage.store as store
 
     full, extended = [], []
     real_extended = Replay.extended

@@ -32,7 +32,7 @@ def poll(phone: Phone, token: str, version: int) -> dict:
 
 
 def test_every_worker_sees_every_write_at_once(app, database_url, tmp_path, request):
-    from referee.web.store import import_log
+    from referee.web.storage.store import import_log
 
     with app.app_context():
         token = import_log(bust_log(4))

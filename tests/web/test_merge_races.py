@@ -74,13 +74,13 @@ def plan(kind: str, number: int) -> Trial:
 def merged_before(app, trials: list[Trial]) -> None:
     """Merge a into b for each merge-vs-split trial, as a phone did before the race, and
     plan its posts: split that merge back, and merge b into c."""
-    from referee.web.merges import merge_players, saved
-    from referee.web.models import PlayerMerge
+    from referee.web.base.models import PlayerMerge
+    from referee.web.players.merges import merge_players, saved
 
     with app.app_context():
         for trial in trials:
             saved(lambda t=trial: merge_players(t.a, t.b))
-        from referee.web.extensions import db
+        from referee.web.base.extensions import db
 
         ids = dict(db.session.execute(select(PlayerMerge.source, PlayerMerge.id)).all())
         db.session.remove()
@@ -133,8 +133,8 @@ class Stored:
 
 
 def stored(app) -> Stored:
-    from referee.web.extensions import db
-    from referee.web.models import PlayerAlias, PlayerMerge, Seat
+    from referee.web.base.extensions import db
+    from referee.web.base.models import PlayerAlias, PlayerMerge, Seat
 
     with app.app_context():
         aliases = dict(db.session.execute(select(PlayerAlias.key, PlayerAlias.canonical)).all())

@@ -30,8 +30,8 @@ def text(response) -> str:
 
 def state(app) -> tuple:
     """Everything a merge changes: aliases, merges and each seat's key."""
-    from referee.web.extensions import db
-    from referee.web.models import PlayerAlias, PlayerMerge, Seat
+    from referee.web.base.extensions import db
+    from referee.web.base.models import PlayerAlias, PlayerMerge, Seat
 
     with app.app_context():
         return (
@@ -154,8 +154,8 @@ def split(client, form_token, target: str, merge_id: int):
 
 
 def merge_ids(app) -> list[int]:
-    from referee.web.extensions import db
-    from referee.web.models import PlayerMerge
+    from referee.web.base.extensions import db
+    from referee.web.base.models import PlayerMerge
 
     with app.app_context():
         return list(db.session.scalars(select(PlayerMerge.id).order_by(PlayerMerge.id)))
@@ -230,7 +230,7 @@ def test_a_merge_that_loses_to_another_write_is_a_409_that_changes_nothing(
 
     from sqlalchemy.exc import OperationalError
 
-    from referee.web import merges
+    from referee.web.players import merges
 
     def locked(*keys):
         refusal = sqlite3.OperationalError("database is locked")

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from flask_migrate import downgrade, upgrade
 
 from referee.web import create_app
-from referee.web.extensions import db
+from referee.web.base.extensions import db
 from tests.realserver import flask_db_upgrade
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
@@ -304,7 +304,7 @@ def test_two_servers_upgrading_a_new_postgresql_at_once_migrate_it_once(postgres
 def test_an_upgrade_waits_while_another_server_holds_the_upgrade_lock(postgres, tmp_path):
     import psycopg
 
-    from referee.web.migration_lock import UPGRADE_LOCK
+    from referee.web.base.migration_lock import UPGRADE_LOCK
 
     name = postgres.create_database()
     url = postgres.url(name)

@@ -14,8 +14,8 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from sqlalchemy import func, select
 
-from referee.web.extensions import db
-from referee.web.models import GameTable, PlayerAlias, PlayerMerge, Seat
+from referee.web.base.extensions import db
+from referee.web.base.models import GameTable, PlayerAlias, PlayerMerge, Seat
 from tests.conftest import csrf_token
 from tests.engine.test_names import ONE_PLAYER, REFUSED
 
@@ -173,7 +173,7 @@ def test_the_merge_lookup_says_which_name_rule_a_name_nobody_has_breaks(
 @pytest.mark.race
 def test_player_links_work_under_gunicorn(app, database_url, tmp_path, request, tenk_log):
     """gunicorn decodes a path once, as the test client does: each link stays one segment."""
-    from referee.web.store import import_log
+    from referee.web.storage.store import import_log
     from tests.realserver import Gunicorn, Phone
 
     with app.app_context():

@@ -11,11 +11,11 @@ import pytest
 from sqlalchemy import update
 
 from referee.autoplay import play_random_game
+from referee.core.moves import judged_moves
 from referee.games import get_game
 from referee.log import GameLog, loads, moves_with_states, replay
-from referee.odds import judged_moves
-from referee.web.extensions import db
-from referee.web.models import Seat
+from referee.web.base.extensions import db
+from referee.web.base.models import Seat
 from tests.conftest import Table, csrf_token, house_client
 
 
@@ -164,7 +164,7 @@ def test_a_players_page_shows_how_often_they_followed_the_advice(app, stored):
 
 def test_working_out_the_odds_fills_every_advising_games_tables(monkeypatch):
     from referee.games import all_games, has_own
-    from referee.web.advice import work_out_odds
+    from referee.web.play.advice import work_out_odds
 
     asked = []
     for game in all_games():

@@ -1,4 +1,4 @@
-"""What the referee makes of a database that is away (``referee/web/outages.py``), without a
+"""What the referee makes of a database that is away (``referee/web/guard/outages.py``), without a
 real outage: which errors are an outage, how one engine tries a server found away, and a
 database that refuses connections (the real restarts and hangs are
 ``test_database_outages.py``'s)."""
@@ -13,9 +13,10 @@ import pytest
 from sqlalchemy.exc import OperationalError, ProgrammingError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from referee.web import create_app, outages
-from referee.web.extensions import db
-from referee.web.outages import AWAY, PAUSE, Away, Outage, is_unavailable
+from referee.web import create_app
+from referee.web.base.extensions import db
+from referee.web.guard import outages
+from referee.web.guard.outages import AWAY, PAUSE, Away, Outage, is_unavailable
 from tests.pgserver import free_port
 
 

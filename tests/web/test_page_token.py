@@ -1,4 +1,4 @@
-"""The pages' CSRF token (``referee/web/forms.py``, ``register_page_token``): a session's token
+"""The pages' CSRF token (``referee/web/play/forms.py``, ``register_page_token``): a session's token
 is signed once and kept, since tokens have no time limit here; it is still the one Flask-WTF
 checks, another phone's token is still refused, and with a time limit every request signs
 its own."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-import referee.web.forms as forms
+import referee.web.play.forms as forms
 
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 

@@ -87,7 +87,7 @@ def seen_in_photo(monkeypatch, seen: list[str] | tuple[int, int, list[str]]) -> 
     apart, the last one unsure: what the models read in a photo is ``tests/vision``'s and
     changes with them, and a page's weight does not."""
     from referee.vision import PhotoError, ReadDie, Reading
-    from referee.web import photo_fill
+    from referee.web.play import photo_fill
 
     def dice(colours: list[str], count: int, cols: int) -> list[ReadDie]:
         def die(i: int) -> ReadDie:

@@ -109,7 +109,7 @@ def test_a_die_the_reader_calls_other_keeps_its_value_and_its_colour_is_left_to_
     new_table, monkeypatch
 ):
     """The classifier's "other" (a marbled or gold die) is a colour no game has."""
-    from referee.web import photo_fill
+    from referee.web.play import photo_fill
 
     real = photo_fill.read_photo_each
 
@@ -136,7 +136,7 @@ def test_a_die_the_reader_calls_other_keeps_its_value_and_its_colour_is_left_to_
 def turned_reading(turn):  # type: ignore[no-untyped-def]
     """A reader that numbers a board's rows and columns from another corner: ``turn`` maps
     its rows to the rows it gives (each die keeping its centre in the photo)."""
-    from referee.web import photo_fill
+    from referee.web.play import photo_fill
 
     real = photo_fill.read_photo_each
 
@@ -152,7 +152,7 @@ def turned_reading(turn):  # type: ignore[no-untyped-def]
 def test_a_board_comes_as_it_lies_in_the_photo_whichever_corner_the_reader_starts_from(
     new_table, monkeypatch
 ):
-    from referee.web import photo_fill
+    from referee.web.play import photo_fill
 
     turns = {
         "a quarter clockwise": lambda rows: [list(col) for col in zip(*rows[::-1], strict=True)],
@@ -204,7 +204,7 @@ def test_a_photo_turned_by_its_exif_tag_reads_as_it_is_shown(new_table):
 def test_a_twelve_megapixel_photo_straight_from_the_camera_reads_as_a_scaled_one(new_table):
     """Without JavaScript the phone sends the camera's own photo: it is taken (under
     ``PHOTO_BYTES``) and read as the small one is, its places in its own pixels."""
-    from referee.web.photos import PHOTO_BYTES
+    from referee.web.play.photos import PHOTO_BYTES
 
     large = twelve_megapixels(UNSURE6)
     assert 3_000_000 < len(large) < PHOTO_BYTES, len(large)

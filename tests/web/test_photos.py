@@ -1,4 +1,4 @@
-"""A roll read from a photo (``referee/web/photos.py``): the page comes back with the dice
+"""A roll read from a photo (``referee/web/play/photos.py``): the page comes back with the dice
 filled in and nothing stored; the table sends the form as usual.  Bad photos get a sentence
 and a 4xx, and the table is left as it was.  The reading itself is ``tests/vision``'s."""
 
@@ -48,7 +48,7 @@ def unsure_of(monkeypatch, *places: int) -> None:
     """Make the route's reader unsure of the dice at ``places`` (their order in the reading,
     a board's row by row) and sure of the others: which dice a model doubts changes with the
     model, what the page does with doubted dice does not."""
-    from referee.web import photo_fill
+    from referee.web.play import photo_fill
 
     real = photo_fill.read_photo_each
 

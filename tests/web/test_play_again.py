@@ -12,12 +12,12 @@ import pytest
 from sqlalchemy import select
 
 from referee.autoplay import play_random_game
-from referee.engine import check_players
+from referee.core.moves import check_players
 from referee.games import all_games, get_game, has_own
 from referee.log import GameLog
-from referee.web.extensions import db
-from referee.web.models import GameTable, SeatClaim
-from referee.web.store import TableMoved, play_again, table_by_token, table_count
+from referee.web.base.extensions import db
+from referee.web.base.models import GameTable, SeatClaim
+from referee.web.storage.store import TableMoved, play_again, table_by_token, table_count
 from tests.conftest import Table, csrf_token
 
 PLAYERS = ("Ann", "Bo", "Cy")

@@ -11,7 +11,7 @@ import pytest
 
 import printables
 from referee.log import loads
-from referee.web.printing import printouts
+from referee.web.history.printing import printouts
 from tests.conftest import Table
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"

@@ -100,7 +100,7 @@ def verdict(pair: Pair) -> str | None:
 
 
 def test_simultaneous_posts_apply_exactly_once(app, database_url, tmp_path, request):
-    from referee.web.store import import_log
+    from referee.web.storage.store import import_log
 
     with app.app_context():
         tokens = [import_log(bust_log(START_MOVES)) for _ in range(TABLES)]

@@ -10,8 +10,8 @@ import pytest
 
 from bench.caches_bench import BUSTS, busting_table, kept_bytes, long_table
 from referee.games import all_games, get_game
-from referee.web.replays import MIB, ReplayCache, replays, weight
-from referee.web.weighed import WeighedCache
+from referee.web.base.weighed import WeighedCache
+from referee.web.storage.replays import MIB, ReplayCache, replays, weight
 
 
 def test_the_cache_never_holds_more_than_its_budget():

@@ -1,14 +1,14 @@
 """A colour per seat: the scoreboard's rows and the score chart's lines take seat i's colour
-letter, the board games' own seat colours first (``referee.grid``)."""
+letter, the board games' own seat colours first (``referee.families.grid``)."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from referee.grid import seat_colour as board_seat_colour
+from referee.families.grid import seat_colour as board_seat_colour
 from referee.log import loads
-from referee.web.charts import progression_svg, seat_colour
+from referee.web.history.charts import progression_svg, seat_colour
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 

@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 
 from referee.files import CHECKOUT as PROJECT
 from referee.web import create_app
-from referee.web.security import (
+from referee.web.guard.security import (
     CONTENT_SECURITY_POLICY,
     private_file,
     security_headers,
@@ -132,7 +132,7 @@ def proxied_app(tmp_path, monkeypatch):
         }
     )
     yield app
-    from referee.web.extensions import db
+    from referee.web.base.extensions import db
 
     with app.app_context():
         db.engine.dispose()
@@ -215,7 +215,7 @@ def test_instance_secret_key_and_database_are_private(fresh_instance):
     assert mode(fresh_instance / "secret_key") == 0o600
     database = fresh_instance / "referee.sqlite3"
     assert mode(database) == 0o600
-    from referee.web.extensions import db
+    from referee.web.base.extensions import db
 
     with app.app_context():
         upgrade()
@@ -263,7 +263,7 @@ def test_a_lone_server_or_one_given_key_and_pin_warns_of_nothing(
         monkeypatch.delenv("HOUSE_PIN")
     app = create_app(config)
     assert not [r for r in caplog.records if r.levelname == "WARNING"]
-    from referee.web.extensions import db
+    from referee.web.base.extensions import db
 
     with app.app_context():
         db.engine.dispose()
@@ -274,7 +274,7 @@ def test_an_existing_instance_folder_is_made_private(fresh_instance):
     fresh_instance.chmod(0o755)
     app = create_app({"TESTING": True})
     assert mode(fresh_instance) == 0o700
-    from referee.web.extensions import db
+    from referee.web.base.extensions import db
 
     with app.app_context():
         db.engine.dispose()

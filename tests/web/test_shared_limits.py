@@ -10,8 +10,8 @@ import time
 import pytest
 
 from referee.web import create_app
-from referee.web.extensions import db
-from referee.web.limits import pdf_build_allowed
+from referee.web.base.extensions import db
+from referee.web.guard.limits import pdf_build_allowed
 from tests.conftest import ONE_DATABASE, Table
 from tests.pgserver import free_port
 

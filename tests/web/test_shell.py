@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from referee.files import CHECKOUT as PROJECT
-from referee.web.shell import find_shell
+from referee.web.base.shell import find_shell
 
 STATIC = PROJECT / "static"
 CSS = (STATIC / "css" / "app.css").read_text(encoding="utf-8")

@@ -36,7 +36,7 @@ def split(phone: Table, seq: int, csrf: str, player: str, posted: str = SPLIT):
 
 
 def moves(app, token: str) -> list[dict]:
-    from referee.web.store import load, table_by_token
+    from referee.web.storage.store import load, table_by_token
 
     with app.app_context():
         loaded = load(table_by_token(token))
@@ -141,7 +141,8 @@ def test_a_split_that_loses_the_write_to_another_phone_is_judged_again(seated, a
     """Another phone's split is stored between this post's judging and its write (as when
     two posts arrive at the same instant): the version claim fails, and the post is judged
     again on the table with the other split and stored."""
-    from referee.web import store, tables
+    from referee.web.play import tables
+    from referee.web.storage import store
 
     table, phones = seated()
     seq, csrf = phones[2].form_fields()
@@ -268,7 +269,8 @@ def test_the_same_roll_that_loses_the_write_to_another_phone_is_told_it_is_alrea
     """Two phones post the same roll at the same instant, both from the table as it is: the
     other phone's is stored between this post's judging and its write; this one is told the
     roll is already in, and nothing is doubled."""
-    from referee.web import store, tables
+    from referee.web.play import tables
+    from referee.web.storage import store
 
     table = new_table("tenk")
     real = store.add_moves

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from referee.log import loads
-from referee.web.store import table_by_token
+from referee.web.storage.store import table_by_token
 from tests.test_shared_code import either, game_modules, game_slugs
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -18,7 +18,7 @@ import pytest
 from referee.games.sixd_four import text as sixd_four_text
 from referee.games.sixd_three import rules as three_rules
 from referee.log import loads, replay
-from referee.web.store import table_by_token
+from referee.web.storage.store import table_by_token
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "seeds"

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from referee.serve import THREADS
+from referee.serving.command import THREADS
 from tests.realserver import Gunicorn, Phone
 
 pytestmark = [pytest.mark.race, pytest.mark.solo]

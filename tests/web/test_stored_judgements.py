@@ -1,4 +1,4 @@
-"""A table's judgements against the advice are stored once (``referee.web.judgements``):
+"""A table's judgements against the advice are stored once (``referee.web.storage.judgements``):
 its story reads them, and judges only the moves since, within a budget per view."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ import pytest
 from sqlalchemy import update
 
 from referee.autoplay import play_random_game
+from referee.core.moves import judged_moves
 from referee.games import get_game
 from referee.log import GameLog, moves_with_states, replay
-from referee.odds import judged_moves
-from referee.web import judgements
-from referee.web.extensions import db
-from referee.web.models import GameTable
+from referee.web.base.extensions import db
+from referee.web.base.models import GameTable
+from referee.web.storage import judgements
 from tests.conftest import house_client
 
 PLAYERS = ("Ann", "Bo")
@@ -87,7 +87,7 @@ def test_a_table_in_play_judges_only_the_moves_since_its_last_view(app, stored, 
     house.get(f"/t/{token}/history")
     assert judged_count[0] == len(first)
     with app.app_context():  # the rest of the game, as moves would be stored
-        from referee.web.store import add_moves, load, table_by_token
+        from referee.web.storage.store import add_moves, load, table_by_token
 
         loaded = load(table_by_token(token))
         after = loaded.replay.extended(moves[len(first) : -1])
@@ -105,7 +105,7 @@ def test_an_undo_keeps_the_judgements_of_the_moves_still_in_place(app, stored, j
     house.get(f"/t/{token}/history")
     weighed = judged_count[0]
     with app.app_context():
-        from referee.web.store import load, table_by_token, take_back
+        from referee.web.storage.store import load, table_by_token, take_back
 
         loaded = load(table_by_token(token))
         kept = len(moves) - 4

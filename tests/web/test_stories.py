@@ -1,11 +1,12 @@
-"""A table's story is worked out once per table version and kept (``referee.web.stories``)."""
+"""A table's story is worked out once per table version and kept
+(``referee.web.history.stories``)."""
 
 from __future__ import annotations
 
 import threading
 import time
 
-from referee.web.stories import StoryCache
+from referee.web.history.stories import StoryCache
 
 
 def test_threads_asking_for_one_story_at_once_work_it_out_once():

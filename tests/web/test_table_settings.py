@@ -15,9 +15,9 @@ from referee.autoplay import play_random_game
 from referee.cli import main
 from referee.games import get_game
 from referee.log import GameLog, loads, replay
-from referee.web.extensions import db
-from referee.web.models import GameTable
-from referee.web.store import table_by_token
+from referee.web.base.extensions import db
+from referee.web.base.models import GameTable
+from referee.web.storage.store import table_by_token
 from tests.conftest import Table
 from tests.web.test_photos import KEYS, checked, send_photo
 

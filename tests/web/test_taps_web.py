@@ -11,10 +11,10 @@ import re
 import pytest
 
 from referee.autoplay import play_random_game
-from referee.engine import resolve_options
+from referee.core.moves import resolve_options
 from referee.games import get_game
 from referee.log import GameLog, loads, replay
-from referee.web.store import import_log, move_data, table_by_token
+from referee.web.storage.store import import_log, move_data, table_by_token
 from tests.conftest import Table, csrf_token
 
 ABC = ("Ann", "Bo", "Cy")

@@ -21,7 +21,7 @@ BUST = (2, 2, 3, 3, 4, 6)
 
 
 def stored(app, token: str) -> list[dict]:
-    from referee.web.store import move_data, table_by_token
+    from referee.web.storage.store import move_data, table_by_token
 
     with app.app_context():
         return move_data(table_by_token(token).id)
@@ -142,9 +142,9 @@ def test_a_whole_turn_undo_that_loses_a_race_is_a_409_and_changes_nothing(
 ):
     """Another write lands between this undo's read and its write: its one version claim
     fails, so none of the three moves goes."""
-    from referee.web import tables
-    from referee.web.extensions import db
-    from referee.web.models import GameTable
+    from referee.web.base.extensions import db
+    from referee.web.base.models import GameTable
+    from referee.web.play import tables
 
     table = new_table(entry=0)
     play_into_anns_second_turn(table)

@@ -18,9 +18,9 @@ import pytest
 from sqlalchemy import update
 
 from bench.worst_case import LONG_GAMES, far_final_round_log, long_log
-from referee.serve import THREADS
-from referee.web.extensions import db
-from referee.web.models import GameTable
+from referee.serving.command import THREADS
+from referee.web.base.extensions import db
+from referee.web.base.models import GameTable
 from tests.realserver import Gunicorn, Phone, bust_log
 
 pytestmark = [pytest.mark.race, pytest.mark.solo]
@@ -72,7 +72,7 @@ def logs():
 def test_sixteen_worst_pages_at_once_stay_bounded_and_a_table_is_answered(
     app, database_url, tmp_path, logs
 ):
-    from referee.web.store import import_log
+    from referee.web.storage.store import import_log
 
     far_log, long_logs = logs
     with app.app_context():

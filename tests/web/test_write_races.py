@@ -230,9 +230,9 @@ def stored_state(app, tokens):
     tables are left out."""
     from sqlalchemy import select
 
-    from referee.web.extensions import db
-    from referee.web.models import SeatClaim
-    from referee.web.store import load, table_by_token
+    from referee.web.base.extensions import db
+    from referee.web.base.models import SeatClaim
+    from referee.web.storage.store import load, table_by_token
 
     found = {}
     with app.app_context():
@@ -249,7 +249,7 @@ def stored_state(app, tokens):
 def test_writes_race_each_other_and_deletes_without_a_server_error(
     app, database_url, tmp_path, request
 ):
-    from referee.web.store import import_log
+    from referee.web.storage.store import import_log
 
     with app.app_context():
         trials = [
@@ -363,7 +363,7 @@ def split_verdict(answers: list[tuple[int | None, str]], stored) -> str | None:
 def test_simultaneous_splits_are_all_stored_and_a_double_tap_is_refused(
     app, database_url, tmp_path, request
 ):
-    from referee.web.store import import_log
+    from referee.web.storage.store import import_log
 
     with app.app_context():
         tokens = [import_log(rolled_once()) for _ in range(SPLIT_TRIALS)]

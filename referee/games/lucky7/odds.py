@@ -26,8 +26,23 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Any
 
-from referee.dice import take_from
-from referee.errors import RuleViolation, SetupError
+from referee.core.dice import take_from
+from referee.core.errors import RuleViolation, SetupError
+from referee.core.odds import Advice, Figure, Flag, number, optional
+from referee.families.pushluck import counted
+from referee.families.turn_odds import (
+    BANK,
+    TAKE,
+    Part,
+    Runs,
+    Shape,
+    Step,
+    TurnOdds,
+    bank_runs,
+    bank_words_each,
+    roll_figures,
+    turn_advice,
+)
 from referee.games.lucky7.rules import (
     CHOOSE,
     DICE,
@@ -44,21 +59,6 @@ from referee.games.lucky7.rules import (
     legal_choices,
     next_roll_size,
     read_sevens,
-)
-from referee.odds import Advice, Figure, Flag, number, optional
-from referee.pushluck import counted
-from referee.turn_odds import (
-    BANK,
-    TAKE,
-    Part,
-    Runs,
-    Shape,
-    Step,
-    TurnOdds,
-    bank_runs,
-    bank_words_each,
-    roll_figures,
-    turn_advice,
 )
 
 Position = tuple[int, int, int]  # (dice to roll, turn total, room); no dice: the game is won

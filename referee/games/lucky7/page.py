@@ -6,9 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee import formdata
-from referee.dice import Die
-from referee.engine import RuleViolation
+from referee.core import formdata
+from referee.core.dice import Die
+from referee.core.engine import RuleViolation
+from referee.families.pushluck import (
+    CHOOSE,
+    TurnView,
+    turn_buttons,
+    turn_view,
+)
 from referee.games.lucky7.rules import (
     GROUPS,
     SCORE,
@@ -19,12 +25,6 @@ from referee.games.lucky7.rules import (
     dice_to_roll,
     finish_advice,
     finish_problems,
-)
-from referee.pushluck import (
-    CHOOSE,
-    TurnView,
-    turn_buttons,
-    turn_view,
 )
 
 ACTIONS = (*turn_buttons(SCORE), "steal")

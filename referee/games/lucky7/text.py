@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from referee.core.gametext import EVERY_GAME, GameText, Ruling, RunningPad, ScoreRow, Step
 from referee.games.lucky7 import rules as lucky7
-from referee.gametext import EVERY_GAME, GameText, Ruling, RunningPad, ScoreRow, Step
 
 SEVEN_SHAPES = {2: "25", 3: "124", 4: "1123", 5: "11122", 6: "111112", 7: "1111111"}
 

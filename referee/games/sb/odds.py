@@ -26,19 +26,11 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Any
 
-from referee.dice import Die, spell, sub_multisets
-from referee.errors import SetupError
-from referee.games.sb.rules import (
-    BASE_DICE,
-    KEYS,
-    SB,
-    die_worth,
-    set_aside_problem,
-    turn_value,
-)
-from referee.odds import Advice, Figure, Flag, die_values, number, optional
-from referee.pushluck import ROLL, SET_ASIDE, counted
-from referee.turn_odds import (
+from referee.core.dice import Die, spell, sub_multisets
+from referee.core.errors import SetupError
+from referee.core.odds import Advice, Figure, Flag, die_values, number, optional
+from referee.families.pushluck import ROLL, SET_ASIDE, counted
+from referee.families.turn_odds import (
     BANK,
     Part,
     Runs,
@@ -52,6 +44,14 @@ from referee.turn_odds import (
     set_aside_advice_key,
     set_aside_steps,
     turn_advice,
+)
+from referee.games.sb.rules import (
+    BASE_DICE,
+    KEYS,
+    SB,
+    die_worth,
+    set_aside_problem,
+    turn_value,
 )
 
 Values = tuple[int, ...]
@@ -139,7 +139,7 @@ def _key_takes(n: int) -> tuple[Shape, tuple[Values, ...]]:
 
 
 class Turn:
-    """Keys and Base Dice's turn for the odds (``referee.turn_odds.TurnModel``)."""
+    """Keys and Base Dice's turn for the odds (``referee.families.turn_odds.TurnModel``)."""
 
     def bank(self, pos: Position) -> int | None:
         keys, base = pos

@@ -8,10 +8,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
 
-from referee import formdata
-from referee.contract import Setting, Settings
-from referee.dice import spell
-from referee.engine import FILL_PAD, PhotoEntry
+from referee.core import formdata
+from referee.core.contract import Setting, Settings
+from referee.core.dice import spell
+from referee.core.engine import FILL_PAD, PhotoEntry
+from referee.families.pushluck import (
+    CHOOSE,
+    SET_ASIDE,
+    SET_ASIDE_WORDS,
+    Pick,
+    TurnView,
+    judged_picks,
+    read_set_aside_form,
+    turn_buttons,
+    turn_view,
+)
 from referee.games.sb.rules import (
     BANKABLE,
     KEYS,
@@ -23,17 +34,6 @@ from referee.games.sb.rules import (
     set_aside_problem,
     still_to_play,
     worth_colours,
-)
-from referee.pushluck import (
-    CHOOSE,
-    SET_ASIDE,
-    SET_ASIDE_WORDS,
-    Pick,
-    TurnView,
-    judged_picks,
-    read_set_aside_form,
-    turn_buttons,
-    turn_view,
 )
 
 ACTIONS = turn_buttons(SET_ASIDE)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from referee.core.gametext import EVERY_GAME, GameText, Ruling, RunningPad, ScoreRow, Step
 from referee.games.sb import rules as keys_game
-from referee.gametext import EVERY_GAME, GameText, Ruling, RunningPad, ScoreRow, Step
 
 
 def original_leader(state: keys_game.SB) -> str:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee import formdata
-from referee.engine import RuleViolation, points
+from referee.core import formdata
+from referee.core.engine import RuleViolation, points
 from referee.games.sixd_five.rules import (
     SixDFive,
     to_move,

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.engine import BOARD, Option, Outcome, RuleViolation, TotalsEntry, TurnLog, points
-from referee.rounds import RoundTotals, listed, result, standing
+from referee.core.engine import BOARD, Option, Outcome, RuleViolation, TotalsEntry, TurnLog, points
+from referee.families.rounds import RoundTotals, listed, result, standing
 
 SLUG = "sixd-five"
 TITLE = "Six D Five"

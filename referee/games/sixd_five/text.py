@@ -5,9 +5,9 @@ The worked example is a short game played through the engine.
 
 from __future__ import annotations
 
-from referee.engine import Move, points
+from referee.core.engine import Move, points
+from referee.core.gametext import EVERY_GAME, GameText, Ruling, RunningPad, ScoreRow, Step
 from referee.games.sixd_five import rules as sixd_five
-from referee.gametext import EVERY_GAME, GameText, Ruling, RunningPad, ScoreRow, Step
 
 DICE = next(o for o in sixd_five.OPTIONS if o.name == "dice")
 PLAYERS = ("Ann", "Bo", "Cy")

@@ -5,7 +5,7 @@ Its slug, ``sixd-four``, names it in logs and links, and names its templates,
 static files and tests.
 """
 
-from referee.contract import Parts
+from referee.core.contract import Parts
 from referee.games.sixd_four import page, rules, text
 
 PARTS = Parts(rules=rules, page=page, text=text.TEXT)

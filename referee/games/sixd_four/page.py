@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee import formdata
-from referee.boards import to_move
+from referee.core import formdata
+from referee.core.moves import Cell
+from referee.families.boards import to_move
+from referee.families.grid import BLACK, colour_name, seat_colour
 from referee.games.sixd_four.rules import (
     Placement,
     PlacePreview,
@@ -14,12 +16,6 @@ from referee.games.sixd_four.rules import (
     may_pass,
     placement_words,
     previews,
-)
-from referee.grid import (
-    BLACK,
-    Cell,
-    colour_name,
-    seat_colour,
 )
 
 ACTIONS = ("place", "pass")

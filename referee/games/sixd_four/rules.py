@@ -18,23 +18,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.boards import is_over as is_over
-from referee.boards import outcome_of
-from referee.boards import to_move as to_move
-from referee.boards import turn_records as turn_records
-from referee.boards import turns_done as turns_done
-from referee.engine import BOARD, NO_TURNS, Option, Outcome, RuleViolation, TurnLog, TurnRecord
-from referee.grid import (
+from referee.core.engine import BOARD, NO_TURNS, Option, Outcome, RuleViolation, TurnLog, TurnRecord
+from referee.core.moves import Cell, where
+from referee.families.boards import is_over as is_over
+from referee.families.boards import outcome_of
+from referee.families.boards import to_move as to_move
+from referee.families.boards import turn_records as turn_records
+from referee.families.boards import turns_done as turns_done
+from referee.families.grid import (
     BLACK,
     SEAT_COLOURS,
-    Cell,
     colour_name,
     neighbours,
     parse_cell,
     seat_colour,
-    where,
 )
-from referee.rounds import result
+from referee.families.rounds import result
 
 SLUG = "sixd-four"
 TITLE = "Six D Four"

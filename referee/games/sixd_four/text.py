@@ -7,10 +7,10 @@ to a placement that captures two pieces at once; its words are the referee's, fr
 
 from __future__ import annotations
 
-from referee.engine import Move
+from referee.core.engine import Move
+from referee.core.gametext import EVERY_GAME, SQUARE, GameText, Ruling, RunningPad, ScoreRow, Step
+from referee.core.moves import Cell, where
 from referee.games.sixd_four import rules as sixd_four
-from referee.gametext import EVERY_GAME, SQUARE, GameText, Ruling, RunningPad, ScoreRow, Step
-from referee.grid import Cell, where
 
 PLAYERS = ("Ann", "Bo")
 # Ann (red) and Bo (yellow) place alternately.  Twelve placements put down all twelve

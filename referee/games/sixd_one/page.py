@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from referee import formdata
-from referee.contract import Settings
-from referee.engine import FILL_BOARD, PhotoEntry
+from referee.core import formdata
+from referee.core.contract import Settings
+from referee.core.engine import FILL_BOARD, PhotoEntry
+from referee.core.moves import Cell
+from referee.families.grid import Board, colour_name, seat_colour
 from referee.games.sixd_one.rules import (
     DICE_EACH,
     RoundBoard,
@@ -19,12 +21,6 @@ from referee.games.sixd_one.rules import (
     round_points,
     table_entry,
     to_move,
-)
-from referee.grid import (
-    Board,
-    Cell,
-    colour_name,
-    seat_colour,
 )
 
 TURN_WORD = "round"

@@ -15,13 +15,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.boards import is_over as is_over
-from referee.dice import parse_die
-from referee.engine import BOARD, BoardEntry, Option, Outcome, RuleViolation, points
-from referee.grid import (
+from referee.core.dice import parse_die
+from referee.core.engine import BOARD, BoardEntry, Option, Outcome, RuleViolation, points
+from referee.core.moves import Cell, where
+from referee.families.boards import is_over as is_over
+from referee.families.grid import (
     BLACK,
     Board,
-    Cell,
     check_touching,
     colour_name,
     group_of,
@@ -29,11 +29,10 @@ from referee.grid import (
     parse_board,
     parse_cell,
     seat_colour,
-    where,
 )
-from referee.rounds import RoundTotals, listed, result, standing
-from referee.rounds import turn_records as turn_records
-from referee.rounds import turns_done as turns_done
+from referee.families.rounds import RoundTotals, listed, result, standing
+from referee.families.rounds import turn_records as turn_records
+from referee.families.rounds import turns_done as turns_done
 
 SLUG = "sixd-one"
 TITLE = "Six D One"

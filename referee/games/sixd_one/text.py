@@ -6,10 +6,11 @@ player's groups and their scores come from ``referee.games.sixd_one.rules``.
 
 from __future__ import annotations
 
-from referee.engine import Move, points
+from referee.core.engine import Move, points
+from referee.core.gametext import EVERY_GAME, GameText, Ruling, RunningPad, ScoreRow, Step
+from referee.core.moves import Cell
+from referee.families.grid import colour_name, parse_board, seat_colour
 from referee.games.sixd_one import rules as sixd_one
-from referee.gametext import EVERY_GAME, GameText, Ruling, RunningPad, ScoreRow, Step
-from referee.grid import Cell, colour_name, parse_board, seat_colour
 
 PLAYERS = ("Ann", "Bo", "Cy")
 # A board for three players: rows 1 and 2 full, row 3 in columns 1 and 6, row 4 in

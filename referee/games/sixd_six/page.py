@@ -7,15 +7,16 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from referee import formdata
-from referee.boards import to_move, turns_done
-from referee.contract import Settings
-from referee.dice import Die
-from referee.engine import (
+from referee.core import formdata
+from referee.core.contract import Settings
+from referee.core.dice import Die
+from referee.core.engine import (
     FILL_BOARD,
     PhotoEntry,
     points,
 )
+from referee.core.moves import Cell, where
+from referee.families.boards import to_move, turns_done
 from referee.games.sixd_six.rules import (
     COLOURS,
     SIDE,
@@ -32,10 +33,6 @@ from referee.games.sixd_six.rules import (
     listed_words,
     may_pass,
     preview_take,
-)
-from referee.grid import (
-    Cell,
-    where,
 )
 
 ACTIONS = ("board", "take", "slide", "pass")

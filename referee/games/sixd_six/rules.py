@@ -24,13 +24,8 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from referee.boards import is_over as is_over
-from referee.boards import outcome as outcome
-from referee.boards import to_move as to_move
-from referee.boards import turn_records as turn_records
-from referee.boards import turns_done as turns_done
-from referee.dice import Die
-from referee.engine import (
+from referee.core.dice import Die
+from referee.core.engine import (
     BOARD,
     NO_TURNS,
     BoardEntry,
@@ -42,11 +37,16 @@ from referee.engine import (
     TurnRecord,
     points,
 )
-from referee.grid import (
+from referee.core.moves import Cell, where
+from referee.families.boards import is_over as is_over
+from referee.families.boards import outcome as outcome
+from referee.families.boards import to_move as to_move
+from referee.families.boards import turn_records as turn_records
+from referee.families.boards import turns_done as turns_done
+from referee.families.grid import (
     QUARTER_TURNS,
     SEAT_COLOURS,
     Board,
-    Cell,
     colour_name,
     gaps,
     group_of,
@@ -56,9 +56,8 @@ from referee.grid import (
     parse_board,
     parse_cell,
     turned,
-    where,
 )
-from referee.rounds import result
+from referee.families.rounds import result
 
 SLUG = "sixd-six"
 TITLE = "Six D Six"

@@ -8,10 +8,11 @@ from ``referee.games.sixd_six.rules``.
 
 from __future__ import annotations
 
-from referee.engine import Move, points
+from referee.core.engine import Move, points
+from referee.core.gametext import EVERY_GAME, SQUARE, GameText, Ruling, RunningPad, ScoreRow, Step
+from referee.core.moves import Cell, where
+from referee.families.grid import Board
 from referee.games.sixd_six import rules as sixd_six
-from referee.gametext import EVERY_GAME, SQUARE, GameText, Ruling, RunningPad, ScoreRow, Step
-from referee.grid import Board, Cell, where
 
 PLAYERS = ("Ann", "Bo")
 # Six of each colour; the top row's five blue dice, the orange 2 and 4 at the bottom left

@@ -6,17 +6,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee import formdata
-from referee.boards import to_move
-from referee.contract import Settings
-from referee.dice import Die
-from referee.engine import (
+from referee.core import formdata
+from referee.core.contract import Settings
+from referee.core.dice import Die
+from referee.core.engine import (
     FILL_BOARD,
     FILL_DIE,
     FILL_PAD,
     BagEntry,
     PhotoEntry,
     RuleViolation,
+)
+from referee.families.boards import to_move
+from referee.families.grid import (
+    colour_name,
 )
 from referee.games.sixd_three.rules import (
     COLOURS,
@@ -35,9 +38,6 @@ from referee.games.sixd_three.rules import (
     previews,
     table_entry,
     turns_done,
-)
-from referee.grid import (
-    colour_name,
 )
 
 TURN_WORD = "placement"

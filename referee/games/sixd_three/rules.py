@@ -17,11 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.boards import is_over as is_over
-from referee.boards import outcome as outcome
-from referee.boards import to_move as to_move
-from referee.dice import Die, parse_die
-from referee.engine import (
+from referee.core.dice import Die, parse_die
+from referee.core.engine import (
     BOARD,
     NO_TURNS,
     BagEntry,
@@ -32,18 +29,20 @@ from referee.engine import (
     TurnRecord,
     points,
 )
-from referee.grid import (
+from referee.core.moves import Cell, where
+from referee.families.boards import is_over as is_over
+from referee.families.boards import outcome as outcome
+from referee.families.boards import to_move as to_move
+from referee.families.grid import (
     BLACK,
     SEAT_COLOURS,
     Board,
-    Cell,
     colour_name,
     group_of,
     parse_board,
     parse_cell,
-    where,
 )
-from referee.rounds import result
+from referee.families.rounds import result
 
 SLUG = "sixd-three"
 TITLE = "Six D Three"

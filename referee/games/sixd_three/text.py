@@ -7,10 +7,11 @@ referee's words from ``referee.games.sixd_three.rules``.
 
 from __future__ import annotations
 
-from referee.engine import Move, points
+from referee.core.engine import Move, points
+from referee.core.gametext import EVERY_GAME, GameText, Ruling, RunningPad, ScoreRow, Step
+from referee.core.moves import Cell, where
+from referee.families.grid import colour_name
 from referee.games.sixd_three import rules as sixd_three
-from referee.gametext import EVERY_GAME, GameText, Ruling, RunningPad, ScoreRow, Step
-from referee.grid import Cell, colour_name, where
 
 PLAYERS = ("Ann", "Bo")
 GRID = ["513626", "245134", "364215", "152643", "631452", "426315"]

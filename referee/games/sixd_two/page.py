@@ -6,18 +6,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee import formdata
-from referee.boards import to_move
-from referee.contract import Settings
-from referee.dice import Die
-from referee.engine import FILL_POOL, PhotoEntry, RuleViolation, points
+from referee.core import formdata
+from referee.core.contract import Settings
+from referee.core.dice import Die
+from referee.core.engine import FILL_POOL, PhotoEntry, RuleViolation, points
+from referee.families.boards import to_move
+from referee.families.grid import colour_name
 from referee.games.sixd_two.rules import (
     COLOURS,
     SixDTwo,
     pairs_left,
     table_entry,
 )
-from referee.grid import colour_name
 
 TURN_WORD = "round"
 

@@ -17,14 +17,14 @@ from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 from typing import Any
 
-from referee.boards import is_over as is_over
-from referee.boards import to_move as to_move
-from referee.dice import Die, parse_dice
-from referee.engine import BOARD, Option, Outcome, PoolEntry, RuleViolation, points
-from referee.grid import BLACK, SEAT_COLOURS, colour_name
-from referee.rounds import RoundTotals, listed, result, standing
-from referee.rounds import turn_records as turn_records
-from referee.rounds import turns_done as turns_done
+from referee.core.dice import Die, parse_dice
+from referee.core.engine import BOARD, Option, Outcome, PoolEntry, RuleViolation, points
+from referee.families.boards import is_over as is_over
+from referee.families.boards import to_move as to_move
+from referee.families.grid import BLACK, SEAT_COLOURS, colour_name
+from referee.families.rounds import RoundTotals, listed, result, standing
+from referee.families.rounds import turn_records as turn_records
+from referee.families.rounds import turns_done as turns_done
 
 SLUG = "sixd-two"
 TITLE = "Six D Two"

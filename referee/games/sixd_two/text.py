@@ -5,10 +5,10 @@ The worked example is a round played through the engine with its pool entered.
 
 from __future__ import annotations
 
-from referee.dice import MAX_MOVE_DICE
-from referee.engine import Move, points
+from referee.core.dice import MAX_MOVE_DICE
+from referee.core.engine import Move, points
+from referee.core.gametext import EVERY_GAME, GameText, Ruling, RunningPad, ScoreRow, Step
 from referee.games.sixd_two import rules as sixd_two
-from referee.gametext import EVERY_GAME, GameText, Ruling, RunningPad, ScoreRow, Step
 
 PLAYERS = ("Ann", "Bo")
 POOL = ["2r", "3r", "5r", "6k", "6k", "1g", "4g", "4y"]

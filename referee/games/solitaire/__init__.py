@@ -8,7 +8,7 @@ Its slug, ``solitaire``, names it in logs and links, and names its templates,
 static files and tests.
 """
 
-from referee.contract import Parts
+from referee.core.contract import Parts
 from referee.games.solitaire import odds, page, rules, text
 
 PARTS = Parts(rules=rules, page=page, text=text.TEXT, odds=odds)

@@ -37,9 +37,10 @@ from importlib import resources
 from itertools import combinations, product
 from typing import Any
 
-from referee.dice import Die, parse_dice
-from referee.engine import RuleViolation, signed
-from referee.errors import SetupError
+from referee.core.dice import Die, parse_dice
+from referee.core.engine import RuleViolation, signed
+from referee.core.errors import SetupError
+from referee.core.odds import POINTS, Advice, Choice, Figure, Flag, die_values, ranked, tallies
 from referee.games.solitaire.rules import (
     CLOSING_MARKS,
     DICE,
@@ -55,7 +56,6 @@ from referee.games.solitaire.rules import (
     row_score,
     splits,
 )
-from referee.odds import POINTS, Advice, Choice, Figure, Flag, die_values, ranked, tallies
 
 POLICY = (
     "Each split is worth the sheet's expected final total when every later roll is split "

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from referee import formdata
-from referee.dice import Die
-from referee.engine import RuleViolation
+from referee.core import formdata
+from referee.core.dice import Die
+from referee.core.engine import RuleViolation
 from referee.games.solitaire.rules import (
     Solitaire,
     SplitOption,

@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from referee.dice import Die, parse_dice, spell, take_from
-from referee.engine import SHEETS, Option, Outcome, RuleViolation, score_text, signed
+from referee.core.dice import Die, parse_dice, spell, take_from
+from referee.core.engine import SHEETS, Option, Outcome, RuleViolation, score_text, signed
 
 if TYPE_CHECKING:
     pass

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.engine import points
+from referee.core.engine import points
+from referee.core.gametext import EVERY_GAME, GameText, Ruling, Step, TallyPad, TallyRow, TallySheet
 from referee.games.solitaire import rules as solitaire
-from referee.gametext import EVERY_GAME, GameText, Ruling, Step, TallyPad, TallyRow, TallySheet
 
 TRACK_HEAD = ("Sum", "Pays", "Marks (groups of five)", f"Over {solitaire.MARK_CAP}", "Row score")
 

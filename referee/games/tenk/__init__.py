@@ -9,7 +9,7 @@ Its slug, ``tenk``, names it in logs and links, and names its templates,
 static files and tests.
 """
 
-from referee.contract import Parts
+from referee.core.contract import Parts
 from referee.games.tenk import odds, page, rules, text
 
 PARTS = Parts(rules=rules, page=page, text=text.TEXT, odds=odds)

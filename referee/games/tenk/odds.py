@@ -2,7 +2,7 @@
 the advice of the policy that maximises the points banked this turn (issue 17).
 
 The figures rest on 10K's own scoring (``best_split``); this module only counts, and the
-dynamic programming is ``referee.turn_odds``'s.  A position is (dice to roll, turn total,
+dynamic programming is ``referee.families.turn_odds``'s.  A position is (dice to roll, turn total,
 entry still needed); banking scores the total, or 0 short of the entry threshold; a bust
 banks nothing.  Hot dice make totals unbounded: from ``settled_total()`` (about 20,973)
 banking is provably best with any number of dice, which bounds the search.
@@ -28,14 +28,12 @@ from itertools import combinations_with_replacement
 from math import ceil, factorial, floor, log10, prod
 from typing import Any
 
-from referee.dice import Die, spell, sub_multisets
-from referee.engine import points
-from referee.errors import SetupError
-from referee.games.tenk import winning as tenk_winning
-from referee.games.tenk.rules import COLOUR_RUN_ORDER, DICE, TenK, best_split, dice_to_roll
-from referee.odds import Advice, Figure, Flag, number, optional, percent
-from referee.pushluck import ROLL, SET_ASIDE, counted
-from referee.turn_odds import (
+from referee.core.dice import Die, spell, sub_multisets
+from referee.core.engine import points
+from referee.core.errors import SetupError
+from referee.core.odds import Advice, Figure, Flag, number, optional, percent
+from referee.families.pushluck import ROLL, SET_ASIDE, counted
+from referee.families.turn_odds import (
     BANK,
     BANKED_THIS_TURN,
     Part,
@@ -53,6 +51,8 @@ from referee.turn_odds import (
     settled_from,
     turn_advice,
 )
+from referee.games.tenk import winning as tenk_winning
+from referee.games.tenk.rules import COLOUR_RUN_ORDER, DICE, TenK, best_split, dice_to_roll
 
 # One kind of outcome of a roll: how many of the 6**n ordered outcomes give it, and the
 # set-asides it allows as (points, dice left), the best points for each number left.
@@ -94,7 +94,7 @@ def roll_outcomes(n: int) -> tuple[Outcome, ...]:
     return tuple(found)
 
 
-# --- The turn, as the odds read it (``referee.turn_odds``) ------------------------------------
+# --- The turn, as the odds read it (``referee.families.turn_odds``) ----------------------
 
 # Where a turn stands once dice are set aside: (dice the next roll has, turn total, the entry
 # threshold while the total is still short of it, else 0).  Six dice after hot dice.
@@ -128,7 +128,7 @@ def one_roll(n: int) -> tuple[Fraction, Fraction]:
 def settled_total() -> Fraction:
     """The turn total from which banking is provably best with any number of dice:
     2,831,375/5,832 expected points over a 5/216 bust chance with six dice, about 20,973
-    (``referee.turn_odds.settled_from`` says why)."""
+    (``referee.families.turn_odds.settled_from`` says why)."""
     return settled_from(one_roll(n) for n in range(1, DICE + 1))
 
 

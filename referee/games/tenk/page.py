@@ -7,9 +7,20 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from referee import formdata
-from referee.dice import Die, spell
-from referee.engine import points, signed
+from referee.core import formdata
+from referee.core.dice import Die, spell
+from referee.core.engine import points, signed
+from referee.families.pushluck import (
+    CHOOSE,
+    SET_ASIDE,
+    SET_ASIDE_WORDS,
+    Pick,
+    TurnView,
+    judged_picks,
+    read_set_aside_form,
+    turn_buttons,
+    turn_view,
+)
 from referee.games.tenk.rules import (
     COLOUR_RUN_ORDER,
     HOT_DICE,
@@ -21,17 +32,6 @@ from referee.games.tenk.rules import (
     least_bank,
     moment,
     why_not_scoring,
-)
-from referee.pushluck import (
-    CHOOSE,
-    SET_ASIDE,
-    SET_ASIDE_WORDS,
-    Pick,
-    TurnView,
-    judged_picks,
-    read_set_aside_form,
-    turn_buttons,
-    turn_view,
 )
 
 

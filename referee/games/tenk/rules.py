@@ -16,9 +16,9 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from referee.dice import Die, spell
-from referee.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark, points
-from referee.pushluck import (
+from referee.core.dice import Die, spell
+from referee.core.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark, points
+from referee.families.pushluck import (
     CHOOSE,
     ROLL,
     SET_ASIDE,
@@ -35,17 +35,17 @@ from referee.pushluck import (
 )
 
 # The contract hooks every push-your-luck game shares, as this game's own.
-from referee.pushluck import at_stake as at_stake
-from referee.pushluck import in_final_round as in_final_round
-from referee.pushluck import is_over as is_over
-from referee.pushluck import (
+from referee.families.pushluck import at_stake as at_stake
+from referee.families.pushluck import in_final_round as in_final_round
+from referee.families.pushluck import is_over as is_over
+from referee.families.pushluck import (
     moment as shared_moment,
 )
-from referee.pushluck import outcome as outcome
-from referee.pushluck import ruling as ruling
-from referee.pushluck import to_move as to_move
-from referee.pushluck import turn_records as turn_records
-from referee.pushluck import turns_done as turns_done
+from referee.families.pushluck import outcome as outcome
+from referee.families.pushluck import ruling as ruling
+from referee.families.pushluck import to_move as to_move
+from referee.families.pushluck import turn_records as turn_records
+from referee.families.pushluck import turns_done as turns_done
 
 SLUG = "tenk"
 TITLE = "10K"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from referee.dice import parse_dice, spell
-from referee.engine import points
+from referee.core.dice import parse_dice, spell
+from referee.core.engine import points
+from referee.core.gametext import EVERY_GAME, GameText, Ruling, RunningPad, ScoreRow, Step
 from referee.games.tenk import rules as tenk
-from referee.gametext import EVERY_GAME, GameText, Ruling, RunningPad, ScoreRow, Step
 
 
 def _worth(*dice: str) -> str:

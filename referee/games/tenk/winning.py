@@ -39,7 +39,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, NamedTuple
 
-from referee.odds import percent
+from referee.core.odds import percent
 
 UNIT = 50
 DICE = 6

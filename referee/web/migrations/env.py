@@ -4,7 +4,7 @@ from logging.config import fileConfig
 from alembic import context
 from flask import current_app
 
-from referee.web.migration_lock import one_upgrade_at_a_time
+from referee.web.base.migration_lock import one_upgrade_at_a_time
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.

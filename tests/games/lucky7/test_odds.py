@@ -12,7 +12,8 @@ from math import factorial, prod
 
 import pytest
 
-from referee.engine import SetupError, apply_move
+from referee.core.engine import SetupError
+from referee.core.moves import apply_move
 from referee.games import get_game
 from referee.games.lucky7 import odds
 from referee.games.lucky7.rules import DICE, counts_of, has_seven, legal_choices, next_roll_size

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game, random_legal_move
-from referee.engine import apply_move, check_players, resolve_options
+from referee.core.moves import apply_move, check_players, resolve_options
 from referee.games import get_game
 from referee.games.lucky7 import rules as lucky7
 from referee.log import GameLog, replay

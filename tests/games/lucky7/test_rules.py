@@ -16,8 +16,9 @@ from functools import partial
 
 import pytest
 
-from referee.dice import spell
-from referee.engine import RuleViolation, SetupError, apply_move, check_players, resolve_options
+from referee.core.dice import spell
+from referee.core.engine import RuleViolation, SetupError
+from referee.core.moves import apply_move, check_players, resolve_options
 from referee.games import get_game
 from referee.games.lucky7 import page as lucky7_page
 from referee.games.lucky7 import rules as lucky7

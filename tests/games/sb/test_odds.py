@@ -11,8 +11,9 @@ from math import perm
 
 import pytest
 
-from referee.dice import Die
-from referee.engine import SetupError, apply_move
+from referee.core.dice import Die
+from referee.core.engine import SetupError
+from referee.core.moves import apply_move
 from referee.games import get_game
 from referee.games.sb import odds
 from referee.games.sb.odds import ODDS, START, canonical

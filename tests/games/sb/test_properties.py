@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game
-from referee.engine import RuleViolation, apply_move
+from referee.core.engine import RuleViolation
+from referee.core.moves import apply_move
 from referee.games import get_game
 from referee.games.sb import rules as keys_and_base
 from referee.log import GameLog, replay

@@ -8,7 +8,8 @@ from functools import partial
 
 import pytest
 
-from referee.engine import RuleViolation, SetupError, apply_move, check_players
+from referee.core.engine import RuleViolation, SetupError
+from referee.core.moves import apply_move, check_players
 from referee.games import get_game
 from referee.games.sb import rules as keys_and_base
 from referee.log import loads, replay

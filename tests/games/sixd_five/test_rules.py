@@ -10,7 +10,8 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from referee.cli import main
-from referee.engine import RuleViolation, SetupError, describe_move, resolve_options
+from referee.core.engine import RuleViolation, SetupError
+from referee.core.moves import describe_move, resolve_options
 from referee.games import get_game
 from referee.games.sixd_five import rules as sixd_five
 from tests.engine import support

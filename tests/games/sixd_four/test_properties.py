@@ -10,7 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game
-from referee.engine import apply_move
+from referee.core.moves import apply_move
 from referee.games import get_game
 from referee.games.sixd_four import rules as sixd_four
 from referee.log import GameLog, replay

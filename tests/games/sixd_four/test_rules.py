@@ -15,12 +15,13 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from referee.cli import main
-from referee.engine import RuleViolation, apply_move, describe_move
+from referee.core.engine import RuleViolation
+from referee.core.moves import apply_move, describe_move
+from referee.families.grid import seat_colour
 from referee.games import get_game
 from referee.games.sixd_four import page as sixd_four_page
 from referee.games.sixd_four import rules as sixd_four
 from referee.games.sixd_four import text as sixd_four_text
-from referee.grid import seat_colour
 from tests.engine import support
 
 FOUR = get_game("sixd-four")

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine import apply_move
+from referee.core.moves import apply_move
 from referee.games import get_game
 from referee.games.sixd_one import rules as sixd_one
 from referee.log import GameLog, replay
@@ -40,7 +40,7 @@ def random_log(table: tuple, seed: int) -> GameLog:
 
 
 def components(cells: set[tuple[int, int]]) -> list[list[tuple[int, int]]]:
-    """Connected groups by union-find, written apart from referee.grid."""
+    """Connected groups by union-find, written apart from referee.families.grid."""
     parent = {c: c for c in cells}
 
     def root(c):

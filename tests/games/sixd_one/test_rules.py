@@ -10,13 +10,8 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from referee.cli import main
-from referee.engine import (
-    RuleViolation,
-    SetupError,
-    apply_move,
-    describe_move,
-    resolve_options,
-)
+from referee.core.engine import RuleViolation, SetupError
+from referee.core.moves import apply_move, describe_move, resolve_options
 from referee.games import get_game
 from referee.games.sixd_one import page as sixd_one_page
 from referee.games.sixd_one import rules as sixd_one

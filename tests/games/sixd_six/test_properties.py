@@ -10,11 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.autoplay import random_board, random_shape
-from referee.dice import parse_die
-from referee.engine import BoardEntry, apply_move
+from referee.core.dice import parse_die
+from referee.core.engine import BoardEntry
+from referee.core.moves import apply_move
+from referee.families.grid import parse_board
 from referee.games import get_game
 from referee.games.sixd_six import rules as sixd_six
-from referee.grid import parse_board
 from referee.log import GameLog, replay
 from tests.conftest import examples
 from tests.engine.support import (

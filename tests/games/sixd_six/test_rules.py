@@ -12,12 +12,13 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from referee.cli import main
-from referee.dice import Die, parse_die
-from referee.engine import BoardEntry, RuleViolation, SlideEntry, apply_move, describe_move
+from referee.core.dice import Die, parse_die
+from referee.core.engine import BoardEntry, RuleViolation, SlideEntry
+from referee.core.moves import apply_move, describe_move
+from referee.families.grid import Board, parse_board
 from referee.games import get_game
 from referee.games.sixd_six import rules as sixd_six
 from referee.games.sixd_six.rules import Area
-from referee.grid import Board, parse_board
 from referee.log import GameLog, replay
 from tests.engine import support
 

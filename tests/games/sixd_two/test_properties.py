@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine import apply_move
+from referee.core.moves import apply_move
 from referee.games import get_game
 from referee.games.sixd_two import rules as sixd_two
 from referee.log import GameLog, replay

@@ -10,8 +10,9 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from referee.cli import main
-from referee.dice import MAX_MOVE_DICE
-from referee.engine import RuleViolation, SetupError, describe_move, resolve_options
+from referee.core.dice import MAX_MOVE_DICE
+from referee.core.engine import RuleViolation, SetupError
+from referee.core.moves import describe_move, resolve_options
 from referee.games import get_game
 from referee.games.sixd_two import page as sixd_two_page
 from referee.games.sixd_two import rules as sixd_two

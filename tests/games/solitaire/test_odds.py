@@ -20,15 +20,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game, random_legal_move
-from referee.dice import parse_dice
-from referee.engine import RuleViolation, apply_move
+from referee.core.dice import parse_dice
+from referee.core.engine import RuleViolation
+from referee.core.moves import apply_move
+from referee.core.odds import POINTS
 from referee.games import get_game
 from referee.games.solitaire import build as solitaire_odds_build
 from referee.games.solitaire import odds as solitaire_odds
 from referee.games.solitaire import rules as solitaire
 from referee.games.solitaire.rules import Sheet, Solitaire
 from referee.log import GameLog
-from referee.odds import POINTS
 from tests.conftest import examples
 from tests.engine.support import draw_prefix, seeds
 

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game, random_legal_move
-from referee.engine import RuleViolation, apply_move
+from referee.core.engine import RuleViolation
+from referee.core.moves import apply_move
 from referee.games import get_game
 from referee.games.solitaire import rules as solitaire
 from referee.log import GameLog, replay

@@ -7,7 +7,8 @@ from itertools import permutations
 
 import pytest
 
-from referee.engine import RuleViolation, apply_move
+from referee.core.engine import RuleViolation
+from referee.core.moves import apply_move
 from referee.games import get_game
 from referee.games.solitaire import rules as solitaire
 from referee.games.solitaire.rules import Sheet, row_score

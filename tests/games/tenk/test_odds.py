@@ -12,13 +12,13 @@ from time import process_time
 
 import pytest
 
-from referee.dice import Die
-from referee.engine import apply_move
+from referee.core.dice import Die
+from referee.core.moves import apply_move
+from referee.core.odds import judge
 from referee.games import get_game
 from referee.games.tenk import odds
 from referee.games.tenk.odds import ODDS, position, roll_outcomes, settled_total
 from referee.games.tenk.rules import COLOUR_RUN_ORDER, DICE, best_split
-from referee.odds import judge
 from tests.engine import support
 from tests.engine.support import aside, roll
 

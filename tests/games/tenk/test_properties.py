@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game
-from referee.dice import parse_die
-from referee.engine import RuleViolation, apply_move
+from referee.core.dice import parse_die
+from referee.core.engine import RuleViolation
+from referee.core.moves import apply_move
 from referee.games import get_game
 from referee.games.tenk import rules as tenk
 from referee.log import GameLog, replay

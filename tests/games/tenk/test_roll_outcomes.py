@@ -7,7 +7,7 @@ from itertools import product
 
 import pytest
 
-from referee.dice import Die
+from referee.core.dice import Die
 from referee.games.tenk.odds import roll_outcomes
 from referee.games.tenk.rules import roll_scores
 

@@ -6,7 +6,8 @@ from functools import partial
 
 import pytest
 
-from referee.engine import RuleViolation, apply_move
+from referee.core.engine import RuleViolation
+from referee.core.moves import apply_move
 from referee.games import get_game
 from referee.games.tenk import rules as tenk
 from tests.engine import support

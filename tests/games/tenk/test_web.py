@@ -6,7 +6,7 @@ import html
 
 import pytest
 
-from referee.web.store import replay_table, table_by_token
+from referee.web.storage.store import replay_table, table_by_token
 
 
 def moves_stored(app, table_id: int) -> list[dict]:
@@ -209,7 +209,8 @@ def test_move_out_of_turn_is_refused(new_table, app):
     # The page stamps the player itself, so a forged player field is ignored...
     assert response.status_code == 302
     with app.app_context():
-        from referee.engine import RuleViolation, apply_move
+        from referee.core.engine import RuleViolation
+        from referee.core.moves import apply_move
 
         current = replay_table(table_by_token(table.token))
         # ...and the engine refuses a move named for the wrong player.

@@ -10,13 +10,13 @@ from itertools import combinations_with_replacement, permutations
 
 import pytest
 
-from referee.dice import Die, sub_multisets
+from referee.core.dice import Die, sub_multisets
+from referee.core.odds import percent
 from referee.games import get_game
 from referee.games.tenk import winning as win
 from referee.games.tenk.build import roll_model, solve
 from referee.games.tenk.odds import roll_outcomes
 from referee.games.tenk.rules import best_split
-from referee.odds import percent
 
 TABLE = win.load()
 

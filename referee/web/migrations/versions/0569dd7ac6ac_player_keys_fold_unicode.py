@@ -4,7 +4,7 @@ Revision ID: 0569dd7ac6ac
 Revises: e5b7c3a9d214
 Create Date: 2026-11-25 13:30:00.000000
 
-Keys were the name case-folded; now they are ``referee.names.fold`` of it: "Ａnn", "ann"
+Keys were the name case-folded; now they are ``referee.core.names.fold`` of it: "Ａnn", "ann"
 and "Ann" with a zero-width space in it are one player, "ﬁsh" and "fish" too.  Every stored
 key is folded again: the aliases first (their keys and what they count as), then each
 seat's key from its name and the aliases, then the merges, so that every merge still shown
@@ -31,7 +31,7 @@ MERGE = sa.table(
 
 
 def upgrade():
-    from referee.names import fold
+    from referee.core.names import fold
 
     bind = op.get_bind()
     aliases = refolded_aliases(bind.execute(sa.select(ALIAS.c.key, ALIAS.c.canonical)).all(),
@@ -77,7 +77,7 @@ def refolded_merges(bind, aliases, fold):
     merge no longer stands.  A merge stands when its alias still points at its target, or
     when its target was merged on since by a merge that stands (its split waits for that
     one's, as before)."""
-    from referee.web.models import utcnow
+    from referee.web.base.models import utcnow
 
     rows = bind.execute(
         sa.select(MERGE.c.id, MERGE.c.source, MERGE.c.target, MERGE.c.repointed,

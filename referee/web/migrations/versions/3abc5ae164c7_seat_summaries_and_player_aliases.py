@@ -64,7 +64,7 @@ def upgrade():
 def backfill():
     """Fill the new summaries for tables stored before this revision, from their moves."""
     from referee.log import GameLog, replay
-    from referee.web.summaries import seat_figures, seat_row
+    from referee.web.storage.summaries import seat_figures, seat_row
 
     bind = op.get_bind()
     game_table = sa.table(

@@ -51,7 +51,7 @@ def upgrade():
 
 def backfill_tokens():
     """Give every table stored before this revision its own unguessable link."""
-    from referee.web.models import new_token
+    from referee.web.base.models import new_token
 
     bind = op.get_bind()
     game_table = sa.table('game_table', sa.column('id'), sa.column('token'))

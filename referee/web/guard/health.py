@@ -1,0 +1,159 @@
+"""Health checks for a load balancer or a monitor: cheap, quick, never rate-limited, no cookie.
+
+``/healthz/database`` asks the database alone: what a balancer checks.  While Redis is
+away or hangs the servers still take every write (their limits count in memory), so it
+must never take them out of service.  ``/healthz`` asks the database and, when the rate
+limits are kept there (``REDIS_URL``), Redis: for a monitor.  Either answers 200 when all
+it asked answered, else 503, with a sentence saying what answered, what did not, and what
+was slow.
+
+Each part is asked on a thread of its own (``Probe``) and waited for at most
+``HEALTH_SECONDS``, well under a balancer's check timeout (1 s in docs/operating.md): a
+database or a Redis that hangs makes the check say so in time, never makes it wait.  While
+one question to a part is unanswered, a new check waits for that one rather than asking
+again, so a hung part holds at most one thread of each server.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as NotYet
+from dataclasses import dataclass, field
+
+from flask import Blueprint, Flask, Response, current_app
+from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
+
+from referee.web.base.extensions import db
+from referee.web.guard.limits import REDIS_TIMEOUT, limiter, limits_in_redis, redis_reachable
+from referee.web.guard.outages import waiting_at_most
+
+bp = Blueprint("health", __name__)
+
+NO_STORE = {"Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8"}
+HEALTH_SECONDS = 0.5
+# A probe of the database waits longer than a check does, so that a check says the
+# database is slow before the probe gives up on it.
+PROBE_SECONDS = 2 * HEALTH_SECONDS
+
+
+@dataclass
+class Probe:
+    """One part's question, asked on a thread of its own: ``ask`` is True when the part
+    answers, False when it does not, and takes at least ``patience`` seconds when it gets
+    no answer at all (then the part is slow rather than away)."""
+
+    ask: Callable[[], bool]
+    patience: float
+    asking: Future[bool | None] | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    thread: ThreadPoolExecutor = field(
+        default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="health")
+    )
+
+    def question(self) -> Future[bool | None]:
+        """The question under way, or a new one when none is."""
+        with self.lock:
+            if self.asking is None or self.asking.done():
+                self.asking = self.thread.submit(self.answer)
+            return self.asking
+
+    def answer(self) -> bool | None:
+        """``ask``'s answer, None when it got none within its patience."""
+        started = time.monotonic()
+        answered = self.ask()
+        if not answered and time.monotonic() - started >= self.patience:
+            return None
+        return answered
+
+
+def answer_by(question: Future[bool | None], deadline: float) -> bool | None:
+    """True when the part answered by ``deadline`` (``time.monotonic``), False when it said
+    it cannot, None when it has not answered in time (the question stays open)."""
+    try:
+        return question.result(timeout=max(0.0, deadline - time.monotonic()))
+    except NotYet:
+        return None
+
+
+def database_answers(app: Flask) -> bool:
+    """Whether ``app``'s database answers a trivial query (each wait on PostgreSQL bounded
+    by ``PROBE_SECONDS``)."""
+    with app.app_context(), waiting_at_most(PROBE_SECONDS):
+        try:
+            db.session.execute(text("SELECT 1"))
+            return True
+        except SQLAlchemyError:
+            return False
+        finally:
+            db.session.remove()
+
+
+def redis_answers(app: Flask) -> bool:
+    """Whether the Redis ``app`` keeps its rate limits in answers."""
+    with app.app_context():
+        return bool(redis_reachable())
+
+
+def probes(app: Flask) -> dict[str, Probe]:
+    """``app``'s probes by part, made with the first check."""
+    found = app.extensions.get("health_probes")
+    if found is None:
+        found = app.extensions.setdefault(
+            "health_probes",
+            {
+                "database": Probe(lambda: database_answers(app), PROBE_SECONDS),
+                "redis": Probe(lambda: redis_answers(app), REDIS_TIMEOUT),
+            },
+        )
+    return found
+
+
+def said_of_database(answered: bool | None, seconds: float) -> str:
+    """The sentence on the database."""
+    if answered is None:
+        return f"The database is slow: no answer within {seconds:g} s."
+    return "The database answers." if answered else "The database does not answer."
+
+
+def said_of_redis(answered: bool | None, seconds: float) -> str:
+    """The sentence on Redis."""
+    if answered is None:
+        return f" Redis is slow: no answer within {seconds:g} s."
+    if answered:
+        return " Redis answers: rate limits are shared."
+    return " Redis does not answer: rate limits are counted in each server's memory."
+
+
+@bp.get("/healthz")
+@limiter.exempt
+def healthz() -> Response:
+    """200 when the database and, when the limits are kept there, Redis answer; else 503."""
+    return health(with_redis=True)
+
+
+@bp.get("/healthz/database")
+@limiter.exempt
+def database_health() -> Response:
+    """200 when the database answers within ``HEALTH_SECONDS``, else 503 (what a balancer
+    checks): Redis is not asked."""
+    return health(with_redis=False)
+
+
+def health(*, with_redis: bool) -> Response:
+    """The answer of a health check: 200 when the database (and, ``with_redis`` when the
+    limits are kept in Redis, Redis) answers in time, else 503, with the sentences."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    deadline = time.monotonic() + HEALTH_SECONDS
+    asked = probes(app)
+    parts = ["database", "redis"] if with_redis and limits_in_redis() else ["database"]
+    questions = {part: asked[part].question() for part in parts}
+    answers = {part: answer_by(question, deadline) for part, question in questions.items()}
+    said = said_of_database(answers["database"], HEALTH_SECONDS)
+    if "redis" in answers:
+        said += said_of_redis(answers["redis"], HEALTH_SECONDS)
+    healthy = all(answers.values())
+    return Response(said + "\n", 200 if healthy else 503, NO_STORE)

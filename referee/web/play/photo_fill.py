@@ -1,0 +1,338 @@
+"""A photo's reading as the fields of the entry form a game asks it to fill (``PhotoEntry``):
+the tap pad, a board typed row by row, a pool entered colour by colour, or one die's value.
+
+What the reader is unsure of is named twice: in the sentence the table reads (by where the
+die lies: "the 3 at top left", or a count of the dice marked ?), and in the ``UNSURE``
+field, which the forms read to mark those dice ("d2 k0" on the pad, cell numbers row by row
+on a board, "r1" for a pool's second red die, the field's own name for one die).  Each die
+read is also given to the page with its place and size in the photo and the field it
+fills (``Filled.dice``): the page draws it over the phone's own copy of the photo.
+
+A board comes as it lies in the photo, its first row the one along the photo's top
+(``upright``).  A die of a colour the game has not (a colour outside its palette, or one
+the reader calls "other") keeps its value and leaves its colour for the table to pick.
+A photo that shows another number of dice, or another shape, than the entry has is
+refused with a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from referee.core.dice import COLOURS
+from referee.core.engine import FILL_BOARD, FILL_DIE, FILL_PAD, PhotoEntry
+from referee.core.moves import where
+from referee.vision import PhotoError, ReadDie, Reading
+from referee.vision.reader import SURE, read_photo_each
+
+UNSURE = "photo_unsure"  # the entered field that names the dice to check
+KEPT_CHARS = 40  # a field kept from the photo's post is a choice the page made, never text
+LETTERS = {name: letter for letter, name in COLOURS.items()} | {"white": ""}
+NAMED_AT_MOST = 2  # more doubtful dice than this are counted, not named one by one
+
+
+class NotThatPhoto(ValueError):
+    """A photo whose dice are not what the entry waits for; its message is the sentence."""
+
+
+@dataclass(frozen=True)
+class Filled:
+    """The entry form's fields as read, the sentence that says what was read, and each die
+    as the page outlines it on the photo (``outline``)."""
+
+    fields: dict[str, str]
+    said: str
+    dice: list[dict[str, object]] = field(default_factory=list)
+
+
+def outline(die: ReadDie, place: str, unsure: bool, turn: float | None = None) -> dict[str, object]:
+    """A die as the page draws it over the photo: its centre and side in the photo's own
+    pixels, its value, whether to check it, the form's place it fills (``place``: a field,
+    a board's cell number, a pool's colour and index; "" for a die left out) and, for a
+    board's die, the board's turn in degrees."""
+    x, y = die.center
+    drawn = {"x": x, "y": y, "s": die.side, "v": die.value, "u": unsure, "f": place}
+    return drawn if turn is None else drawn | {"a": turn}
+
+
+def letter_of(colour: str) -> str | None:
+    """The colour letter the forms write for a colour name ("" for white); None for a colour
+    no game has (the reader's "other")."""
+    return LETTERS.get(colour)
+
+
+def lies(die: ReadDie, dice: Sequence[ReadDie]) -> str:
+    """Where ``die`` lies among ``dice`` in the photo, as the table sees it: "at top left",
+    "at the right", "in the middle" (each third of the dice's spread)."""
+    centres = np.array([d.center for d in dice], float)
+    low, high = centres.min(axis=0), centres.max(axis=0)
+    side = max((d.side for d in dice), default=0.0) or 1.0
+    bands = []
+    for axis, words in ((1, ("top", "bottom")), (0, ("left", "right"))):
+        span = high[axis] - low[axis]
+        at = (die.center[axis] - low[axis]) / span if span > side else 0.5
+        bands.append(words[0] if at < 1 / 3 else words[1] if at > 2 / 3 else "")
+    if not any(bands):
+        return "in the middle"
+    if all(bands):
+        return f"at {bands[0]} {bands[1]}"
+    return f"at the {bands[0] or bands[1]}"
+
+
+def upright(rows: Sequence[Sequence[ReadDie]]) -> list[list[ReadDie]]:
+    """A board's rows as it lies in the photo: turned (or turned over) so that its rows run
+    most nearly along the photo's width, left to right, and its first row is the one along
+    the top, whichever corner the reader started from."""
+    grid = [list(row) for row in rows]
+    steps = steps_of(grid)
+    if steps is None:
+        return grid
+    across, down = steps
+    if abs(down[0]) > abs(across[0]):  # the reader's columns run across the photo
+        grid = [list(col) for col in zip(*grid, strict=True)]
+        across, down = down, across
+    if across[0] < 0:
+        grid = [row[::-1] for row in grid]
+    if down[1] < 0:
+        grid = grid[::-1]
+    return grid
+
+
+def steps_of(grid: Sequence[Sequence[ReadDie]]) -> tuple[np.ndarray, np.ndarray] | None:
+    """A board's mean step in the photo from a die to the next in its row, and to the next
+    in its column; None for a board of one row or column, or of uneven rows."""
+    if len(grid) < 2 or len(grid[0]) < 2 or any(len(row) != len(grid[0]) for row in grid):
+        return None
+    centres = np.array([[die.center for die in row] for row in grid], float)
+    across = (centres[:, 1:] - centres[:, :-1]).mean(axis=(0, 1))
+    down = (centres[1:] - centres[:-1]).mean(axis=(0, 1))
+    return across, down
+
+
+def turn_of(grid: Sequence[Sequence[ReadDie]]) -> float:
+    """How far a board's rows are turned from the photo's width, in degrees (clockwise
+    on screen), for its outlines to lie along its dice."""
+    steps = steps_of(grid)
+    return 0.0 if steps is None else round(float(np.degrees(np.arctan2(*steps[0][::-1]))), 1)
+
+
+def dice_words(n: int) -> str:
+    """``n`` dice in words: "1 die", "4 dice"."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def listed(words: Sequence[str]) -> str:
+    """Words as a list a player reads: "a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def die_words(die: ReadDie) -> str:
+    """A die as read, in words: "red 4", "4" for a white die."""
+    return f"{die.colour} {die.value}" if die.colour != "white" else str(die.value)
+
+
+def shapes(entry: PhotoEntry) -> list[tuple[int, int] | None]:
+    """The board shapes to read a photo as: the entry's own, else every rectangle of its
+    count of dice (two rows and columns at least), else whatever the reader finds."""
+    if entry.layout != "grid" or entry.shape:
+        return [entry.shape]
+    if entry.count is None:
+        return [None]
+    sides = [(rows, entry.count // rows) for rows in range(2, entry.count // 2 + 1)]
+    return [(rows, cols) for rows, cols in sides if rows * cols == entry.count] or [None]
+
+
+def surety(reading: Reading) -> float:
+    """A reading's mean confidence per die."""
+    dice = [die for row in reading.rows for die in row] or reading.dice
+    return sum(die.confidence for die in dice) / len(dice)
+
+
+def read_for(entry: PhotoEntry, data: bytes) -> Reading:
+    """The photo read as the entry waits for it: a board of unknown shape but known count
+    is read as each rectangle of that count (the reader is surer of a board's dice than of
+    its count of rows), and the surest reading is kept.  PhotoError when it cannot be read
+    in any of them (the last shape's refusal)."""
+    tried = read_photo_each(data, entry.layout, shapes(entry))
+    readings = [reading for reading in tried if isinstance(reading, Reading)]
+    if not readings:
+        raise next(refused for refused in reversed(tried) if isinstance(refused, PhotoError))
+    return max(readings, key=surety)
+
+
+def reading_of(entry: PhotoEntry, reading: Reading) -> Filled:
+    """The entry form filled from ``reading``; raises NotThatPhoto with a sentence when the
+    photo does not show what the entry waits for."""
+    if entry.form == FILL_BOARD:
+        return board(entry, reading.rows)
+    if entry.form == FILL_PAD:
+        return pad(entry, reading.dice)
+    if entry.form == FILL_DIE:
+        return one_die(entry, reading.dice)
+    return pool(entry, reading.dice)
+
+
+def kept(entry: PhotoEntry, posted: Mapping[str, str]) -> dict[str, str]:
+    """The fields of the photo's post the entry keeps (``keep``: which die the page had
+    chosen), as posted; one that is missing or longer than a choice is left out."""
+    return {
+        name: posted[name]
+        for name in entry.keep
+        if name in posted and len(posted[name]) <= KEPT_CHARS
+    }
+
+
+def said(read: str, unsure: Sequence[str], then: str, more: str = "") -> str:
+    """The sentence over the filled form: what was read, what to check (the doubtful dice
+    named, or counted when there are more than ``NAMED_AT_MOST``), what to do."""
+    check = ""
+    if len(unsure) > NAMED_AT_MOST:
+        check = f" Check the {len(unsure)} dice marked ?."
+    elif unsure:
+        check = f" Check {listed(unsure)}: marked ?."
+    return f"Read from the photo: {read}.{check}{more} {then}"
+
+
+def pad(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
+    """The tap pad: base dice in ``field`` + i, keys (of the keys' colour) in ``k`` + i."""
+    keys = [d for d in dice if entry.keys and d.colour == entry.key_colour]
+    base = [d for d in dice if d not in keys]
+    if entry.keys and len(keys) != entry.keys:
+        seen = f"{len(keys)} {entry.key_colour} {'die' if len(keys) == 1 else 'dice'}"
+        raise NotThatPhoto(
+            f"The photo shows {seen}, and this roll has {entry.keys} "
+            f"{'key' if entry.keys == 1 else 'keys'} of that colour: take it again, or tap it in."
+        )
+    if entry.count is not None and len(base) != entry.count:
+        kind = " base" if entry.keys else ""
+        raise NotThatPhoto(
+            f"The photo shows {dice_words(len(base))}{' besides the keys' if entry.keys else ''},"
+            f" and this roll has {entry.count}{kind}: take it again, or tap it in."
+        )
+    fields, unsure, marks, drawn_dice = {}, [], [], []
+    for prefix, kind, group in ((entry.field, "die", base), ("k", "key", keys)):
+        for i, die in enumerate(group):
+            fields[f"{prefix}{i}"] = str(die.value)
+            letter = letter_of(die.colour)
+            taken = not entry.colours or bool(letter and letter in entry.colours)
+            if entry.colours and taken and letter:
+                fields[f"{entry.colour_field}{i}"] = letter
+            doubtful = die.confidence < SURE or not taken
+            if doubtful:
+                shown = die_words(die) if taken else str(die.value)
+                at = f" {lies(die, dice)}" if len(dice) > 1 else ""
+                unsure.append(f"the {kind if len(dice) == 1 else shown}{at}")
+                marks.append(f"{prefix}{i}")
+            drawn_dice.append(outline(die, f"{prefix}{i}", doubtful))
+    values = [str(d.value) for d in base]
+    read = ", ".join(map(die_words, base)) if entry.colours else " ".join(values)
+    if keys:
+        read += f", keys {' '.join(str(d.value) for d in keys)}"
+    fields[UNSURE] = " ".join(marks)
+    drawn = "the die" if len(dice) == 1 else "the dice"
+    then = f"Then enter {drawn}." if entry.colours else "Then enter the roll."
+    return Filled(fields, said(read, unsure, then), drawn_dice)
+
+
+def board(entry: PhotoEntry, rows: Sequence[Sequence[ReadDie]]) -> Filled:
+    """A board typed row by row, as it lies in the photo (``upright``): the values in
+    ``field``, the colour letters in ``colour_field`` ("." for a die of a colour the game
+    has not: its value kept, its colour left for the table to pick).  Refused when more than
+    half of its dice are read unsure: a photo of something else read as this board."""
+    rows = upright(rows)
+    turn = turn_of(rows)
+    count = sum(len(row) for row in rows)
+    shape = (len(rows), len(rows[0]) if rows else 0)
+    if entry.shape and shape != entry.shape:
+        raise NotThatPhoto(
+            f"The photo shows a board of {shape[0]} rows of {shape[1]}, and this one has "
+            f"{entry.shape[0]} rows of {entry.shape[1]}: take it again, or type it in."
+        )
+    if entry.count is not None and count != entry.count:
+        raise NotThatPhoto(
+            f"The photo shows a board of {dice_words(count)}, and this one has {entry.count}: "
+            "take it again, or type it in."
+        )
+    unsure, marks, unpainted, drawn_dice = [], [], 0, []
+    values, letters = [], []
+    for r, row in enumerate(rows):
+        values.append("".join(str(d.value) for d in row))
+        line = ""
+        for c, die in enumerate(row):
+            letter = letter_of(die.colour)
+            taken = not entry.colours or bool(letter and letter in entry.colours)
+            line += letter if taken and letter else "."
+            unpainted += not taken
+            doubtful = die.confidence < SURE
+            if doubtful:
+                shown = die_words(die) if taken else str(die.value)
+                unsure.append(f"the {shown} at {where((r, c))}")
+                marks.append(str(r * len(row) + c))
+            drawn_dice.append(outline(die, str(r * len(row) + c), doubtful, turn))
+        letters.append(line)
+    if entry.count is not None and len(marks) * 2 > count:
+        raise NotThatPhoto(
+            f"The photo does not look like this board of {dice_words(count)}: "
+            f"{len(marks)} of its {count} dice read unsure. Take it again from above, the "
+            "whole board in the photo, or type it in."
+        )
+    fields = {entry.field: "\n".join(values), UNSURE: " ".join(marks)}
+    if entry.colours:
+        fields[entry.colour_field] = "\n".join(letters)
+    read = f"{len(rows)} rows of {shape[1]}"
+    more = ""
+    if entry.colours and unpainted:
+        which = "its colour" if unpainted == 1 else "their colours"
+        more = f" {dice_words(unpainted)} of a colour this game has not: pick {which}."
+    then = "Turn it to lie as on the table, then send it."
+    return Filled(fields, said(read, unsure, then, more), drawn_dice)
+
+
+def one_die(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
+    """One die alone: its value in ``field``, which ``UNSURE`` names when it is read unsure;
+    its colour is the die's own, known to the form, so it is not read."""
+    if len(dice) != 1:
+        raise NotThatPhoto(
+            f"The photo shows {dice_words(len(dice))}, and this is a roll of 1 die: take it "
+            "again with that die alone, or tap it in."
+        )
+    die = dice[0]
+    unsure = die.confidence < SURE
+    fields = {entry.field: str(die.value), UNSURE: entry.field if unsure else ""}
+    sentence = said(str(die.value), ["the die"] if unsure else [], "Then enter it.")
+    return Filled(fields, sentence, [outline(die, entry.field, unsure)])
+
+
+def pool(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
+    """A pool: the values of each colour of ``colours`` in ``field`` + its letter."""
+    if entry.count is not None and len(dice) != entry.count:
+        raise NotThatPhoto(
+            f"The photo shows {dice_words(len(dice))}, and this pool has {entry.count}: "
+            "take it again, or type it in."
+        )
+    by_colour: dict[str, str] = {letter: "" for letter in entry.colours}
+    unsure, marks, left_out, drawn_dice = [], [], [], []
+    for die in dice:
+        letter = letter_of(die.colour)
+        if letter is None or letter not in by_colour:
+            left_out.append(die_words(die))
+            drawn_dice.append(outline(die, "", True))
+            continue
+        place = f"{letter}{len(by_colour[letter])}"
+        if die.confidence < SURE:
+            unsure.append(f"the {die_words(die)} {lies(die, dice)}")
+            marks.append(place)
+        drawn_dice.append(outline(die, place, die.confidence < SURE))
+        by_colour[letter] += str(die.value)
+    fields = {f"{entry.field}{letter}": values for letter, values in by_colour.items()}
+    fields[UNSURE] = " ".join(marks)
+    read = "; ".join(
+        f"{COLOURS[letter]} {' '.join(values)}" for letter, values in by_colour.items() if values
+    )
+    if left_out:
+        read += f" (left out, of no colour this game has: {listed(left_out)})"
+    sentence = said(read or "no dice of this game's colours", unsure, "Then enter it.")
+    return Filled(fields, sentence, drawn_dice)

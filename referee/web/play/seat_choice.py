@@ -1,0 +1,62 @@
+"""Choosing a seat from the play page: sit in a player's seat, take one over, be a table
+phone or only watch (``referee.web.access.seats`` keeps the claims)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, flash, redirect, request, url_for
+
+from referee.web.access.rights import check_can_change
+from referee.web.access.seats import answered, leave, phone_id, sit, watch
+from referee.web.play.tables import render_play
+from referee.web.storage.store import TableMoved, load, table_or_404
+
+bp = Blueprint("seats", __name__)
+
+SEATS_MOVED = (
+    "Another phone changed this table’s seats at the same instant: nothing was changed. "
+    "Here is the table as it stands now; choose again."
+)
+
+
+@bp.post("/t/<token:token>/seat")
+def choose(token: str) -> Any:
+    """Sit this phone in a seat (``as`` = the seat's number from 0), make it a table phone
+    (``table``) or a watcher (``watch``); a seat another phone holds is refused with the
+    choices left, unless ``take_over`` says to take it."""
+    table = table_or_404(token)
+    check_can_change(table)
+    table_id, players = table.id, list(table.players)
+    choice = request.form.get("as", "")
+    me = phone_id(create=True)
+    assert me is not None
+    if choice not in ("table", "watch") and not (
+        choice.isascii() and choice.isdigit() and len(choice) <= 2 and int(choice) < len(players)
+    ):
+        return render_play(load(table), status=400, error="Choose one of the table’s seats.")
+    answered(token)
+    try:
+        if choice in ("table", "watch"):
+            leave(table_id, me)
+            watch(token, choice == "watch")
+            flash(
+                "This phone now only watches."
+                if choice == "watch"
+                else "This phone is now a table phone: it enters every player’s moves."
+            )
+            return redirect(url_for("tables.play", token=token))
+        seat, take_over = int(choice), request.form.get("take_over") == "yes"
+        sat = sit(table_id, seat, me, take_over)
+    except TableMoved:  # the table was deleted meanwhile (404), or the database said wait
+        return render_play(load(table_or_404(token)), status=409, error=SEATS_MOVED)
+    name = players[seat]
+    if not sat:
+        error = (
+            f"{name}’s seat is already taken by another phone. This phone can watch, be a "
+            f"table phone, or take {name}’s seat over (that phone becomes a table phone)."
+        )
+        return render_play(load(table_or_404(token)), status=409, error=error, seat_taken=seat)
+    watch(token, False)
+    flash(f"This phone is now {name}’s seat: it enters {name}’s moves.")
+    return redirect(url_for("tables.play", token=token))
