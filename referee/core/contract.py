@@ -6,14 +6,15 @@ text (a ``referee.core.gametext.GameText``: help page and printed sheets) and, f
 gives odds, its advice (``Odds``).  mypy checks each part against its Protocol where the
 package builds ``PARTS``.
 
-Beyond the required members, a part may bring any of the optional hooks that ``Game``
-lists with their defaults (``turn_records``, ``moment``, ``forced``...).  The registry
-(``referee.games``) makes one ``Game`` of each package's parts, once: every caller reads
-``game.<member>`` on it and never asks whether a game has a hook, the way boardgame.io
-fills in a game's ``playerView``.  Dice are inputs: a roll is a move, so nothing here is
-random.
+Beyond the required members, a game may bring any of the optional hooks that ``Hooks``
+declares with their types and defaults (``turn_records``, ``moment``, ``forced``...): its
+package names them in ``Parts(hooks=Hooks(...))``, where mypy checks each one and a
+misspelled name is an error.  The registry (``referee.games``) makes one ``Game`` of each
+package's parts, once: every caller reads ``game.<member>`` on it and never asks whether a
+game has a hook, the way boardgame.io fills in a game's ``playerView``.  Dice are inputs: a
+roll is a move, so nothing here is random.
 
-A game may also list ``TABLE_SETTINGS``: how a table keeps the game, never a rule (the colour
+A game may also give ``TABLE_SETTINGS``: how a table keeps the game, never a rule (the colour
 a photo of a roll tells key dice by).  A table picks them when it starts, as it picks
 the options, but they are stored beside the log and never in it, and the rules never read
 them: a log replays the same whatever the settings were.
@@ -22,7 +23,7 @@ them: a log replays the same whatever the settings were.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import MISSING, Field, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.core.engine import FILL_PAD, Entry, Move, Option, Outcome, PhotoEntry, TurnRecord
@@ -164,16 +165,6 @@ class Odds(Protocol):
         when they do not make a position of the game."""
 
 
-@dataclass(frozen=True)
-class Parts:
-    """A game's parts as its package declares them (``PARTS``)."""
-
-    rules: Rules
-    page: Page
-    text: GameText
-    odds: Odds | None = None
-
-
 class _NoOdds:
     """The advice of a game that gives none: no flags, no decision, no command."""
 
@@ -219,14 +210,117 @@ def _as_is(state: State, player: str) -> State:
     return state
 
 
-@dataclass(frozen=True)
-class _FromGame:
-    """A hook's default made from the game's members filled in before it."""
+def _rotated(players: Sequence[str]) -> tuple[str, ...]:
+    return (*players[1:], *players[:1])
 
-    make: Callable[[Game], Any]
+
+@dataclass(frozen=True, kw_only=True)
+class Hooks:
+    """The optional hooks, each declared once with its type and its default.
+
+    A game's package fills in the ones it brings, by name, where it builds its ``Parts``
+    (``hooks=Hooks(turn_records=rules.turn_records, MOVE_WORDS=page.MOVE_WORDS)``), and
+    leaves the rest to their defaults.  mypy checks each one given against its type right
+    there, and a misspelled name (``turn_recrods``) is a mypy error and a ``TypeError`` when
+    the package is imported, never a silent default.
+    """
+
+    TURN_WORD: str = "turn"  # what a score chart's x axis counts
+    # A move type in words ("set_aside": "set-aside"), where it is not as is.
+    MOVE_WORDS: Mapping[str, str] = field(default_factory=dict)
+    # Where lists of games put it: a game of a set is listed with the set, at the set's name
+    # among the titles, by its place in the set (1, 2...); "" and 0 for none.
+    SERIES: str = ""
+    SERIES_PLACE: int = 0
+    # The move types different players make at the same time (Solitaire Dice's splits of a
+    # shared roll).  Such a move for one player neither changes nor depends on another
+    # player's, so a post from a page that such moves of others have since passed is judged
+    # on the table as it stands (``referee.web.play.tables``) instead of refused as stale.
+    SIMULTANEOUS: frozenset[str] = frozenset()
+    # How a table keeps the game (``Setting``), picked when it starts; never in the log.
+    TABLE_SETTINGS: tuple[Setting, ...] = ()
+    # A few words per player, for the scoreboard.
+    player_notes: Callable[[State], Mapping[str, str]] = _no_notes
+    # The seating of a table that plays again after a game with these players: rotated by
+    # one, so the next player starts; a game where nobody moves first keeps it.
+    next_seating: Callable[[Sequence[str]], tuple[str, ...]] = _rotated
+    # Every finished turn, oldest first.
+    turn_records: Callable[[State], Sequence[TurnRecord]] = _no_turns
+    # Whether the final round is being played.
+    in_final_round: Callable[[State], bool] = _never
+    # What to confirm before the move is applied; None: nothing.
+    warning: Callable[[State, Move], str | None] = _none
+    # Sheets still to fill from the current roll (None: the game has no such sheets).
+    waiting_for: Callable[[State], list[str] | None] = _none
+    # The player a move that names none is applied for while nobody is to move (a split of a
+    # shared roll goes to the first sheet still to split it); None: the table's own move,
+    # such as the shared roll itself.
+    player_of: Callable[[State, Move], str | None] = _none
+    # Whether a move, made in a state, sets the table up rather than being part of a
+    # player's turn: a board or square laid out, a pool entered, dice put back in the box,
+    # the opening deal, a round declared over.  Undo takes such a move back as a turn of its
+    # own, whoever entered it; a whole-turn undo of the play after it stops short of it.
+    is_setup: Callable[[State, Move], bool] = _never
+    # How many key dice ("K3") the next roll adds.
+    keys_to_roll: Callable[[State], int] = _nothing
+    # The points the player to move would lose by busting.
+    at_stake: Callable[[State], int] = _nothing
+    # What the last move did that a phone may buzz for ("bust", "hot dice"); None for an
+    # ordinary move.  A won game is every game's moment.
+    moment: Callable[[State], str | None] = _none
+    # The table as a player faces it where players decide at the same time (the state with
+    # that player's decision first in line, None when they have none now), so that a phone
+    # on its own sheet shows the odds of its own split.
+    facing: Callable[[State, str], State | None] = _as_is
+    # The one move the player to move may make when the rules leave no choice (Six D Four's
+    # pass with nothing to place), made by the referee and said; None while there is a
+    # choice.  A move the table judges (a pass because no set fits) is no forced move.
+    forced: Callable[[State], dict[str, Any] | None] = _none
+    # Whether any phone that enters moves may enter the next move, whichever seat it sits
+    # in: a fact the whole table sees and nobody chooses (a die added to Six D Five's
+    # stack).  By default a seated phone enters its own seat's moves only.
+    seat_free: Callable[[State], bool] = _never
+    # What the table may enter next besides a roll and ``choices``: a board, a pool, side
+    # totals, dice drawn from a bag, a board slid shut.  When ``choices`` is empty it must
+    # be entered.
+    table_entry: Callable[[State], Entry | None] = _none
+    # What a photo of the dice should show now and the entry form it fills, given the
+    # table's settings.  None here stands for the default, which ``Game`` makes from the
+    # game's own ``dice_to_roll`` and ``keys_to_roll``: the roll of ``dice_to_roll`` dice on
+    # the tap pad (None: no roll, or one with keys, which only a game that says their colour
+    # can tell).
+    photo_entry: Callable[[State, Settings], PhotoEntry | None] | None = None
+
+    def given(self) -> frozenset[str]:
+        """The hooks set to something other than their defaults: those the game brings.
+
+        A hook is compared with its default by equality, so a hook given as its default
+        (``SERIES=""``, ``MOVE_WORDS={}``) is no hook of the game's own: no caller could
+        tell the two apart.  A function is equal to itself only, so any function given is
+        the game's own.
+        """
+        return frozenset(f.name for f in fields(self) if getattr(self, f.name) != _default(f))
+
+
+def _default(hook: Field[Any]) -> Any:
+    """A hook's default, made afresh where a factory makes it."""
+    return hook.default if hook.default_factory is MISSING else hook.default_factory()
+
+
+@dataclass(frozen=True)
+class Parts:
+    """A game's parts as its package declares them (``PARTS``), and its optional hooks."""
+
+    rules: Rules
+    page: Page
+    text: GameText
+    odds: Odds | None = None
+    hooks: Hooks = Hooks()
 
 
 def _photo_of_roll(game: Game) -> Callable[[State, Settings], PhotoEntry | None]:
+    """The default ``photo_entry``: a plain roll of ``game``'s ``dice_to_roll`` dice."""
+
     def photo_entry(state: State, settings: Settings) -> PhotoEntry | None:
         count = game.dice_to_roll(state)
         if not count or game.keys_to_roll(state):
@@ -236,74 +330,14 @@ def _photo_of_roll(game: Game) -> Callable[[State, Settings], PhotoEntry | None]
     return photo_entry
 
 
-def _rotated(players: Sequence[str]) -> tuple[str, ...]:
-    return (*players[1:], *players[:1])
-
-
 class Game:
     """A registered game: the members of its parts in one object, every hook filled in.
 
-    The required members come from the parts that must have them.  Each optional hook
-    (declared below, its default in ``HOOK_DEFAULTS``) comes from whichever part defines
-    it, else its default.
+    The required members come from the parts that must have them, each optional hook from
+    ``parts.hooks`` (``Hooks``: its type, its default) under the same name.  ``own`` names
+    the hooks the game brings itself: those of its ``Hooks`` that are not their defaults
+    (``Hooks.given``), and the advice when it has an ``Odds`` part.
     """
-
-    TURN_WORD: str  # what a score chart's x axis counts
-    MOVE_WORDS: Mapping[str, str]  # a move type in words ("set_aside": "set-aside"), if not as is
-    # Where lists of games put it: a game of a set is listed with the set, at the set's name
-    # among the titles, by its place in the set (1, 2...); "" and 0 for none.
-    SERIES: str
-    SERIES_PLACE: int
-    # The move types different players make at the same time (Solitaire Dice's splits of a
-    # shared roll).  Such a move for one player neither changes nor depends on another
-    # player's, so a post from a page that such moves of others have since passed is judged
-    # on the table as it stands (``referee.web.play.tables``) instead of refused as stale.
-    SIMULTANEOUS: frozenset[str]
-    # How a table keeps the game (``Setting``), picked when it starts; never in the log.
-    TABLE_SETTINGS: tuple[Setting, ...]
-    player_notes: Callable[[State], Mapping[str, str]]  # a few words per player, scoreboard
-    # The seating of a table that plays again after a game with these players: rotated by
-    # one, so the next player starts; a game where nobody moves first keeps it.
-    next_seating: Callable[[Sequence[str]], tuple[str, ...]]
-    turn_records: Callable[[State], Sequence[TurnRecord]]  # every finished turn, oldest first
-    in_final_round: Callable[[State], bool]  # whether the final round is being played
-    warning: Callable[[State, Move], str | None]  # to confirm before the move is applied
-    # Sheets still to fill from the current roll (None: the game has no such sheets).
-    waiting_for: Callable[[State], list[str] | None]
-    # The player a move that names none is applied for while nobody is to move (a split of a
-    # shared roll goes to the first sheet still to split it); None: the table's own move,
-    # such as the shared roll itself.
-    player_of: Callable[[State, Move], str | None]
-    # Whether a move, made in a state, sets the table up rather than being part of a
-    # player's turn: a board or square laid out, a pool entered, dice put back in the box,
-    # the opening deal, a round declared over.  Undo takes such a move back as a turn of its
-    # own, whoever entered it; a whole-turn undo of the play after it stops short of it.
-    is_setup: Callable[[State, Move], bool]
-    keys_to_roll: Callable[[State], int]  # how many key dice ("K3") the next roll adds
-    at_stake: Callable[[State], int]  # the points the player to move would lose by busting
-    # What the last move did that a phone may buzz for ("bust", "hot dice"); None for an
-    # ordinary move.  A won game is every game's moment.
-    moment: Callable[[State], str | None]
-    # The table as a player faces it where players decide at the same time (the state with
-    # that player's decision first in line, None when they have none now), so that a phone
-    # on its own sheet shows the odds of its own split.
-    facing: Callable[[State, str], State | None]
-    # The one move the player to move may make when the rules leave no choice (Six D Four's
-    # pass with nothing to place), made by the referee and said; None while there is a
-    # choice.  A move the table judges (a pass because no set fits) is no forced move.
-    forced: Callable[[State], dict[str, Any] | None]
-    # Whether any phone that enters moves may enter the next move, whichever seat it sits
-    # in: a fact the whole table sees and nobody chooses (a die added to Six D Five's
-    # stack).  By default a seated phone enters its own seat's moves only.
-    seat_free: Callable[[State], bool]
-    # What the table may enter next besides a roll and ``choices``: a board, a pool, side
-    # totals, dice drawn from a bag, a board slid shut.  When ``choices`` is empty it must
-    # be entered.
-    table_entry: Callable[[State], Entry | None]
-    # What a photo of the dice should show now and the entry form it fills, given the
-    # table's settings; by default the roll of ``dice_to_roll`` dice on the tap pad (None: no
-    # roll, or one with keys, which only a game that says their colour can tell).
-    photo_entry: Callable[[State, Settings], PhotoEntry | None]
 
     def __init__(self, parts: Parts) -> None:
         rules, page, odds = parts.rules, parts.page, parts.odds or _NoOdds()
@@ -331,41 +365,31 @@ class Game:
         self.advice = odds.advice
         self.advice_key = odds.advice_key
         self.advice_for = odds.advice_for
-        own = {"advice", "advice_key", "advice_for"} if parts.odds else set()
-        sources = [p for p in (rules, page, parts.odds) if p is not None]
-        for name, default in HOOK_DEFAULTS.items():
-            brought = [getattr(p, name) for p in sources if hasattr(p, name)]
-            if isinstance(default, _FromGame):
-                default = default.make(self)
-            setattr(self, name, brought[0] if brought else default)
-            own |= {name} if brought else set()
-        self.own = frozenset(own)  # the hooks this game brings itself
+        hooks = parts.hooks
+        self.TURN_WORD = hooks.TURN_WORD
+        self.MOVE_WORDS = hooks.MOVE_WORDS
+        self.SERIES = hooks.SERIES
+        self.SERIES_PLACE = hooks.SERIES_PLACE
+        self.SIMULTANEOUS = hooks.SIMULTANEOUS
+        self.TABLE_SETTINGS = hooks.TABLE_SETTINGS
+        self.player_notes = hooks.player_notes
+        self.next_seating = hooks.next_seating
+        self.turn_records = hooks.turn_records
+        self.in_final_round = hooks.in_final_round
+        self.warning = hooks.warning
+        self.waiting_for = hooks.waiting_for
+        self.player_of = hooks.player_of
+        self.is_setup = hooks.is_setup
+        self.keys_to_roll = hooks.keys_to_roll
+        self.at_stake = hooks.at_stake
+        self.moment = hooks.moment
+        self.facing = hooks.facing
+        self.forced = hooks.forced
+        self.seat_free = hooks.seat_free
+        self.table_entry = hooks.table_entry
+        self.photo_entry = hooks.photo_entry or _photo_of_roll(self)  # it reads the above
+        advice = {"advice", "advice_key", "advice_for"} if parts.odds else set()
+        self.own = hooks.given() | advice  # the hooks this game brings itself
 
     def __repr__(self) -> str:
         return f"<Game {self.SLUG}>"
-
-
-HOOK_DEFAULTS: dict[str, Any] = {
-    "TURN_WORD": "turn",
-    "MOVE_WORDS": {},
-    "SERIES": "",
-    "SERIES_PLACE": 0,
-    "SIMULTANEOUS": frozenset(),
-    "TABLE_SETTINGS": (),
-    "player_notes": _no_notes,
-    "next_seating": _rotated,
-    "turn_records": _no_turns,
-    "in_final_round": _never,
-    "warning": _none,
-    "waiting_for": _none,
-    "player_of": _none,
-    "is_setup": _never,
-    "keys_to_roll": _nothing,
-    "at_stake": _nothing,
-    "moment": _none,
-    "facing": _as_is,
-    "forced": _none,
-    "seat_free": _never,
-    "table_entry": _none,
-    "photo_entry": _FromGame(_photo_of_roll),  # last: it reads the hooks above
-}

@@ -1,8 +1,9 @@
 """The game contract, checked once for every registered game.
 
 Every optional hook a game brings has the declared shape (mypy checks the required
-parts against their Protocols), and every hook is there after registration (a default
-when the game leaves it out); random legal play through the
+parts against their Protocols and the hooks against ``Hooks``, and a misspelled hook is
+refused), and every hook is there after registration (a default when the game leaves it
+out); random legal play through the
 hooks gives answers of the promised shape; a game's form reader knows its own buttons
 and refuses any other with a ruling, never a crash.
 """
@@ -13,14 +14,16 @@ import collections.abc
 import dataclasses
 import inspect
 import random
+import types
 import typing
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from werkzeug.datastructures import MultiDict
 
 from referee.autoplay import play_random_game
-from referee.core.contract import HOOK_DEFAULTS, Game, table_settings
+from referee.core.contract import Hooks, table_settings
 from referee.core.engine import (
     BOARD,
     FILL_BOARD,
@@ -43,7 +46,7 @@ from referee.core.moves import (
 )
 from referee.games import all_games, has_own
 
-HOOKS = typing.get_type_hints(Game)  # every optional hook, as ``Game`` declares it
+HOOKS = typing.get_type_hints(Hooks)  # every optional hook, as ``Hooks`` declares it
 GAMES = all_games()
 PLAYERS = ("Ann", "Bo", "Cy")
 AT_ONCE = [g for g in GAMES if g.SIMULTANEOUS]  # games with moves made at the same time
@@ -58,8 +61,37 @@ def game(request):
     return request.param
 
 
-def test_every_optional_hook_has_a_default():
-    assert set(HOOK_DEFAULTS) == set(HOOKS)
+def test_every_optional_hook_has_a_default_and_every_game_has_every_hook(game):
+    assert Hooks().given() == frozenset()
+    assert all(hasattr(game, name) for name in HOOKS)
+
+
+def test_a_misspelled_hook_is_a_type_error_where_a_package_names_it():
+    with pytest.raises(TypeError, match="turn_recrods"):
+        Hooks(turn_recrods=lambda state: ())  # type: ignore[call-arg]
+
+
+MYPY_CHECKS = """
+from referee.core.contract import Hooks
+def records(state: object) -> tuple[()]: return ()
+def stake(state: object, move: object) -> int: return 0
+RIGHT = Hooks(SERIES="Six D", SERIES_PLACE=2, turn_records=records)
+MISSPELLED = Hooks(turn_recrods=records)
+WRONG_VALUE = Hooks(SERIES_PLACE="second")
+WRONG_ARGUMENTS = Hooks(at_stake=stake)
+"""
+
+
+def test_mypy_checks_each_hook_a_game_gives_against_its_declared_type(monkeypatch):
+    mypy_api = pytest.importorskip("mypy.api")
+    monkeypatch.chdir(Path(__file__).parents[2])  # where mypy finds ``referee``
+    arguments = ["--config-file=", "--cache-dir=/dev/null", "--no-error-summary"]
+    report, errors, status = mypy_api.run([*arguments, "-c", MYPY_CHECKS])
+    assert status == 1 and not errors
+    assert [line.split(":")[1] for line in report.splitlines()] == ["6", "7", "8"], report
+    assert 'Unexpected keyword argument "turn_recrods"' in report
+    assert 'Argument "SERIES_PLACE" to "Hooks" has incompatible type "str"' in report
+    assert 'Argument "at_stake" to "Hooks" has incompatible type' in report
 
 
 def test_every_hook_a_game_brings_has_the_declared_shape(game):
@@ -70,6 +102,8 @@ def test_every_hook_a_game_brings_has_the_declared_shape(game):
     assert game.ACTIONS and game.own <= {*HOOKS, "advice", "advice_key", "advice_for"}
     for name in game.own & set(HOOKS):
         brought, declared = getattr(game, name), HOOKS[name]
+        if typing.get_origin(declared) is types.UnionType:  # None for the default
+            declared = next(t for t in typing.get_args(declared) if t is not type(None))
         if typing.get_origin(declared) is collections.abc.Callable:
             arguments = typing.get_args(declared)[0]
             assert len(inspect.signature(brought).parameters) == len(arguments), name

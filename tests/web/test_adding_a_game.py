@@ -17,7 +17,7 @@ from jinja2 import ChoiceLoader, DictLoader
 
 import printables
 from referee.core import formdata
-from referee.core.contract import Parts
+from referee.core.contract import Hooks, Parts
 from referee.core.dice import parse_dice
 from referee.core.engine import PUSH_YOUR_LUCK, Option, Outcome, RuleViolation, TurnRecord
 from referee.core.gametext import EVERY_GAME, GameText, RunningPad, ScoreRow, Step
@@ -139,8 +139,7 @@ def _module() -> types.ModuleType:
         ACTIONS=("roll", "bank"),
         start=start, outcome=outcome, read_form=read_form,
         to_move=lambda s: outcome(s).to_move, is_over=lambda s: s.over,
-        turns_done=lambda s: len(s.turns), turn_records=lambda s: s.turns,
-        ruling=lambda s: s.ruling, at_stake=lambda s: s.turn_total,
+        turns_done=lambda s: len(s.turns), ruling=lambda s: s.ruling,
         view=lambda s: PigView(s.players[s.seat], s.turn_total, s.turn_total > 0),
         dice_to_roll=lambda s: None if s.over else 1,
         choices=lambda s: [dict(formdata.BANK)] if s.turn_total else [],
@@ -152,7 +151,8 @@ def _module() -> types.ModuleType:
 def tiny_game(app):
     """The tiny game registered, with its template, for this test only."""
     module = _module()
-    game = register(Parts(rules=module, page=module, text=TEXT))
+    hooks = Hooks(turn_records=lambda s: s.turns, at_stake=lambda s: s.turn_total)
+    game = register(Parts(rules=module, page=module, text=TEXT, hooks=hooks))
     app.jinja_loader = ChoiceLoader([DictLoader({f"{SLUG}/play.html": PLAY_TEMPLATE}),
                                      app.jinja_loader])  # fmt: skip
     yield game
