@@ -8,8 +8,11 @@ How: the view of a move POST runs under a profiler hook (``sys.setprofile``) tha
 every call from one of the referee's modules into another (``Path.stops``).  The game's
 own code is left out (its rules, and the core and family code its rules call), as is
 what templates call while the answer is rendered, and what Flask calls around the view.
-A module the path comes back to after it has left it (no frame of it is running any
-more) is a return (``Path.returns``).
+The path's steps are the calls the view itself makes into other modules
+(``Path.steps``).  A call into a module still running further up is a climb back up
+(``Path.climbs``: a callback, or a lower module calling a higher one); a call into a
+module left earlier (no frame of it running), with other modules entered since, is a
+return (``Path.returns``).
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ from types import FrameType
 from typing import Any
 
 OURS = "referee."
-# The game's own code: its package, its family's shared code, and the contract's default
-# hooks it is filled in with.  Whatever it calls is the game's as well.
-GAME = ("referee.games.", "referee.families.", "referee.core.contract")
+# The game's own code: its package, its family's shared code, and the rules every game's
+# code runs in (the core: the contract, moves applied, dice; the log's replay).  Whatever
+# it calls is the game's as well: the path is the web layer's.
+GAME = ("referee.games.", "referee.families.", "referee.core.", "referee.log")
 RENDERING = "jinja2."  # what a template calls is the answer's, not the path's
 
 
@@ -66,6 +70,7 @@ class _Tracer:
         self.aside = 0  # frames running of the game's own code or of a template
         self.ours = 0  # frames running of the referee's modules
         self.route = 0  # the depth of the view's own frame, once entered
+        self.left_at: dict[str, int] = {}  # stops made when each module was last left
 
     def __call__(self, frame: FrameType, event: str, arg: Any) -> None:
         if event == "call":
@@ -86,7 +91,7 @@ class _Tracer:
         if counted:
             if self.running.get(module):
                 self.path.climbs.append(module)
-            elif module in self.path.stops:
+            elif self.left_at.get(module, len(self.path.stops)) < len(self.path.stops):
                 self.path.returns.append(module)
             self.path.stops.append(module)
             if self.route and len(self.stack) == self.route:
@@ -101,6 +106,8 @@ class _Tracer:
     def _leave(self) -> None:
         module = self.stack.pop()
         self.running[module] -= 1
+        if not self.running[module]:
+            self.left_at[module] = len(self.path.stops)
         self.aside -= module.startswith((*GAME, RENDERING))
         self.ours -= module.startswith(OURS)
 

@@ -171,7 +171,7 @@ def build_database(instance: Path, url: str, game: BenchGame, count: int) -> lis
     from referee.web import create_app
     from referee.web.base.extensions import db
     from referee.web.base.models import GameTable, MoveRecord, Seat, utcnow
-    from referee.web.storage.store import replay_table
+    from referee.web.storage.loading import replay_table
     from referee.web.storage.summaries import seat_figures, seat_row
 
     with patched_env(REFEREE_INSTANCE=str(instance)):

@@ -166,7 +166,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     """Write a stored table's log to standard output or ``-o FILE``."""
     from referee.log import dumps
-    from referee.web.storage.store import export_log
+    from referee.web.storage.loading import export_log
 
     with _database():
         log = export_log(token_of(args.table))
@@ -190,7 +190,8 @@ def cmd_seed(args: argparse.Namespace) -> int:
 
 def _seed(folder: Path, *, force: bool = False) -> int:
     """``referee seed`` inside an app context whose schema is up to date."""
-    from referee.web.storage.store import import_log, table_count
+    from referee.web.storage.loading import table_count
+    from referee.web.storage.store import import_log
 
     if table_count() and not force:
         print("Database already has tables; seeds not loaded.")
@@ -251,7 +252,7 @@ def cmd_print(args: argparse.Namespace) -> int:
 
 def _printed_sheet(printables, args: argparse.Namespace) -> bytes | None:
     """A stored table's filled scoresheet, or None when there is no such table."""
-    from referee.web.storage.store import load, table_by_token
+    from referee.web.storage.loading import load, table_by_token
 
     with _database():
         table = table_by_token(token_of(args.table))

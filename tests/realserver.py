@@ -208,7 +208,7 @@ def stored_tables(app, tokens):
 
     from referee.web.base.extensions import db
     from referee.web.base.models import MoveRecord
-    from referee.web.storage.store import load, table_by_token
+    from referee.web.storage.loading import load, table_by_token
 
     found = {}
     with app.app_context():

@@ -44,7 +44,7 @@ def solitaire_table(stored, *moves) -> str:
 
 def stored_moves(app, token: str) -> list[dict]:
     from referee.web.base.extensions import db
-    from referee.web.storage.store import load, table_by_token
+    from referee.web.storage.loading import load, table_by_token
 
     with app.app_context():
         loaded = load(table_by_token(token))

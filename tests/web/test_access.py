@@ -15,7 +15,7 @@ from sqlalchemy import select
 from referee.web import create_app
 from referee.web.base.extensions import db
 from referee.web.base.models import GameTable, PlayerAlias, PlayerMerge, Seat
-from referee.web.storage.store import table_by_token
+from referee.web.storage.loading import table_by_token
 from tests.conftest import HOUSE_PIN, Table, csrf_token
 
 BUST = {"action": "roll", **{f"d{i}": v for i, v in enumerate("223346")}}
@@ -293,9 +293,9 @@ def test_a_long_folded_name_fits(app, client, new_table):
 
 
 def test_a_table_is_never_longer_than_it_keeps(app, client, stored, tenk_log, monkeypatch):
-    import referee.web.play.tables as tables
+    import referee.web.play.judging as judging
 
-    monkeypatch.setattr(tables, "MAX_MOVES", 2)
+    monkeypatch.setattr(judging, "MAX_MOVES", 2)
     (token,) = stored(tenk_log(("Ann", "Bo"), "bust", "bust"))
     refused = Table(client, token).post(**BUST)
     assert refused.status_code == 422

@@ -23,7 +23,7 @@ from referee.core.engine import PUSH_YOUR_LUCK, Option, Outcome, RuleViolation, 
 from referee.core.gametext import EVERY_GAME, GameText, RunningPad, ScoreRow, Step
 from referee.games import _REGISTRY, all_games, register
 from referee.log import replay
-from referee.web.storage.store import log_of, table_by_token
+from referee.web.storage.loading import log_of, table_by_token
 from tests.printables.support import text_of
 
 SLUG = "tiny-pig"

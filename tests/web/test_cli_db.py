@@ -124,7 +124,7 @@ def test_serve_migrates_loads_the_examples_then_serves_on_the_address_given(
 def test_serve_without_the_examples_leaves_the_database_empty(database, capsys, monkeypatch):
     from referee.web import create_app
     from referee.web.base.extensions import db
-    from referee.web.storage.store import table_count
+    from referee.web.storage.loading import table_count
 
     calls = serving(monkeypatch)
     assert main(["serve", "--no-seed"]) == 0

@@ -8,8 +8,8 @@ import html
 import pytest
 
 from referee.web.base import deadline
+from referee.web.storage.loading import table_by_token
 from referee.web.storage.replays import replays
-from referee.web.storage.store import table_by_token
 
 OUT_OF_TIME = "took the referee too long to work out"
 TINY = 1e-9  # seconds: past before the first check

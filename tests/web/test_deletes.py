@@ -85,17 +85,18 @@ def test_a_write_posted_from_a_page_of_a_deleted_table_is_a_404(new_table, path)
 @pytest.mark.parametrize(
     "path, meanwhile",
     [
-        ("move", "referee.web.play.tables.seating"),
+        ("move", "referee.web.play.judging.seating"),
         ("undo", "referee.web.play.tables.seating"),
         ("odds", "referee.web.play.advice.seating"),
-        ("seat", "referee.web.access.seats.phone_id"),
+        ("seat", "referee.web.play.seat_choice.phone_id"),
     ],
 )
 def test_a_write_the_table_is_deleted_under_is_a_404(new_table, app, monkeypatch, path, meanwhile):
     """The delete (another phone's: a session of its own) commits after the write has read
     the table and before it writes: the write finds nothing to claim and says the table is
     gone, never a server error."""
-    from referee.web.storage.store import delete_table, table_by_token
+    from referee.web.storage.loading import table_by_token
+    from referee.web.storage.store import delete_table
 
     table = new_table("solitaire", ("Ann", "Bo"))
     table.roll(1, 1, 3, 5, 6)

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from referee.games import all_games
-from referee.web.storage.store import table_by_token
+from referee.web.storage.loading import table_by_token
 from tests.conftest import ONE_DATABASE
 
 pytestmark = ONE_DATABASE

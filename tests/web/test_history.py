@@ -16,7 +16,7 @@ import pytest
 from referee.log import loads, replay
 from referee.web.base.extensions import db
 from referee.web.base.models import GameTable
-from referee.web.storage.store import table_by_token
+from referee.web.storage.loading import table_by_token
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 
@@ -108,7 +108,7 @@ def test_export_then_import_gives_the_same_replayed_state(client, stored, form_t
     assert response.status_code == 302
     new_id = response.location.rsplit("/", 1)[1]
     with app.app_context():
-        from referee.web.storage.store import load, table_by_token
+        from referee.web.storage.loading import load, table_by_token
 
         before = load(table_by_token(table_id)).replay.to_json()
         after = load(table_by_token(new_id)).replay.to_json()

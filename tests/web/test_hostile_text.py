@@ -18,7 +18,8 @@ from referee.log import GameLog
 from referee.web.base.extensions import db
 from referee.web.base.models import GameTable, MoveRecord
 from referee.web.guard.security import HEADERS
-from referee.web.storage.store import import_log, table_count
+from referee.web.storage.loading import table_count
+from referee.web.storage.store import import_log
 from tests.engine.test_log import HOSTILE_LOGS
 from tests.realserver import Gunicorn, Phone
 

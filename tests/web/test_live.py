@@ -89,10 +89,10 @@ def test_a_read_of_an_unchanged_table_replays_nothing(new_table, monkeypatch):
     table = new_table()
     table.roll(*BUST)
     calls = []
-    import referee.web.storage.store as store
+    import referee.web.storage.loading as loading
 
-    real = store.replay
-    monkeypatch.setattr(store, "replay", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = loading.replay
+    monkeypatch.setattr(loading, "replay", lambda *a, **k: calls.append(1) or real(*a, **k))
     table.page()
     poll(table, v="0")
     table.client.get(f"{table.url}/screen")
@@ -104,7 +104,7 @@ def test_another_process_writing_makes_the_kept_replay_unreachable(new_table, ap
     the database: the next read here misses the kept replay and reads the moves again."""
     from referee.web.base.extensions import db
     from referee.web.base.models import GameTable, MoveRecord
-    from referee.web.storage.store import table_by_token
+    from referee.web.storage.loading import table_by_token
 
     table = new_table()
     table.roll(*BUST)
@@ -148,7 +148,7 @@ def test_a_move_another_process_wrote_is_caught_up_from_the_kept_replay(
     from referee.log import Replay
     from referee.web.base.extensions import db
     from referee.web.base.models import GameTable, MoveRecord
-    from referee.web.storage.store import table_by_token
+    from referee.web.storage.loading import table_by_token
 
     table = new_table()
     table.roll(*BUST)
@@ -159,11 +159,11 @@ def test_a_move_another_process_wrote_is_caught_up_from_the_kept_replay(
         db.session.add(MoveRecord(table_id=row.id, seq=2, data={"type": "roll", "dice": BUST}))
         db.session.query(GameTable).filter_by(id=row.id).update({"version": row.version + 1})
         db.session.commit()
-    import referee.web.storage.store as store
+    import referee.web.storage.loading as loading
 
     full, extended = [], []
     real_extended = Replay.extended
-    monkeypatch.setattr(store, "replay", lambda *a, **k: full.append(1))
+    monkeypatch.setattr(loading, "replay", lambda *a, **k: full.append(1))
     monkeypatch.setattr(
         Replay,
         "extended",

@@ -17,7 +17,8 @@ from referee.games import all_games, get_game, has_own
 from referee.log import GameLog
 from referee.web.base.extensions import db
 from referee.web.base.models import GameTable, SeatClaim
-from referee.web.storage.store import TableMoved, play_again, table_by_token, table_count
+from referee.web.storage.loading import table_by_token, table_count
+from referee.web.storage.store import TableMoved, play_again
 from tests.conftest import Table, csrf_token
 
 PLAYERS = ("Ann", "Bo", "Cy")

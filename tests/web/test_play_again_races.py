@@ -53,7 +53,8 @@ def press_twice(port: int, token: str, answers: list, same_phone: bool) -> None:
 
 
 def test_two_presses_at_once_start_one_table(app, database_url, tmp_path, request):
-    from referee.web.storage.store import import_log, table_count
+    from referee.web.storage.loading import table_count
+    from referee.web.storage.store import import_log
 
     with app.app_context():
         tokens = [import_log(FINISHED) for _ in range(TABLES)]

@@ -137,7 +137,7 @@ def test_the_database_refuses_a_second_seat_for_one_phone(two_phones, app):
 
     from referee.web.base.extensions import db
     from referee.web.base.models import SeatClaim
-    from referee.web.storage.store import table_by_token
+    from referee.web.storage.loading import table_by_token
 
     ann, _ = two_phones
     with app.app_context():
@@ -202,7 +202,7 @@ def claims(app, token: str) -> list[int]:
 
     from referee.web.base.extensions import db
     from referee.web.base.models import SeatClaim
-    from referee.web.storage.store import table_by_token
+    from referee.web.storage.loading import table_by_token
 
     with app.app_context():
         table_id = table_by_token(token).id
@@ -212,7 +212,7 @@ def claims(app, token: str) -> list[int]:
 
 def logged_moves(app, token: str) -> list[dict]:
     """The table's stored moves."""
-    from referee.web.storage.store import export_log
+    from referee.web.storage.loading import export_log
 
     with app.app_context():
         return list(export_log(token).moves)
@@ -220,7 +220,8 @@ def logged_moves(app, token: str) -> list[dict]:
 
 def delete_table_now(app, token: str) -> None:
     """Delete the table as another phone with the PIN would, meanwhile."""
-    from referee.web.storage.store import delete_table, table_by_token
+    from referee.web.storage.loading import table_by_token
+    from referee.web.storage.store import delete_table
 
     with app.app_context():
         table = table_by_token(token)

@@ -36,7 +36,7 @@ def split(phone: Table, seq: int, csrf: str, player: str, posted: str = SPLIT):
 
 
 def moves(app, token: str) -> list[dict]:
-    from referee.web.storage.store import load, table_by_token
+    from referee.web.storage.loading import load, table_by_token
 
     with app.app_context():
         loaded = load(table_by_token(token))
@@ -142,7 +142,7 @@ def test_a_split_that_loses_the_write_to_another_phone_is_judged_again(seated, a
     two posts arrive at the same instant): the version claim fails, and the post is judged
     again on the table with the other split and stored."""
     from referee.web.play import tables
-    from referee.web.storage import store
+    from referee.web.storage import loading, store
 
     table, phones = seated()
     seq, csrf = phones[2].form_fields()
@@ -153,7 +153,7 @@ def test_a_split_that_loses_the_write_to_another_phone_is_judged_again(seated, a
     def beaten_once(loaded, posted, after):
         calls.append(loaded.seq)
         if len(calls) == 1:  # Bob's phone gets there first
-            current = store.load(store.table_by_token(table.token))
+            current = loading.load(loading.table_by_token(table.token))
             real(current, [bob], current.replay.apply(bob))
         real(loaded, posted, after)
 
@@ -270,13 +270,13 @@ def test_the_same_roll_that_loses_the_write_to_another_phone_is_told_it_is_alrea
     other phone's is stored between this post's judging and its write; this one is told the
     roll is already in, and nothing is doubled."""
     from referee.web.play import tables
-    from referee.web.storage import store
+    from referee.web.storage import loading, store
 
     table = new_table("tenk")
     real = store.add_moves
 
     def beaten(loaded, posted, after):
-        current = store.load(store.table_by_token(table.token))
+        current = loading.load(loading.table_by_token(table.token))
         roll = {"player": "Ann", "type": "roll", "dice": ["4", "3", "2", "5", "1", "1"]}
         real(current, [roll], current.replay.apply(roll))
         real(loaded, posted, after)  # the version claim fails

@@ -87,7 +87,8 @@ def test_a_table_in_play_judges_only_the_moves_since_its_last_view(app, stored, 
     house.get(f"/t/{token}/history")
     assert judged_count[0] == len(first)
     with app.app_context():  # the rest of the game, as moves would be stored
-        from referee.web.storage.store import add_moves, load, table_by_token
+        from referee.web.storage.loading import load, table_by_token
+        from referee.web.storage.store import add_moves
 
         loaded = load(table_by_token(token))
         after = loaded.replay.extended(moves[len(first) : -1])
@@ -105,7 +106,8 @@ def test_an_undo_keeps_the_judgements_of_the_moves_still_in_place(app, stored, j
     house.get(f"/t/{token}/history")
     weighed = judged_count[0]
     with app.app_context():
-        from referee.web.storage.store import load, table_by_token, take_back
+        from referee.web.storage.loading import load, table_by_token
+        from referee.web.storage.store import take_back
 
         loaded = load(table_by_token(token))
         kept = len(moves) - 4

@@ -21,7 +21,7 @@ from referee.web.base.extensions import db
 from referee.web.base.models import GameTable
 from referee.web.guard.errors import error_page
 from referee.web.guard.limits import limiter
-from referee.web.storage.store import table_or_404
+from referee.web.storage.loading import table_or_404
 
 bp = Blueprint("joining", __name__)
 

@@ -44,6 +44,7 @@ from referee.web.base.inputs import has_control
 from referee.web.base.models import HouseGrant, TableFacts, utcnow
 from referee.web.guard.limits import limiter
 from referee.web.guard.security import private_file, unshared
+from referee.web.storage.loading import Loaded, load, table_or_404
 
 bp = Blueprint("access", __name__)
 
@@ -155,6 +156,15 @@ def check_can_change(table: TableFacts) -> None:
             "This game is finished and its scoresheet is now closed; "
             "only a phone with the house PIN can change it. Nothing was changed.",
         )
+
+
+def load_to_change(token: str) -> Loaded:
+    """The table behind a link, loaded for a change (the first step of a move's way: load,
+    judge, store, answer): a 404 page when there is no such table, a 403 when this phone
+    may no longer change it (``check_can_change``)."""
+    table = table_or_404(token)
+    check_can_change(table)
+    return load(table)
 
 
 def remember(table: TableFacts) -> None:

@@ -28,7 +28,8 @@ from sqlalchemy import bindparam, delete, insert, select, update
 
 from referee.web.base.extensions import db
 from referee.web.base.models import SeatClaim, TableFacts, utcnow
-from referee.web.storage.store import TABLES, hold_table
+from referee.web.storage.loading import TABLES
+from referee.web.storage.store import hold_table
 
 PHONE = "phone"  # the session key of this phone's id
 WATCHING = "watching"  # the session key of the tables this phone only watches

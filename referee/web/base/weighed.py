@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Generic, TypeVar
 
 Key = TypeVar("Key", bound=Hashable)
@@ -22,7 +22,8 @@ class WeighedCache(Generic[Key, Value]):
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
-        self._entries: OrderedDict[Key, tuple[Value, int]] = OrderedDict()
+        # Each entry's value, weight and rank.
+        self._entries: OrderedDict[Key, tuple[Value, int, int]] = OrderedDict()
         self._held = 0
         self._lock = threading.Lock()
 
@@ -43,26 +44,20 @@ class WeighedCache(Generic[Key, Value]):
             self._entries.move_to_end(key)
             return found[0]
 
-    def put(
-        self,
-        key: Key,
-        value: Value,
-        weight: int,
-        *,
-        replaces: Callable[[Value], bool] = lambda _kept: True,
-    ) -> None:
-        """Keep ``value`` under ``key`` unless ``replaces`` says the entry kept there now
-        must stay (it is asked under the lock, so no other put slips in between); then
-        drop the least recently used entries until the weights fit the budget."""
+    def put(self, key: Key, value: Value, weight: int, *, rank: int = 0) -> None:
+        """Keep ``value`` under ``key`` unless the entry kept there now has a higher ``rank``
+        (a newer version of the same thing: compared under the lock, so no other put slips
+        in between); then drop the least recently used entries until the weights fit the
+        budget."""
         with self._lock:
             found = self._entries.get(key)
             if found is not None:
-                if not replaces(found[0]):
+                if found[2] > rank:
                     return
                 self._drop(key)
             if weight > self.budget:
                 return
-            self._entries[key] = (value, weight)
+            self._entries[key] = (value, weight, rank)
             self._held += weight
             while self._held > self.budget:
                 self._drop(next(iter(self._entries)))

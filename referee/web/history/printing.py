@@ -30,8 +30,8 @@ from referee.web.base.inputs import game_or_404, small_number
 from referee.web.base.weighed import WeighedCache
 from referee.web.guard.errors import error_page
 from referee.web.guard.limits import pdf_build_allowed
+from referee.web.storage.loading import load, table_or_404
 from referee.web.storage.replays import MIB
-from referee.web.storage.store import load, table_or_404
 
 bp = Blueprint("printing", __name__)
 

@@ -28,14 +28,8 @@ from referee.web.guard.security import SpreadsheetWriter
 from referee.web.history.stories import stories, story
 from referee.web.storage.advice_record import judged_at, keep_judged
 from referee.web.storage.judgements import Judgements, judgements
-from referee.web.storage.store import (
-    import_log,
-    load,
-    log_of,
-    made_with_odds,
-    move_data,
-    table_or_404,
-)
+from referee.web.storage.loading import load, log_of, made_with_odds, move_data, table_or_404
+from referee.web.storage.store import import_log
 from referee.web.storage.summaries import canonical, fold
 
 bp = Blueprint("history", __name__)

@@ -2,7 +2,7 @@
 
 Whether a table sees the odds is a table setting, kept on the table's row and never in
 its log.  The figures come from the game (``advice``) and are computed for the page that
-shows them (``tables.render_play``), never while a move is written.
+shows them (``page.render_play``), never while a move is written.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from referee.web.access.seats import seating
 from referee.web.base.inputs import version_shown
 from referee.web.base.models import GameTable
 from referee.web.guard.limits import limit_table_writes
-from referee.web.play.tables import stale
-from referee.web.storage.store import TableMoved, show_odds, table_or_404
+from referee.web.play.page import stale
+from referee.web.storage.loading import table_or_404
+from referee.web.storage.store import TableMoved, show_odds
 
 bp = Blueprint("advice", __name__)
 SWITCH = {"on": True, "off": False}

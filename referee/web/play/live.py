@@ -24,7 +24,7 @@ from sqlalchemy.engine import Engine
 from referee.web.base.extensions import db
 from referee.web.base.models import GameTable
 from referee.web.guard.security import HEADERS
-from referee.web.storage.store import load, table_or_404
+from referee.web.storage.loading import load, table_or_404
 
 bp = Blueprint("live", __name__)
 

@@ -19,8 +19,8 @@ from flask import Blueprint, Flask, flash, request
 from referee.core.contract import table_settings
 from referee.web.access.rights import check_can_change
 from referee.web.guard.limits import limit_table_writes
-from referee.web.play.tables import render_play
-from referee.web.storage.store import load, table_or_404
+from referee.web.play.page import render_play
+from referee.web.storage.loading import load, table_or_404
 
 bp = Blueprint("photos", __name__)
 

@@ -9,8 +9,9 @@ from flask import Blueprint, flash, redirect, request, url_for
 
 from referee.web.access.rights import check_can_change
 from referee.web.access.seats import answered, leave, phone_id, sit, watch
-from referee.web.play.tables import render_play
-from referee.web.storage.store import TableMoved, load, table_or_404
+from referee.web.play.page import render_play
+from referee.web.storage.loading import load, table_or_404
+from referee.web.storage.store import TableMoved
 
 bp = Blueprint("seats", __name__)
 

@@ -89,9 +89,7 @@ class ReplayCache:
     ) -> None:
         """Keep the table's replay at ``version`` (unless a newer version is kept)."""
         kept = Kept(tuple(moves), replay)
-        self._kept.put(
-            token, (version, kept), weight(len(moves)), replaces=lambda old: old[0] <= version
-        )
+        self._kept.put(token, (version, kept), weight(len(moves)), rank=version)
 
     def forget(self, token: str) -> None:
         """Drop what is kept for a table (it was deleted)."""

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from referee.log import loads
-from referee.web.storage.store import table_by_token
+from referee.web.storage.loading import table_by_token
 
 ROOT = Path(__file__).resolve().parents[3]
 LOGS = ROOT / "seeds"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from referee.web.storage.store import table_by_token
+from referee.web.storage.loading import table_by_token
 
 
 def roll(table, *values):

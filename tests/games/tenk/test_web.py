@@ -6,7 +6,7 @@ import html
 
 import pytest
 
-from referee.web.storage.store import replay_table, table_by_token
+from referee.web.storage.loading import replay_table, table_by_token
 
 
 def moves_stored(app, table_id: int) -> list[dict]:

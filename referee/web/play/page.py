@@ -1,0 +1,96 @@
+"""The play page: a table's turn screen rendered for this phone as it sits (the answer of
+every post that changed nothing, and of the table's own address), with the odds when
+the table shows them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask import render_template, request
+
+from referee.core.contract import Game, table_settings
+from referee.core.moves import describe_move
+from referee.core.odds import Advice
+from referee.web.access.rights import grace_over, is_house
+from referee.web.access.seats import Seating, seating
+from referee.web.base.models import GameTable, TableFacts
+from referee.web.play.judging import STALE
+from referee.web.storage.loading import Loaded, load, table_by_token, table_or_404
+
+
+def render_play(
+    loaded: Loaded,
+    *,
+    status: int = 200,
+    error: str | None = None,
+    entered: Any = None,
+    confirm: list[tuple[str, str]] | None = None,
+    seat_taken: int | None = None,
+    sitting: Seating | None = None,
+    photo: list[dict[str, object]] | None = None,
+) -> Any:
+    """Render the game's turn screen for the table as replayed, for this phone as it sits
+    (``sitting``: read here when not given); ``photo``: the dice of a photo just read, to
+    outline on the phone's copy of it (``photo_fill.outline``)."""
+    current = loaded.replay
+    game = current.game
+    sitting = sitting or seating(loaded.table)
+    page = render_template(
+        [f"{game.SLUG}/play.html"],
+        table=loaded.table,
+        game=game,
+        state=current.state,
+        view=game.view(current.state),
+        settings=table_settings(game, loaded.table.settings),
+        outcome=current.outcome,
+        seq=loaded.seq,
+        version=loaded.version,
+        error=error,
+        entered=entered or {},
+        confirm=confirm,
+        last_move=loaded.last_move,
+        last_turn=loaded.last_turn,
+        replay_error=current.error,
+        closed=grace_over(loaded.table) and not is_house(),
+        played_again=rematch_of(loaded.table),
+        sitting=sitting,
+        seat_taken=seat_taken,
+        photo_dice=photo,
+        advice=advice_on_screen(game, current.state, sitting) if loaded.table.show_odds else None,
+    )
+    return page, status
+
+
+def stale(token: str) -> Any:
+    """The 409 page: the table as it stands after another write got there first."""
+    return render_play(load(table_or_404(token)), status=409, error=STALE)
+
+
+def rematch_of(table: TableFacts) -> GameTable | None:
+    """The table that plays ``table`` again, once started (and not deleted since)."""
+    return table_by_token(table.rematch) if table.rematch else None
+
+
+def advice_on_screen(game: Game, state: Any, sitting: Seating) -> Advice | None:
+    """The odds of the decision this phone shows, where players decide at the same time
+    (``facing``): a seated phone's own (none once it has decided), else the sheet it asked
+    for (``?sheet=``) or the first in line; at other games, the decision in front of the table."""
+    if sitting.seat:
+        faced = game.facing(state, sitting.seat)
+    else:
+        asked = request.args.get("sheet")
+        faced = (game.facing(state, asked) if asked else None) or state
+    return game.advice(faced) if faced is not None else None
+
+
+def forced_words(game: Game, made: Sequence[Mapping[str, Any]], over: bool) -> str:
+    """The forced moves in a sentence, in the game's words for them: "Bo and Cy had
+    nothing to play but a pass: the referee made one for each; the game is over."."""
+    names = list(dict.fromkeys(str(m.get("player")) for m in made if m.get("player")))
+    kinds = list(dict.fromkeys(describe_move(game, m, whose=False) for m in made))
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    what = " or ".join(f"a {kind}" for kind in kinds)
+    made_for = "made it for them" if len(made) == 1 else "made one for each"
+    end = "; the game is over" if over else ""
+    return f"{who} had nothing to play but {what}: the referee {made_for}{end}."
