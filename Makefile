@@ -75,9 +75,12 @@ dice-model: install
 	$(PY) -m pip install --quiet -e '.[train]'
 	nice -n 19 $(PY) -m referee.vision.training --real $(REAL_PHOTOS)
 
+# ruff, mypy, and import-linter holding the layers of docs/architecture.md (pyproject.toml's
+# [tool.importlinter]; tests/test_layers.py checks them in `make test` too).
 lint: install
 	$(VENV)/bin/ruff check referee printables tests bench
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports --no-cache
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
