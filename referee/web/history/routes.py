@@ -28,7 +28,14 @@ from referee.web.guard.security import SpreadsheetWriter
 from referee.web.history.stories import stories, story
 from referee.web.storage.advice_record import judged_at, keep_judged
 from referee.web.storage.judgements import Judgements, judgements
-from referee.web.storage.loading import load, log_of, made_with_odds, move_data, table_or_404
+from referee.web.storage.loading import (
+    every_log,
+    load,
+    log_of,
+    made_with_odds,
+    move_data,
+    table_or_404,
+)
 from referee.web.storage.store import import_log
 from referee.web.storage.summaries import canonical, fold
 
@@ -254,10 +261,9 @@ def export_all() -> Response:
     """Every table as referee-log/1 files in one zip archive."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        tables = db.session.scalars(select(GameTable).order_by(GameTable.id))
-        for n, table in enumerate(tables, start=1):
+        for n, (table, log) in enumerate(every_log(), start=1):
             name = f"{n:04d}-{table.game}-{table.created_at:%Y-%m-%d}.json"
-            archive.writestr(name, dumps(log_of(table)))
+            archive.writestr(name, dumps(log))
     return Response(
         buffer.getvalue(),
         mimetype="application/zip",
