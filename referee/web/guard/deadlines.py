@@ -2,7 +2,7 @@
 
 gunicorn's threaded workers never cut a busy thread short (its ``--timeout`` only restarts
 a worker whose main loop stalls), so each request carries a deadline (``referee.web.base.deadline``)
-that its long loops check: replaying a table's moves (``store.replayed``), a table's story,
+that its long loops check: replaying a table's moves (``loading.replayed``), a table's story,
 the odds.  Past it, the request stops where it checks and is answered 503 with a sentence
 and a ``Retry-After``; it has changed nothing, as the checks all come before any write and
 the session is rolled back.

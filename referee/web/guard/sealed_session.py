@@ -6,7 +6,7 @@ watches, its phone id.  Here the same JSON is compressed and sealed with Fernet 
 and HMAC-SHA256, from ``cryptography``) under a key derived from ``SECRET_KEY``: the cookie
 reads as noise, and one changed or older than the session's lifetime is refused like a
 badly signed one (the phone starts a new session).  A cookie signed by an earlier version
-of the app is read once and sealed in the reply, less its house PIN (``access.is_house``).
+of the app is read once and sealed in the reply, less its house PIN (``rights.is_house``).
 
 A phone sends the same cookie with every request until its session changes, so each server
 process keeps what its last ``KEPT_COOKIES`` cookies held (opened once: decrypting and

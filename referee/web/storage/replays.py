@@ -8,7 +8,7 @@ database first and only then looks here, so an entry can never be served for a t
 has moved on: each gunicorn worker keeps its own entries, and a write in one worker makes
 the other workers' entries for that table out of date.  An out-of-date entry is still a
 snapshot: when the stored moves begin with its moves, only the moves after them are
-replayed (``store.load``).
+replayed (``loading.load``).
 
 The entries are bounded by their weight in bytes, not by their count (``REPLAY_CACHE_MB``
 a worker): a table of 5,000 moves weighs as much as sixteen of 300.  An entry's weight is
