@@ -18,7 +18,7 @@ from hypothesis import settings
 
 from referee.web import create_app
 
-pytest_plugins = ["tests.browser.kit"]  # the browser fixtures, for every test folder
+pytest_plugins = ["tests.browser.kit", "tests.printables.kit"]  # browser and PDF fixtures
 
 HOUSE_PIN = "12345678"
 

@@ -16,6 +16,7 @@ from werkzeug.serving import make_server
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}  # where tap targets are measured
 FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -120,6 +121,13 @@ class Phone:
     def ruling(self) -> str:
         """The referee's last ruling."""
         return self.page.locator(".ruling").inner_text()
+
+
+@pytest.fixture
+def small_phone(phone):
+    """The phone page at a small phone's viewport (360x740)."""
+    phone.set_viewport_size(SMALL_PHONE)
+    return phone
 
 
 @pytest.fixture

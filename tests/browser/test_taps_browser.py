@@ -211,7 +211,7 @@ def sixd_three_turn(taps: Taps) -> None:
 
 def sixd_four_game(taps: Taps) -> None:
     """A whole game: fifty placements fill the board; the referee passes for both."""
-    from tests.web.test_sixd_three_four_play import FULL_BOARD
+    from tests.games.sixd_four.test_web import FULL_BOARD
 
     for row, col in FULL_BOARD:
         cell = taps.page.locator(f"form.tap-board button.cell[value='{row},{col}']")

@@ -1,20 +1,16 @@
 """As a user on a phone: undoing a whole turn from the undo box (a setup move, such as Six D
-Six's rolled square, stays), and merging two names into one player, confirming what moves,
-then splitting it back."""
+Six's rolled square, stays: ``tests/games/sixd_six/test_browser.py``), and merging two names
+into one player, confirming what moves, then splitting it back."""
 
 from __future__ import annotations
 
-import dataclasses
-from pathlib import Path
-
 import pytest
 
-from referee.log import GameLog, loads
+from referee.log import GameLog
 from tests.browser.kit import PHONE
 from tests.conftest import HOUSE_PIN
 
 pytestmark = pytest.mark.browser
-SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 
 
 def enter_pin(phone) -> None:
@@ -62,31 +58,6 @@ def test_undo_a_whole_turn_from_the_undo_box(live_server, phone, player, stored)
     assert "Ann's turn is over. Undo all 3 of its moves?" in (
         phone.locator("details.undo-turn").inner_text()
     )
-
-
-def test_undo_six_d_six_whole_turn_leaves_the_rolled_square(live_server, phone, player, stored):
-    """Gus types the square, takes and slides: his whole turn is the take and its slide;
-    the square stays, and is then undone on its own."""
-    log = loads((SEEDS / "sixd-six-in-progress.json").read_text(encoding="utf-8"))
-    (token,) = stored(dataclasses.replace(log, moves=log.moves[:3]))
-    phone.goto(f"{live_server}/t/{token}")
-    whole = phone.locator("details.undo-turn")
-    assert (
-        whole.locator("summary").inner_text() == "Undo Gus's whole turn (2 moves: take, slid board)"
-    )
-    whole.locator("summary").tap()
-    assert whole.locator(".undo-moves li").all_inner_texts() == ["take", "slid board"]
-    whole.scroll_into_view_if_needed()
-    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    player.shot("undo-whole-turn-sixd-six")
-    player.press("Yes, undo all 2 moves")
-    assert phone.locator(".flash").inner_text() == (
-        "Undone: Gus's whole turn (2 moves: take, slid board)."
-    )
-    assert "Gus takes a set" in player.ruling()
-    assert phone.locator("details.undo-turn").count() == 0
-    phone.locator("details.undo summary").tap()
-    assert "Undo Gus's rolled square?" in phone.locator("details.undo").inner_text()
 
 
 def test_merge_two_names_confirming_what_moves_then_split_back(

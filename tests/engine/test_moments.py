@@ -1,4 +1,5 @@
-"""The moments a phone may buzz for: a bust (every push-your-luck game) and 10K's hot dice."""
+"""The moments a phone may buzz for: a bust in every push-your-luck game, nothing but the win
+in the others (10K's own, hot dice too: tests/games/tenk/test_moments.py)."""
 
 from __future__ import annotations
 
@@ -8,23 +9,10 @@ import pytest
 
 from referee.autoplay import play_random_game
 from referee.core.engine import PUSH_YOUR_LUCK
-from referee.games import all_games, get_game
+from referee.games import all_games
 from referee.log import GameLog, replay
-from tests.engine.support import aside, play, roll
 
 PUSH = [g for g in all_games() if g.KIND == PUSH_YOUR_LUCK]
-
-
-def test_a_10k_bust_is_the_moment_until_the_next_player_rolls():
-    state = play("tenk", roll("1 2 3 4 6 6"), aside("1"), roll("2 3 4 6 6"))
-    assert get_game("tenk").moment(state) == "bust"
-    assert get_game("tenk").moment(play("tenk", roll("1 2 3 4 6 6"), aside("1"))) is None
-
-
-def test_all_six_set_aside_is_10ks_hot_dice():
-    state = play("tenk", roll("1 1 1 5 5 5"), aside("1 1 1 5 5 5"))
-    assert get_game("tenk").moment(state) == "hot dice"
-    assert get_game("tenk").moment(play("tenk", roll("1 1 1 5 5 5"), aside("1 1 1"))) is None
 
 
 @pytest.mark.parametrize("game", PUSH, ids=lambda g: g.SLUG)

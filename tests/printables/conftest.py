@@ -1,12 +1,10 @@
-"""The PDF tests build documents with reportlab's invariant mode on."""
+"""The PDF tests build documents with reportlab's invariant mode on (``tests.printables.kit``)."""
 
 from __future__ import annotations
 
 import pytest
-from reportlab import rl_config
 
 
 @pytest.fixture(autouse=True)
-def invariant(monkeypatch):
-    """Fixed dates and document ids, so the same input gives the same bytes."""
-    monkeypatch.setattr(rl_config, "invariant", 1)
+def invariant_pdfs(invariant):
+    """Every test here builds its PDFs in invariant mode."""

@@ -1,4 +1,5 @@
-"""The one dice-face helper: pips, colours, keys, sizes, and every document using it."""
+"""The one dice-face helper: pips, colours, keys, sizes, a board figure's empty squares, and
+every document using it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from reportlab.graphics.shapes import Circle, Rect, String
 
 import printables
 from printables import dice
+from printables.dice import board_drawing
+from referee.core.gametext import SQUARE
 from tests.printables.support import seed_replay
 
 
@@ -54,6 +57,13 @@ def test_dice_shrink_to_fit_the_width_given():
 
 def test_dice_are_given_in_log_notation_or_as_dice():
     assert dice.as_die("K3") == dice.as_die(dice.as_die("K3"))
+
+
+def test_an_empty_square_of_a_board_figure_is_an_outline_without_fill():
+    drawing = board_drawing([[SQUARE, "1r"], [None, SQUARE]], width=200, size=20)
+    rects = [s for s in drawing.contents if isinstance(s, Rect)]
+    outlines = [r for r in rects if r.fillColor is None]
+    assert len(rects) == 3 and len(outlines) == 2
 
 
 @pytest.mark.parametrize(

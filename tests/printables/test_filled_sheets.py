@@ -1,4 +1,5 @@
-"""Filled scoresheets: a replayed table's turns, totals, busts, final round and winners."""
+"""Filled scoresheets: a replayed table's turns, totals, busts, final round and winners (each
+game's own sheet: its ``tests/games/<package>/test_printables.py``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from referee.autoplay import play_random_game
 from referee.core.engine import TurnRecord, points
 from referee.games import get_game
 from referee.games.lucky7 import rules as lucky7
-from referee.games.solitaire import rules as solitaire
 from referee.games.tenk import rules as tenk
 from referee.log import GameLog, replay
 from tests.printables.support import PAPERS, SEEDS, page_sizes, reader, seed_replay, text_of
@@ -63,16 +63,6 @@ def test_the_result_names_the_winner_or_who_plays_next(name, words):
     assert words in text_of(sheet(name))
 
 
-def test_every_recorded_10k_turn_is_written_with_its_running_total():
-    replay = seed_replay("tenk-finished")
-    text = text_of(sheet("tenk-finished"))
-    busts = sum(t.bust for t in replay.state.board.turns)
-    assert text.count("bust") >= busts > 0
-    assert "0*" in text  # Bo banked below the entry threshold
-    for turn in replay.state.board.turns:
-        assert points(turn.total) in text
-
-
 def test_the_legend_explains_only_the_marks_the_sheet_uses():
     tenk = text_of(sheet("tenk-finished"))
     assert "grey: the final round" in tenk
@@ -83,16 +73,6 @@ def test_the_legend_explains_only_the_marks_the_sheet_uses():
     assert "below the entry" not in lucky
     sb = text_of(sheet("sb-anna-and-barry"))
     assert "bust:" not in sb
-
-
-def test_a_solitaire_sheet_shows_each_row_score_and_the_total():
-    replay = seed_replay("solitaire-solo")
-    text = text_of(sheet("solitaire-solo"))
-    (sid,) = replay.state.sheets
-    for total in solitaire.SUM_VALUES:
-        assert points(solitaire.row_score(total, sid.marks_for(total))) in text
-    assert "Total 580" in text
-    assert "Closed by the 8th mark on 4." in text
 
 
 def test_an_unfinished_game_prints_its_empty_rounds_ready_for_the_pencil():

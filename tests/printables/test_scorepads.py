@@ -1,4 +1,5 @@
-"""Blank scorepads: running-total columns for 10K, SB and Lucky Sevens; Solitaire's sheet."""
+"""Blank scorepads: running-total columns for 10K, SB and Lucky Sevens, the Six D games'
+round pads; each game's own pad is its ``tests/games/<package>/test_printables.py``'s."""
 
 from __future__ import annotations
 
@@ -28,16 +29,18 @@ def test_a_running_pad_has_a_turn_and_a_total_cell_per_player_and_numbered_round
     assert f" {rows + 1} " not in f" {text} "
 
 
-def test_the_10k_pad_prints_the_target_and_the_entry_threshold():
-    text = text_of(printables.scorepad("tenk"))
-    assert "Target 10,000" in text
-    assert "needs 500 in one turn" in text
-
-
 def test_a_pad_prints_the_tables_own_options():
     text = text_of(printables.scorepad("tenk", options={"target": 5000, "entry": 0}))
     assert "Target 5,000" in text
     assert "needs 0 in one turn" in text
+
+
+def test_the_round_pads_print_the_tables_options():
+    assert "Boards per player: 2" in text_of(
+        printables.scorepad("sixd-one", options={"rounds_per_player": 2})
+    )
+    assert "Rounds: 5" in text_of(printables.scorepad("sixd-two", options={"rounds": 5}))
+    assert "48 dice on the stack" in text_of(printables.scorepad("sixd-five", options={"dice": 48}))
 
 
 def test_options_a_game_does_not_have_are_refused():
@@ -56,21 +59,6 @@ def test_each_pad_names_its_target(slug, words):
 @pytest.mark.parametrize("slug", RUNNING)
 def test_a_blank_pad_says_how_to_write_a_bust(slug):
     assert "write bust" in text_of(printables.scorepad(slug))
-
-
-@pytest.mark.parametrize(("players", "pages"), [(1, 1), (2, 1), (3, 2), (4, 2), (8, 4)])
-def test_solitaire_prints_one_sheet_per_player_two_a_page(players, pages):
-    data = printables.scorepad("solitaire", players=players)
-    assert len(page_sizes(data)) == pages
-    assert text_of(data).count("Sheet of") == players
-
-
-def test_a_solitaire_sheet_lists_every_sum_with_its_value_and_the_throwaway_column():
-    text = text_of(printables.scorepad("solitaire", players=1))
-    for total, value in [(2, 100), (3, 70), (7, 30), (11, 70), (12, 100)]:
-        assert f"{total} {value}" in text
-    for words in ("Throwaway", "Row score", "Total", "Over 10", "groups of five"):
-        assert words in text
 
 
 @pytest.mark.parametrize("players", [0, 9, -1])

@@ -1,7 +1,9 @@
-"""Lists of games: by title, a set of games together in its own order (issue 25)."""
+"""Lists of games: by title, a set of games together in its own order (issue 25), the Six D
+games among them on the new-table form and the help index."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -21,3 +23,16 @@ def test_every_list_of_games_shows_the_same_order(client, url):
     page = client.get(url, follow_redirects=True).text
     found = [title for title in re.findall(r">([^<>]+)</(?:a|h2)>", page) if title in ORDER]
     assert found == ORDER
+
+
+def test_six_d_one_two_and_five_are_listed_for_a_new_table_and_on_the_help_index(client):
+    for url in ("/tables/new", "/games/"):
+        page = html.unescape(client.get(url).text)
+        for title in ("Six D One", "Six D Two", "Six D Five"):
+            assert title in page
+
+
+def test_six_d_three_and_four_are_listed_for_a_new_table_and_on_the_help_index(client):
+    for url in ("/tables/new", "/games/"):
+        page = html.unescape(client.get(url).text)
+        assert "Six D Three" in page and "Six D Four" in page

@@ -17,8 +17,7 @@ from referee.autoplay import play_random_game
 from referee.games import all_games
 from referee.log import GameLog
 from tests.conftest import ONE_DATABASE
-from tests.web.test_photo_boards import SQUARE
-from tests.web.test_photos import BOUNDARY, multipart
+from tests.web.test_photos import BOUNDARY, SQUARE, multipart
 
 GZIP = {"Accept-Encoding": "gzip, deflate"}
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"')

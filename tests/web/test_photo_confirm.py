@@ -20,8 +20,15 @@ import numpy as np
 
 from referee.vision import Reading
 from tests.conftest import ONE_DATABASE
-from tests.web.test_photo_boards import SQUARE, textarea
-from tests.web.test_photos import checked, moves_of, read_as, send_photo, unsure_of
+from tests.web.test_photos import (
+    SQUARE,
+    checked,
+    moves_of,
+    read_as,
+    send_photo,
+    textarea,
+    unsure_of,
+)
 
 pytestmark = ONE_DATABASE
 

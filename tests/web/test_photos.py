@@ -5,6 +5,7 @@ and a 4xx, and the table is left as it was.  The reading itself is ``tests/visio
 from __future__ import annotations
 
 import dataclasses
+import html
 import re
 from pathlib import Path
 
@@ -94,6 +95,13 @@ def moves_of(table) -> int:
     return len(table.client.get(f"{table.url}/log.json").get_json()["moves"])
 
 
+def textarea(page: str, name: str) -> str:
+    """What the textarea ``name`` holds."""
+    found = re.search(rf'<textarea name="{name}"[^>]*>([^<]*)</textarea>', page)
+    assert found, name
+    return html.unescape(found.group(1))
+
+
 def test_the_table_page_offers_a_photo_of_the_roll(new_table):
     page = new_table("tenk").page()
     assert 'enctype="multipart/form-data"' in page
@@ -174,45 +182,8 @@ def test_a_forged_or_stray_photo_changes_nothing(new_table, app):
 KEYS = (Path(__file__).resolve().parent / "photos" / "keys.jpg").read_bytes()  # 8 white, 2 red
 # 8 red base dice and 2 green keys
 GREEN_KEYS = (Path(__file__).resolve().parent / "photos" / "greenkeys.jpg").read_bytes()
-
-
-def test_keys_and_base_dice_are_told_apart_by_the_keys_colour(new_table):
-    table = new_table("sb")  # the keys' colour: red, the default
-    answer = send_photo(table, KEYS)
-    assert answer.status_code == 200, answer.text
-    assert checked(answer.text) == ["4", "5", "3", "2", "2", "6", "6", "4"]
-    keys = dict(re.findall(r'name="k(\d)" value="(\d)" checked', answer.text))
-    assert keys == {"0": "5", "1": "4"}
-    assert "Read from the photo: 4 5 3 2 2 6 6 4, keys 5 4." in answer.text
-    assert moves_of(table) == 0
-    sent = table.roll(5, 4, 3, 2, 2, 6, 4, 6, k0="5", k1="4")
-    assert sent.status_code == 302 and moves_of(table) == 1
-
-
-def test_the_keys_are_the_dice_of_the_colour_the_table_chose(new_table):
-    """Green keys: the red dice of the photo are base dice, the green ones the keys."""
-    table = new_table("sb", table_settings={"key_colour": "green"})
-    answer = send_photo(table, GREEN_KEYS)
-    assert answer.status_code == 200, answer.text
-    read = read_as(GREEN_KEYS).dice
-    assert checked(answer.text) == [str(d.value) for d in read if d.colour == "red"]
-    keys = dict(re.findall(r'name="k(\d)" value="(\d)" checked', answer.text))
-    assert keys == {
-        str(i): str(d.value) for i, d in enumerate(d for d in read if d.colour == "green")
-    }
-    assert len(keys) == 2
-    assert moves_of(table) == 0
-    red = send_photo(new_table("sb"), GREEN_KEYS)  # a table of red keys: 8 red dice
-    assert red.status_code == 422
-    assert "The photo shows 8 red dice, and this roll has 2 keys of that colour" in red.text
-
-
-def test_a_photo_without_the_keys_of_the_tables_colour_says_so(new_table):
-    table = new_table("sb", table_settings={"key_colour": "green"})  # the photo's keys: red
-    answer = send_photo(table, KEYS)
-    assert answer.status_code == 422
-    assert "The photo shows 0 green dice, and this roll has 2 keys of that colour" in answer.text
-    assert moves_of(table) == 0
+# Six D Six's square of 36 dice (tests/web/photos/make.py renders it)
+SQUARE = (Path(__file__).resolve().parent / "photos" / "square.jpg").read_bytes()
 
 
 def test_a_die_read_unsure_is_named_and_marked_on_its_row(new_table, monkeypatch):

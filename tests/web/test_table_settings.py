@@ -17,7 +17,7 @@ from referee.games import get_game
 from referee.log import GameLog, loads, replay
 from referee.web.base.extensions import db
 from referee.web.base.models import GameTable
-from referee.web.storage.store import table_by_token
+from referee.web.storage.loading import table_by_token
 from tests.conftest import Table
 from tests.web.test_photos import KEYS, checked, send_photo
 
@@ -114,16 +114,3 @@ def test_play_again_keeps_the_tables_settings(app, client, stored):
     made = again.location.rsplit("/", 1)[1]
     assert settings_of(app, made) == {"key_colour": "white"}
     assert "Bo to roll" in Table(client, made).ruling()
-
-
-def test_the_help_page_says_how_a_photo_tells_the_keys(client):
-    page = html.unescape(client.get("/games/sb").text)
-    assert "The photo tells the keys by their colour" in page
-    assert "the keys’ colour is chosen when the table is started" in page
-
-
-def test_the_photo_form_names_the_keys_colour_of_the_table(new_table):
-    """Keys and Base Dice's page says which colour the photo takes for keys."""
-    assert 'Photo <span class="photo-what">of the dice, keys red</span>' in new_table("sb").page()
-    green = new_table("sb", table_settings={"key_colour": "green"})
-    assert 'Photo <span class="photo-what">of the dice, keys green</span>' in green.page()

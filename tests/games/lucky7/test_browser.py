@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.targets import screens
 from tests.conftest import ONE_DATABASE
 
 pytestmark = [pytest.mark.browser, ONE_DATABASE]  # the web tests cover PostgreSQL
@@ -69,3 +70,20 @@ def test_a_choice_past_the_target_is_flagged_while_it_is_tapped(live_server, pho
         put(phone, die, "–")  # out of any group
     assert out.inner_text() == "A: 3 + 4 = 7 ✓ 1 point"
     assert score.is_enabled()
+
+
+# --- Tap targets at a small phone's width (tests.browser.targets) ---------------------------------
+
+
+def test_lucky7_tap_targets(live_server, small_phone, new_table):
+    table = new_table("lucky7")
+    assert (
+        screens(
+            small_phone,
+            live_server,
+            table,
+            lambda t: t.roll(3, 4, 2, 2, 3, 6, 6, 6),
+            lambda t: t.post(action="score_bank", g0="A", g1="A"),  # Bo may steal
+        )
+        == []
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.targets import screens
 from tests.conftest import ONE_DATABASE
 
 pytestmark = [pytest.mark.browser, ONE_DATABASE]  # the web tests cover PostgreSQL
@@ -86,3 +87,16 @@ def test_a_group_in_one_tap_and_set_aside_and_bank_once_both_keys_are_down(
     player.shot("sb-group-taps")
     player.press("Set aside and bank")
     assert "Anna banked split keys 2-5: 0 between x 2 + 0 outside x 1 = 0." in player.ruling()
+
+
+# --- Tap targets at a small phone's width (tests.browser.targets) ---------------------------------
+
+
+def test_sb_tap_targets(live_server, small_phone, new_table):
+    table = new_table("sb")
+
+    def roll(t):
+        fields = {f"d{i}": str(v) for i, v in enumerate((1, 1, 2, 3, 3, 4, 5, 5))}
+        return t.post(action="roll", k0="2", k1="6", **fields)
+
+    assert screens(small_phone, live_server, table, roll, lambda t: t.pick(8, 9)) == []

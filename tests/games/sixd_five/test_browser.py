@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.targets import seed_position_fits
 from tests.conftest import ONE_DATABASE
 
 pytestmark = [pytest.mark.browser, ONE_DATABASE]  # the web tests cover PostgreSQL
@@ -60,3 +61,11 @@ def test_the_stack_as_it_stands_is_one_number(live_server, phone, player, new_ta
     player.shot("sixd-five-count-refused")
     player.press("Bo placed die 6")  # one more die: still one tap
     assert "Bo placed die 6 of 36: 30 to go; Ann to place." in player.ruling()
+
+
+# --- Tap targets at a small phone's width (tests.browser.targets) ---------------------------------
+
+
+def test_every_tap_target_is_40_px_on_a_360_px_phone(live_server, browser, stored):
+    """Halfway through the finished seed game, at a 360 px phone."""
+    seed_position_fits(live_server, browser, stored, "sixd-five-finished", None)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.targets import seed_position_fits
 from tests.conftest import ONE_DATABASE
-from tests.web.test_sixd_three_four_play import FULL_BOARD
+from tests.games.sixd_four.test_web import FULL_BOARD
 
 pytestmark = [pytest.mark.browser, ONE_DATABASE]  # the web tests cover PostgreSQL
 
@@ -74,3 +75,11 @@ def test_two_player_sixd_four_game_to_the_end(live_server, phone, player):
     assert page.locator(".over h2").inner_text() == "Ann wins"
     assert page.locator(".over .board .cell").count() == 36
     player.shot("sixd-four-over")
+
+
+# --- Tap targets at a small phone's width (tests.browser.targets) ---------------------------------
+
+
+def test_every_tap_target_is_40_px_on_a_360_px_phone(live_server, browser, stored):
+    """Halfway through the finished seed game, at a 360 px phone."""
+    seed_position_fits(live_server, browser, stored, "sixd-four-finished", None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.targets import seed_position_fits
 from tests.conftest import ONE_DATABASE
 
 pytestmark = [pytest.mark.browser, ONE_DATABASE]  # the web tests cover PostgreSQL
@@ -91,3 +92,19 @@ def test_two_player_sixd_one_game_to_the_end(live_server, phone, player):
     assert page.locator(".over h2").inner_text().endswith(("wins", "win"))
     assert page.locator(".turns li").count() == 4
     player.shot("sixd-one-over")
+
+
+# --- Tap targets at a small phone's width (tests.browser.targets) ---------------------------------
+
+
+# (seed, moves kept): None keeps half the moves; a number keeps that many (a setting up).
+@pytest.mark.parametrize(
+    ("seed", "kept"),
+    [
+        ("sixd-one-finished", None),
+        ("sixd-one-finished", 0),  # the board typed in
+    ],
+    ids=str,
+)
+def test_every_tap_target_is_40_px_on_a_360_px_phone(live_server, browser, stored, seed, kept):
+    seed_position_fits(live_server, browser, stored, seed, kept)

@@ -12,6 +12,7 @@ import pytest
 
 from referee.log import loads
 from tests.browser.kit import PHONE
+from tests.browser.targets import seed_position_fits
 from tests.conftest import ONE_DATABASE
 from tests.web.test_photos import unsure_of
 
@@ -182,7 +183,7 @@ def test_a_narrow_phone_takes_a_set_without_scrolling_sideways(live_server, phon
 
 
 PHOTO = Path(__file__).resolve().parents[2] / "web" / "photos" / "square.jpg"
-READ = [  # the square as the reader reads the photo, row by row (tests/web/test_photo_boards.py)
+READ = [  # the square as the reader reads the photo, row by row (see test_photos.py)
     "4g 4o 2p 4y 3r 2b", "6o 1y 3r 4o 4g 5g", "4b 5g 3y 3b 2y 5r",
     "1y 5b 2y 3p 6p 1b", "3g 4b 1p 2r 4r 1p", "2o 3g 4p 6o 5o 5r",
 ]  # fmt: skip
@@ -254,3 +255,47 @@ def test_a_phone_on_the_square_follows_the_table_live_into_the_take_with_its_tap
     take(page, player, moves[1]["cells"], moves[1]["place"])
     assert "Dara slides the dice shut" in player.ruling()
     assert page.locator(".slide-controls .arrows button").count() == 4  # the slide's own script
+
+
+# --- Tap targets at a small phone's width (tests.browser.targets) ---------------------------------
+
+
+# (seed, moves kept): None keeps half the moves; a number keeps that many (a setting up).
+@pytest.mark.parametrize(
+    ("seed", "kept"),
+    [
+        ("sixd-six-finished", None),
+        ("sixd-six-finished", 0),  # the rolled square: numbers, then colours painted
+    ],
+    ids=str,
+)
+def test_every_tap_target_is_40_px_on_a_360_px_phone(live_server, browser, stored, seed, kept):
+    seed_position_fits(live_server, browser, stored, seed, kept)
+
+
+# --- Undo a whole turn from the undo box -------------------------------------------------------
+
+
+def test_undo_six_d_six_whole_turn_leaves_the_rolled_square(live_server, phone, player, stored):
+    """Gus types the square, takes and slides: his whole turn is the take and its slide;
+    the square stays, and is then undone on its own."""
+    log = loads((SEED.parent / "sixd-six-in-progress.json").read_text(encoding="utf-8"))
+    (token,) = stored(dataclasses.replace(log, moves=log.moves[:3]))
+    phone.goto(f"{live_server}/t/{token}")
+    whole = phone.locator("details.undo-turn")
+    assert (
+        whole.locator("summary").inner_text() == "Undo Gus's whole turn (2 moves: take, slid board)"
+    )
+    whole.locator("summary").tap()
+    assert whole.locator(".undo-moves li").all_inner_texts() == ["take", "slid board"]
+    whole.scroll_into_view_if_needed()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    player.shot("undo-whole-turn-sixd-six")
+    player.press("Yes, undo all 2 moves")
+    assert phone.locator(".flash").inner_text() == (
+        "Undone: Gus's whole turn (2 moves: take, slid board)."
+    )
+    assert "Gus takes a set" in player.ruling()
+    assert phone.locator("details.undo-turn").count() == 0
+    phone.locator("details.undo summary").tap()
+    assert "Undo Gus's rolled square?" in phone.locator("details.undo").inner_text()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.targets import seed_position_fits
 from tests.conftest import ONE_DATABASE
 
 pytestmark = [pytest.mark.browser, ONE_DATABASE]  # the web tests cover PostgreSQL
@@ -135,3 +136,20 @@ def test_two_player_sixd_three_game_to_the_end(live_server, phone, player):
     assert page.locator(".over .board .cell .gface.c-k").count() == 0  # every cell covered
     assert page.locator(".turns > ol > li").count() == 12  # the last twelve placements
     player.shot("sixd-three-over")
+
+
+# --- Tap targets at a small phone's width (tests.browser.targets) ---------------------------------
+
+
+# (seed, moves kept): None keeps half the moves; a number keeps that many (a setting up).
+@pytest.mark.parametrize(
+    ("seed", "kept"),
+    [
+        ("sixd-three-finished", None),
+        ("sixd-three-finished", 0),  # the black grid typed in
+        ("sixd-three-finished", 1),  # the deal: colours and values of three dice
+    ],
+    ids=str,
+)
+def test_every_tap_target_is_40_px_on_a_360_px_phone(live_server, browser, stored, seed, kept):
+    seed_position_fits(live_server, browser, stored, seed, kept)

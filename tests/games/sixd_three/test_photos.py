@@ -1,7 +1,8 @@
-"""Six D Three's re-roll read from a photo of its one die (``photo_entry`` in the turn, a
+"""Six D Three read from a photo (its ``photo_entry``): the black grid typed back row by row,
+a hand dealt as each die's colour and value, and in the turn the re-roll of its one die (a
 ``FILL_DIE`` entry): the re-roll form comes back open with the value read ticked and the hand
-die the page had chosen kept, nothing stored until "Enter the re-roll" posts it.  A photo of
-another number of dice is a 422 with a sentence.  The photos are renders
+die the page had chosen kept.  Nothing is stored until the table sends the filled form.  A
+photo of another number of dice is a 422 with a sentence.  The photos are renders
 (``tests/web/photos/make.py``)."""
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ import re
 from pathlib import Path
 
 from tests.conftest import ONE_DATABASE
-from tests.web.test_photos import moves_of, send_photo, unsure_of
-from tests.web.test_sixd_three_four_play import dealt, hand
+from tests.games.sixd_three.test_web import dealt, hand
+from tests.web.test_photos import moves_of, send_photo, textarea, unsure_of
 
 pytestmark = ONE_DATABASE
 
-PHOTOS = Path(__file__).resolve().parent / "photos"
+PHOTOS = Path(__file__).resolve().parents[2] / "web" / "photos"
 DIE = (PHOTOS / "die.jpg").read_bytes()  # one green die showing 5
 TWO = (PHOTOS / "two.jpg").read_bytes()  # a green 1 and a red 6
 DEALT = 3  # the grid and two hands
@@ -158,3 +159,41 @@ def test_a_photo_of_two_dice_for_the_one_drawn_is_refused(new_table):
     assert answer.status_code == 422
     assert "The photo shows 2 dice" in html.unescape(answer.text)
     assert moves_of(table) == placed
+
+
+def test_a_photo_of_the_black_grid_fills_it_row_by_row(new_table):
+    table = new_table("sixd-three")
+    answer = send_photo(table, (PHOTOS / "grid.jpg").read_bytes())
+    assert answer.status_code == 200, answer.text
+    numbers = textarea(answer.text, "board")
+    assert numbers.split("\n")[0] == "434215" and len(numbers.split("\n")) == 6
+    assert moves_of(table) == 0
+    assert table.post(action="board", board=numbers).status_code == 302
+    assert moves_of(table) == 1
+
+
+def test_a_photo_of_a_hand_dealt_fills_each_dies_colour_and_value(new_table, monkeypatch):
+    table = new_table("sixd-three")
+    unsure_of(monkeypatch, 0, 2)
+    grid = "\n".join(["123456", "234561", "345612", "456123", "561234", "612345"])
+    assert table.post(action="board", board=grid).status_code == 302  # now the deal
+    answer = send_photo(table, (PHOTOS / "hand.jpg").read_bytes())
+    assert answer.status_code == 200, answer.text
+    page = html.unescape(answer.text)
+    taps = re.findall(r'name="([cd]\d)" value="(\w)"[^>]*checked', page)
+    assert sorted(taps) == [
+        ("c0", "r"),
+        ("c1", "g"),
+        ("c2", "b"),
+        ("d0", "2"),
+        ("d1", "1"),
+        ("d2", "2"),
+    ]
+    assert (
+        "Read from the photo: red 2, green 1, blue 2. Check the red 2 at top left and the "
+        "blue 2 at the bottom: marked ?." in page
+    )  # named by where they lie in the photo
+    assert page.count('class="die-taps unsure"') == 2
+    assert moves_of(table) == 1
+    sent = table.post(action="draw", c0="r", d0="2", c1="g", d1="1", c2="b", d2="2")
+    assert sent.status_code == 302 and moves_of(table) == 2

@@ -3,8 +3,13 @@ pairs tapped from it until no colour has two dice left."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from referee.log import loads
+from tests.browser.kit import SMALL_PHONE
+from tests.browser.targets import SEEDS, assert_turn_card_fits, seed_position_fits
 from tests.conftest import ONE_DATABASE
 
 pytestmark = [pytest.mark.browser, ONE_DATABASE]  # the web tests cover PostgreSQL
@@ -70,3 +75,37 @@ def test_two_round_sixd_two_game_to_the_end(live_server, phone, player):
     assert "Game over: Ann wins with 14." in player.ruling()
     assert page.get_by_role("heading", name="Ann wins").is_visible()
     player.shot("sixd-two-over")
+
+
+# --- Tap targets at a small phone's width (tests.browser.targets) ---------------------------------
+
+
+# (seed, moves kept): None keeps half the moves; a number keeps that many (a setting up).
+@pytest.mark.parametrize(
+    ("seed", "kept"),
+    [
+        ("sixd-two-finished", None),
+        ("sixd-two-finished", 0),  # a take with no pool entered: a colour chip and two values
+    ],
+    ids=str,
+)
+def test_every_tap_target_is_40_px_on_a_360_px_phone(live_server, browser, stored, seed, kept):
+    seed_position_fits(live_server, browser, stored, seed, kept)
+
+
+def test_the_dice_of_a_pool_being_tapped_in_are_40_px(live_server, browser, stored):
+    """Six D Two's pool pad lists the dice tapped so far, each a button that takes it out."""
+    log = loads((SEEDS / "sixd-two-finished.json").read_text(encoding="utf-8"))
+    (token,) = stored(dataclasses.replace(log, moves=()))
+    context = browser.new_context(viewport=SMALL_PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/t/{token}")
+        page.get_by_text("Enter the pool rolled").tap()
+        page.locator(".colour-pad .pad-chip.c-g").tap()
+        for value in (1, 2, 3, 4, 4, 5, 6, 6):
+            page.get_by_role("button", name=f"Add a green {value}").tap()
+        assert page.locator(".pad-pool button").count() == 8
+        assert_turn_card_fits(page)
+    finally:
+        context.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.targets import screens
 from tests.conftest import ONE_DATABASE
 
 pytestmark = [pytest.mark.browser, ONE_DATABASE]  # the web tests cover PostgreSQL
@@ -36,3 +37,11 @@ def test_solo_solitaire_game_to_the_close(live_server, phone, player):
     # Sixteen marks on the 7 row count as ten: 30 x (10 - 5) = 150.
     assert "total 150" in page.locator(".sheet").inner_text()
     player.shot("solitaire-closed")
+
+
+# --- Tap targets at a small phone's width (tests.browser.targets) ---------------------------------
+
+
+def test_solitaire_tap_targets(live_server, small_phone, new_table):
+    table = new_table("solitaire", players=("Ann", "Bo"))
+    assert screens(small_phone, live_server, table, lambda t: t.roll(1, 1, 3, 5, 6)) == []

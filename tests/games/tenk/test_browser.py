@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.targets import screens, too_small
 from tests.conftest import ONE_DATABASE
 
 pytestmark = [pytest.mark.browser, ONE_DATABASE]  # the web tests cover PostgreSQL
@@ -141,3 +142,24 @@ def test_tap_pad_count_sits_clear_of_its_digit(live_server, phone, player, new_t
     assert count["y"] >= digit["y"] + digit["height"] - 0.5  # below it, not on it
     outer = face.bounding_box()
     assert count["y"] + count["height"] <= outer["y"] + outer["height"]
+
+
+# --- Tap targets at a small phone's width (tests.browser.targets) ---------------------------------
+
+
+def test_tenk_tap_targets(live_server, small_phone, player, new_table):
+    table = new_table("tenk", entry="0")
+    assert (
+        screens(
+            small_phone,
+            live_server,
+            table,
+            lambda t: t.roll(1, 1, 1, 5, 2, 6),
+            lambda t: t.pick(0),
+        )
+        == []
+    )
+    small_phone.goto(live_server + new_table("tenk").url)
+    player.tap_dice(1, 2, 3, 4, 5, 6)  # the straight: the colour-run question shows
+    assert small_phone.locator(".colour-run").is_visible()
+    assert too_small(small_phone) == []
