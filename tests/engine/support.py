@@ -1,4 +1,5 @@
-"""Scaffolding shared by the engine tests: moves, tables replayed from moves, refusals, logs."""
+"""Scaffolding shared by the engine tests and each game's: moves, tables replayed from moves,
+refusals, logs, and how a game is played at random for the properties every game shares."""
 
 from __future__ import annotations
 
@@ -6,18 +7,20 @@ import copy
 import random
 import re
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game, random_legal_move
 from referee.core.contract import Game
-from referee.core.engine import Outcome, RuleViolation
+from referee.core.engine import Outcome, RuleViolation, TurnRecord
 from referee.core.moves import apply_move, check_players, resolve_options
 from referee.games import get_game
-from referee.log import GameLog, Rejection, dumps, loads, moves_with_states, replay
+from referee.log import GameLog, Rejection, Replay, dumps, loads, moves_with_states, replay
 
 SEEDS = Path(__file__).parents[2] / "seeds"
 KEBAB = re.compile(r"^[a-z]+(-[a-z]+)*$")
@@ -139,17 +142,51 @@ def assert_replay_is_deterministic(log: GameLog) -> None:
     assert replay(loads(dumps(log))).state == first.state
 
 
-def assert_totals_are_the_turns(board: Any, outcome: Outcome) -> None:
+def assert_totals_are_the_turns(turns: Sequence[TurnRecord], outcome: Outcome) -> None:
     """Each player's total is the sum of their turns' points, and a bust scores nothing."""
     for player, total in outcome.scores.items():
-        assert total == sum(t.points for t in board.turns if t.player == player)
-    assert all(t.points == 0 for t in board.turns if t.bust)
+        assert total == sum(t.points for t in turns if t.player == player)
+    assert all(t.points == 0 for t in turns if t.bust)
 
 
 def assert_best_score_wins(outcome: Outcome) -> None:
     """The winners are exactly the players with the highest score, in score-table order."""
     best = max(outcome.scores.values())
     assert outcome.winners == [p for p, s in outcome.scores.items() if s == best]
+
+
+# --- How a game is played at random by the properties every game shares --------------------
+
+
+def _nothing_more(table: Any, log: GameLog, result: Replay) -> None:
+    """A game that checks nothing of its own at the end of a random game."""
+
+
+@dataclass(frozen=True)
+class RandomPlay:
+    """How the properties every game shares (``tests/games/test_shared_properties.py``) play
+    ``game`` at random; each game's ``tests/games/<package>/random_play.py`` has its own,
+    ``RANDOM_PLAY``, which its ``test_properties.py`` plays with too.
+
+    ``tables`` draws what a random game is played on, ``random_log(table, seed)`` plays it to
+    the end, ``settings`` says how many examples each property tries.  ``illegal(state, kind,
+    rng)`` is a move of one of ``kinds`` the rules must refuse in ``state``, with the codes
+    that may refuse it, drawn on ``refusal_tables`` where those differ (a wrong player needs
+    two).  At the end of a random game, each player's total is their turns' points unless
+    ``totals_are_the_turns`` is False, the best score wins unless ``best_score_wins`` is
+    False, and ``ended(table, log, result)`` checks what the game says of its own end.
+    """
+
+    game: Game
+    tables: st.SearchStrategy[Any]
+    random_log: Callable[[Any, int], GameLog]
+    settings: settings
+    kinds: tuple[str, ...]
+    illegal: Callable[[Any, str, random.Random], tuple[dict, set[str]]]
+    refusal_tables: st.SearchStrategy[Any] | None = None
+    ended: Callable[[Any, GameLog, Replay], None] = _nothing_more
+    totals_are_the_turns: bool = True
+    best_score_wins: bool = True
 
 
 # --- Several set-asides after one roll are one (docs/rulings.md, "Every game") --------------------

@@ -1,4 +1,5 @@
-"""Lucky Sevens properties over random legal games played by referee.autoplay.
+"""Lucky Sevens' own properties over random legal games played by referee.autoplay (those
+every game shares: ``tests/games/test_shared_properties.py``).
 
 The brute force here is independent of the engine: it looks for sevens with
 ``itertools.combinations`` over the dice as rolled, never through
@@ -17,33 +18,14 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.autoplay import play_random_game, random_legal_move
+from referee.autoplay import random_legal_move
 from referee.core.moves import apply_move, check_players, resolve_options
-from referee.games import get_game
 from referee.games.lucky7 import rules as lucky7
-from referee.log import GameLog, replay
 from tests.conftest import examples
-from tests.engine.support import (
-    assert_refusal_changes_nothing,
-    assert_replay_is_deterministic,
-    assert_split_take_is_one_move,
-    assert_totals_are_the_turns,
-    draw_prefix,
-    seeds,
-    wrong_player_move,
-)
+from tests.engine.support import assert_split_take_is_one_move, seeds
+from tests.games.lucky7.random_play import L7, fast, random_log, tables
 
-L7 = get_game("lucky7")
-NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
 POINTS = {2: 1, 3: 2, 4: 3, 5: 5, 6: 8, 7: 12}  # docs/rulings.md, restated
-
-tables = st.builds(
-    lambda n, target, bonus: (NAMES[:n], {"target": target, "set_bonus": bonus}),
-    st.integers(1, 8),
-    st.sampled_from([10, 30, 100]),
-    st.sampled_from([5, 6]),
-)
-fast = settings(max_examples=examples(40), deadline=None)
 
 
 # --- Brute force -----------------------------------------------------------------------------
@@ -130,24 +112,12 @@ def walk(table: tuple, rng: random.Random) -> Iterator[tuple[lucky7.Lucky7, dict
     raise AssertionError("random game not over after 20,000 moves")
 
 
-def random_log(table: tuple, rng: random.Random) -> GameLog:
-    """A finished random game on ``table`` as a log."""
-    players, options = table
-    return GameLog("lucky7", players, options, tuple(play_random_game(L7, players, options, rng)))
-
-
 def score_at_roll(state: lucky7.Lucky7) -> int:
     """The total a roll made now is judged from: banked, plus the turn unless it starts now."""
     return state.board.score + (0 if state.phase == "start" else state.turn_total)
 
 
 # --- Properties ------------------------------------------------------------------------------
-
-
-@fast
-@given(tables, seeds)
-def test_replay_is_deterministic(table: tuple, seed: int) -> None:
-    assert_replay_is_deterministic(random_log(table, random.Random(seed)))
 
 
 @fast
@@ -200,24 +170,6 @@ def test_totals_never_pass_the_target(table: tuple, seed: int) -> None:
 
 @fast
 @given(tables, seeds)
-def test_random_games_end_with_one_winner_at_exactly_the_target(table: tuple, seed: int):
-    target = table[1]["target"]
-    log = random_log(table, random.Random(seed))
-    result = replay(log)
-    board, outcome = result.state.board, result.outcome
-    assert result.error is None
-    assert outcome.over and outcome.to_move is None
-    assert len(outcome.winners) == 1
-    winner = outcome.winners[0]
-    assert outcome.scores[winner] == target
-    assert all(s < target for p, s in outcome.scores.items() if p != winner)
-    assert log.moves[-1]["type"] == "score"
-    assert (board.turns[-1].player, board.turns[-1].note) == (winner, "exact finish")
-    assert_totals_are_the_turns(board, outcome)
-
-
-@fast
-@given(tables, seeds)
 def test_every_listed_choice_is_legal(table: tuple, seed: int) -> None:
     for state, _, _ in walk(table, random.Random(seed)):
         listed = lucky7.choices(state)
@@ -235,54 +187,6 @@ def test_every_listed_choice_is_legal(table: tuple, seed: int) -> None:
                 )
                 == scores
             )  # the legal ones first, in the order choices() lists them
-
-
-def illegal_move(state: lucky7.Lucky7, kind: str, rng: random.Random) -> tuple[dict, set[str]]:
-    """A move of ``kind`` the rules must refuse now, and the codes that may refuse it."""
-    count = lucky7.dice_to_roll(state)
-    scoring = state.phase in ("score", "choose")
-    if kind == "wrong dice count":
-        n = rng.choice([n for n in range(1, 10) if n != count])
-        return {"type": "roll", "dice": ["2"] * n}, {"wrong-dice-count", "score-first"}
-    if kind == "value 7":
-        dice = ["2"] * (count or 8)
-        dice[rng.randrange(len(dice))] = "7"
-        return {"type": "roll", "dice": dice}, {"score-first" if count is None else "bad-die"}
-    if kind == "die not rolled":
-        ones = sum(d.value == 1 for d in state.on_table)
-        move = {"type": "score", "sevens": [["1", "6"]] * (ones + 1)}
-        return move, {"die-not-rolled" if scoring else "roll-first"}
-    if kind == "not a seven":
-        move = {"type": "score", "sevens": [["6", "6"]]}
-        return move, {"not-a-seven" if scoring else "roll-first"}
-    if kind == "steal or bank":
-        if state.phase == "start" and state.stealable:
-            return {"type": "bank"}, {"nothing-to-bank"}
-        if state.phase == "choose":
-            return {"type": "steal"}, {"nothing-to-steal"}
-        return rng.choice([{"type": "steal"}, {"type": "bank"}]), {
-            "nothing-to-steal",
-            "nothing-to-bank",
-        }
-    return wrong_player_move(L7, state, rng), {"wrong-player"}
-
-
-@fast
-@given(
-    tables.filter(lambda t: len(t[0]) > 1),
-    seeds,
-    st.sampled_from(
-        ["wrong dice count", "value 7", "die not rolled", "not a seven", "steal or bank", "player"]
-    ),
-    st.data(),
-)
-def test_rejected_move_changes_nothing(table: tuple, seed: int, kind: str, data) -> None:
-    rng = random.Random(seed)
-    log = random_log(table, rng)
-    prefix, state = draw_prefix(data, log)
-    over = L7.outcome(state).over
-    move, codes = illegal_move(state, kind, rng) if not over else ({"type": "bank"}, {"game-over"})
-    assert_refusal_changes_nothing(L7, log, prefix, state, move, codes)
 
 
 @settings(max_examples=examples(500), deadline=None)

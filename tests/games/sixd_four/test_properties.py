@@ -1,4 +1,5 @@
-"""Six D Four properties over random legal games played by referee.autoplay."""
+"""Six D Four's own properties over random legal games played by referee.autoplay (those
+every game shares: ``tests/games/test_shared_properties.py``)."""
 
 from __future__ import annotations
 
@@ -6,43 +7,16 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.autoplay import play_random_game
 from referee.core.moves import apply_move
-from referee.games import get_game
 from referee.games.sixd_four import rules as sixd_four
-from referee.log import GameLog, replay
-from tests.conftest import examples
-from tests.engine.support import (
-    assert_best_score_wins,
-    assert_refusal_changes_nothing,
-    assert_replay_is_deterministic,
-    draw_prefix,
-    random_game_log,
-    seeds,
-)
+from tests.engine.support import draw_prefix, seeds
+from tests.games.sixd_four.random_play import FOUR, LONGEST, NAMES, fast, random_log, tables
 
-FOUR = get_game("sixd-four")
-NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
 COLOURS = "rygbop"
-
-tables = st.integers(2, 6).map(lambda n: NAMES[:n])
-fast = settings(max_examples=examples(30), deadline=None)
-
-
-LONGEST = 3_000  # random games that end do so in a few hundred moves
-
-
-def random_log(players: tuple[str, ...], seed: int) -> GameLog:
-    """A finished random game as a log (a seed whose game cycles for ever is passed over:
-    see ``test_a_game_can_cycle_for_ever_once_the_pool_is_empty``)."""
-    try:
-        return random_game_log(FOUR, players, {}, seed, max_moves=LONGEST)
-    except RuntimeError:
-        assume(False)
-        raise  # not reached: assume(False) ends the example
 
 
 def test_a_game_can_cycle_for_ever_once_the_pool_is_empty() -> None:
@@ -95,14 +69,6 @@ def reference(players: Sequence[str], moves: Sequence[dict]) -> dict:
 
 
 @fast
-@given(tables, seeds)
-def test_replay_is_deterministic(players: tuple[str, ...], seed: int) -> None:
-    log = random_log(players, seed)
-    assert_replay_is_deterministic(log)
-    assert random_log(players, seed) == log  # same seed, same game
-
-
-@fast
 @given(tables, seeds, st.data())
 def test_captures_agree_with_an_independent_reading_of_the_rules(players, seed, data) -> None:
     prefix, state = draw_prefix(data, random_log(players, seed))
@@ -131,49 +97,6 @@ def test_pieces_are_conserved(players, seed, data) -> None:
         assert state.hands[seat] >= 0
     assert state.on_board("k") + state.pool + sum(state.black) == 36
     assert all(state.on_board(c) == 0 for c in COLOURS[len(players) :])
-
-
-@fast
-@given(tables, seeds)
-def test_random_games_end_by_the_rules_with_consistent_totals(players, seed) -> None:
-    log = random_log(players, seed)
-    result = replay(log)
-    state = result.state
-    assert result.error is None and result.outcome.over and result.outcome.to_move is None
-    assert sum(state.black) == 36 or state.passes == len(players)
-    records = FOUR.turn_records(state)
-    assert result.outcome.scores == {
-        p: sum(r.points for r in records if r.player == p) for p in players
-    }
-    assert FOUR.turns_done(state) == len(log.moves)
-    assert_best_score_wins(result.outcome)
-
-
-def illegal_move(state: sixd_four.SixDFour, kind: str, rng: random.Random):
-    """A move of ``kind`` the rules must refuse now, and the codes that may refuse it."""
-    if state.over:
-        return {"type": "pass"}, {"game-over"}
-    others = [p for p in state.players if p != state.player]
-    if kind == "wrong player":
-        return {"type": "pass", "player": rng.choice(others)}, {"wrong-player"}
-    taken = [(r, c) for r in range(state.side) for c in range(state.side) if state.squares[r][c]]
-    if kind == "occupied" and taken:
-        return {"type": "place", "cell": list(rng.choice(taken))}, {"occupied"}
-    if kind == "pass":
-        if sixd_four.may_pass(state):
-            return {"type": "place", "cell": [0, 0]}, {"occupied", "nothing-to-place"}
-        return {"type": "pass"}, {"must-place"}
-    return {"type": "place", "cell": [rng.randint(0, 9), state.side]}, {"off-board"}
-
-
-@fast
-@given(tables, seeds, st.sampled_from(["wrong player", "occupied", "pass", "off"]), st.data())
-def test_a_rejected_move_changes_nothing(players, seed, kind: str, data) -> None:
-    rng = random.Random(seed)
-    log = random_log(players, seed)
-    prefix, state = draw_prefix(data, log)
-    move, codes = illegal_move(state, kind, rng)
-    assert_refusal_changes_nothing(FOUR, log, prefix, state, move, codes)
 
 
 @fast

@@ -1,4 +1,5 @@
-"""Six D Six properties over random legal games played by referee.autoplay."""
+"""Six D Six's own properties over random legal games played by referee.autoplay (those
+every game shares: ``tests/games/test_shared_properties.py``)."""
 
 from __future__ import annotations
 
@@ -14,31 +15,12 @@ from referee.core.dice import parse_die
 from referee.core.engine import BoardEntry
 from referee.core.moves import apply_move
 from referee.families.grid import parse_board
-from referee.games import get_game
 from referee.games.sixd_six import rules as sixd_six
-from referee.log import GameLog, replay
 from tests.conftest import examples
-from tests.engine.support import (
-    assert_best_score_wins,
-    assert_refusal_changes_nothing,
-    assert_replay_is_deterministic,
-    draw_prefix,
-    random_game_log,
-    seeds,
-)
-
-SIX = get_game("sixd-six")
-NAMES = ("Ann", "Bo", "Cy", "Di")
-
-tables = st.integers(2, 4).map(lambda n: NAMES[:n])
-fast = settings(max_examples=examples(40), deadline=None)
+from tests.engine.support import draw_prefix, seeds
+from tests.games.sixd_six.random_play import SIX, fast, random_log, tables
 
 Cell = tuple[int, int]
-
-
-def random_log(players: tuple[str, ...], seed: int) -> GameLog:
-    """A finished random game as a log."""
-    return random_game_log(SIX, players, {}, seed)
 
 
 def has_gap(cells: set[Cell]) -> bool:
@@ -100,14 +82,6 @@ def reference(players: Sequence[str], moves: Sequence[dict]) -> list[tuple[str, 
 
 
 @fast
-@given(tables, seeds)
-def test_replay_is_deterministic(players: tuple[str, ...], seed: int) -> None:
-    log = random_log(players, seed)
-    assert_replay_is_deterministic(log)
-    assert random_log(players, seed) == log  # same seed, same game
-
-
-@fast
 @given(tables, seeds, st.data())
 def test_each_take_scores_what_an_independent_line_count_says(players, seed, data) -> None:
     prefix, state = draw_prefix(data, random_log(players, seed))
@@ -133,33 +107,6 @@ def test_dice_are_conserved_between_the_board_and_the_areas(players, seed, data)
         held.update(die for _, die in area.dice)
     assert held == rolled
     assert sum(len(a) for a in state.areas) == 36 - len(state.board.cells())
-
-
-@fast
-@given(tables, seeds)
-def test_random_games_end_for_a_reason_with_consistent_totals(players, seed) -> None:
-    log = random_log(players, seed)
-    result = replay(log)
-    state = result.state
-    assert result.error is None and result.outcome.over and result.outcome.to_move is None
-    records = SIX.turn_records(state)
-    assert result.outcome.scores == {
-        p: sum(r.points for r in records if r.player == p) for p in players
-    }
-    assert [r.total for r in records] == [
-        sum(r.points for r in records[: i + 1] if r.player == records[i].player)
-        for i in range(len(records))
-    ]
-    if state.ending == sixd_six.NO_PAIR:
-        board = state.board
-        for cell in board.cells():
-            for near in ((cell[0], cell[1] + 1), (cell[0] + 1, cell[1])):
-                a, b = board.die_at(cell), board.die_at(near)
-                assert b is None or (a.colour == b.colour) == (a.value == b.value)
-    else:
-        assert state.ending == sixd_six.ALL_PASSED
-        assert all(r.note == "passed" for r in records[-len(players) :])
-    assert_best_score_wins(result.outcome)
 
 
 def independent_set(board, cells: list[Cell]) -> bool:
@@ -218,62 +165,6 @@ def test_every_placement_offered_scores_an_independent_line_count(players, seed,
         assert not area & set(placement.cells)
         after = area | set(placement.cells)
         assert placement.score.total == line_points(after, placement.cells)
-
-
-def illegal_move(state: sixd_six.SixDSix, kind: str, rng: random.Random):
-    """A move of ``kind`` the rules must refuse now, and the codes that may refuse it."""
-    if state.over:
-        return {"type": "pass"}, {"game-over"}
-    mover = sixd_six.to_move(state)
-    if kind == "wrong player":
-        other = rng.choice([p for p in state.players if p != mover])
-        return {"type": "pass", "player": other}, {"wrong-player"}
-    if state.phase == "square":
-        return {"type": "pass"}, {"square-first"}
-    if state.phase == "slide":
-        if kind == "unslid":
-            return {"type": "slide", "board": state.board.notation()}, {"gap-left"}
-        return {"type": "pass"}, {"slide-first"}
-    empty = [(r, c) for r in range(6) for c in range(6) if state.board.die_at((r, c)) is None]
-    full = state.board.cells()
-    if kind == "empty cell" and empty and full:
-        cells = [list(rng.choice(empty)), list(rng.choice(full))]
-        return {"type": "take", "cells": cells, "place": [[0, 0], [0, 1]]}, {"no-die"}
-    sets = sixd_six.legal_sets(state.board)
-    if kind in ("occupied", "apart", "mirror") and sets and len(state.area):
-        cells = rng.choice(sets)
-        spot = rng.choice(list(state.area.at))
-        if kind == "occupied":
-            place = [(r - cells[0][0] + spot[0], c - cells[0][1] + spot[1]) for r, c in cells]
-            return _take(cells, place), {"occupied"}
-        if kind == "apart":
-            top, left, height, width = state.area.bounds()
-            place = [(r + top + height + 2, c) for r, c in cells]
-            return _take(cells, place), {"not-touching"}
-        if len({r for r, _ in cells}) > 1 and len({c for _, c in cells}) > 1:  # not a line
-            return _take(cells, [(r, -c) for r, c in cells]), {"mirrored"}
-    if not len(state.area):
-        return {"type": "pass"}, {"must-take"}
-    return {"type": "slide", "board": state.board.notation()}, {"no-slide"}
-
-
-def _take(cells, place) -> dict:
-    return {"type": "take", "cells": [list(c) for c in cells], "place": [list(p) for p in place]}
-
-
-@fast
-@given(
-    tables,
-    seeds,
-    st.sampled_from(["wrong player", "unslid", "empty cell", "occupied", "apart", "mirror", ""]),
-    st.data(),
-)
-def test_a_rejected_move_changes_nothing(players, seed, kind: str, data) -> None:
-    rng = random.Random(seed)
-    log = random_log(players, seed)
-    prefix, state = draw_prefix(data, log)
-    move, codes = illegal_move(state, kind, rng)
-    assert_refusal_changes_nothing(SIX, log, prefix, state, move, codes)
 
 
 @fast

@@ -1,43 +1,24 @@
-"""Solitaire Dice properties over random legal games played by referee.autoplay."""
+"""Solitaire Dice's own properties over random legal games played by referee.autoplay (those
+every game shares: ``tests/games/test_shared_properties.py``)."""
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from itertools import permutations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.autoplay import play_random_game, random_legal_move
+from referee.autoplay import random_legal_move
 from referee.core.engine import RuleViolation
 from referee.core.moves import apply_move
-from referee.games import get_game
 from referee.games.solitaire import rules as solitaire
 from referee.log import GameLog, replay
-from tests.conftest import examples
-from tests.engine.support import (
-    assert_best_score_wins,
-    assert_refusal_changes_nothing,
-    assert_replay_is_deterministic,
-    draw_prefix,
-    refusal_of,
-    seeds,
-)
+from tests.engine.support import draw_prefix, refusal_of, seeds
+from tests.games.solitaire.random_play import SOL, fast, players, random_log
 
-SOL = get_game("solitaire")
-NAMES = ("Ann", "Bo", "Cy", "Di")
 VALUES = {2: 100, 3: 70, 4: 60, 5: 50, 6: 40, 7: 30, 8: 40, 9: 50, 10: 60, 11: 70, 12: 100}
-
-players = st.integers(1, 4).map(lambda n: NAMES[:n])
-fast = settings(max_examples=examples(60), deadline=None)
-
-
-def random_log(table: tuple[str, ...], rng: random.Random) -> GameLog:
-    """A finished random game at ``table`` as a log."""
-    moves = play_random_game(SOL, table, None, rng)
-    return GameLog("solitaire", table, {}, tuple(moves))
 
 
 def states(log: GameLog) -> list[solitaire.Solitaire]:
@@ -67,14 +48,6 @@ def reference_score(marks: Counter[int]) -> int:
         elif m >= 6:
             total += VALUES[row] * (min(m, 10) - 5)
     return total
-
-
-@fast
-@given(players, seeds)
-def test_replay_is_deterministic(table: tuple[str, ...], seed: int) -> None:
-    log = random_log(table, random.Random(seed))
-    assert_replay_is_deterministic(log)
-    assert random_log(table, random.Random(seed)) == log  # same seed, same game
 
 
 @fast
@@ -126,73 +99,6 @@ def test_a_closed_sheet_never_changes(table: tuple[str, ...], seed: int) -> None
         closing = next(s.sheets[seat] for s in history if s.sheets[seat].closed)
         assert final.sheets[seat] == closing
         assert all(seat not in s.waiting for s in history if s.sheets[seat].closed)
-
-
-@fast
-@given(players, seeds)
-def test_random_games_end(table: tuple[str, ...], seed: int) -> None:
-    log = random_log(table, random.Random(seed))
-    result = replay(log)
-    outcome = result.outcome
-    assert result.error is None and result.moves_applied == len(log.moves)
-    assert outcome.over and outcome.to_move is None
-    assert all(s.closed for s in result.state.sheets)
-    if len(table) == 1:
-        total = outcome.scores[table[0]]
-        assert outcome.winners == ([table[0]] if total >= 500 else [])
-    else:
-        assert_best_score_wins(outcome)
-
-
-def illegal_move(state: solitaire.Solitaire, kind: str, rng: random.Random) -> tuple[dict, str]:
-    """A move of ``kind`` the rules must refuse now, and the code that must refuse it."""
-    waiting = [state.sheets[i].player for i in state.waiting]
-    if kind in ("wrong dice count", "value 7 in a roll"):
-        if kind == "wrong dice count":
-            dice = [str(rng.randint(1, 6)) for _ in range(rng.choice([0, 1, 4, 6, 10]))]
-            code = "wrong-dice-count"
-        else:
-            dice = [str(rng.randint(1, 6)) for _ in range(5)]
-            dice[rng.randrange(5)] = "7"
-            code = "bad-die"
-        return {"type": "roll", "dice": dice}, "assign-first" if waiting else code
-    if not state.roll:
-        return {"type": "assign", "pairs": [["1", "1"], ["1", "1"]], "throwaway": "1"}, "roll-first"
-    if not waiting:
-        open_players = [s.player for s in state.sheets if not s.closed]
-        legal = {"pairs": [["1", "1"], ["1", "1"]], "throwaway": "1"}
-        return {"type": "assign", "player": rng.choice(open_players), **legal}, "already-assigned"
-    move = copy.deepcopy(rng.choice(solitaire.choices(state)))
-    where = rng.randrange(5)
-    if kind == "value 7 in a split":
-        new, code = "7", "bad-die"
-    else:  # a split that is not the roll: one die changed to a value it did not have
-        held = [*move["pairs"][0], *move["pairs"][1], move["throwaway"]][where]
-        new = str(rng.choice([v for v in range(1, 7) if str(v) != held]))
-        code = "die-not-rolled"
-    if where == 4:
-        move["throwaway"] = new
-    else:
-        move["pairs"][where // 2][where % 2] = new
-    return move, code
-
-
-@fast
-@given(
-    players,
-    seeds,
-    st.sampled_from(
-        ["wrong dice count", "value 7 in a roll", "value 7 in a split", "not the roll"]
-    ),
-    st.data(),
-)
-def test_rejected_move_changes_nothing(table: tuple[str, ...], seed: int, kind: str, data) -> None:
-    rng = random.Random(seed)
-    log = random_log(table, rng)
-    prefix, state = draw_prefix(data, log)
-    over = SOL.outcome(state).over
-    move, code = illegal_move(state, kind, rng) if not over else ({"type": "roll"}, "game-over")
-    assert_refusal_changes_nothing(SOL, log, prefix, state, move, {code})
 
 
 @fast
