@@ -18,7 +18,8 @@ from hypothesis import settings
 
 from referee.web import create_app
 
-pytest_plugins = ["tests.browser.kit", "tests.printables.kit"]  # browser and PDF fixtures
+# The browser and PDF fixtures, and the tiny test game, for every test folder.
+pytest_plugins = ["tests.browser.kit", "tests.printables.kit", "tests.tiny_game"]
 
 HOUSE_PIN = "12345678"
 

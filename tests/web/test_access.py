@@ -17,8 +17,9 @@ from referee.web.base.extensions import db
 from referee.web.base.models import GameTable, PlayerAlias, PlayerMerge, Seat
 from referee.web.storage.loading import table_by_token
 from tests.conftest import HOUSE_PIN, Table, csrf_token
+from tests.tiny_game import BUST, SLUG
 
-BUST = {"action": "roll", **{f"d{i}": v for i, v in enumerate("223346")}}
+# The game does not matter here: the tests play the tiny test game (tests/tiny_game.py).
 
 
 @pytest.fixture
@@ -33,19 +34,19 @@ def moves_of(app, token: str) -> int:
 
 
 @pytest.mark.parametrize(
-    "path", ["/history", "/players/", "/import", "/export.zip", "/tables/new/tenk"]
+    "path", ["/history", "/players/", "/import", "/export.zip", f"/tables/new/{SLUG}"]
 )
-def test_house_pages_ask_a_stranger_for_the_pin(stranger, path):
+def test_house_pages_ask_a_stranger_for_the_pin(stranger, tiny_game, path):
     response = stranger.get(path)
     assert response.status_code == 302
     assert response.location.startswith("/house?next=")
 
 
-def test_house_posts_from_a_stranger_are_refused(stranger, stored, tenk_log, app):
-    (token,) = stored(tenk_log(("Ann", "Bo"), "win"))
+def test_house_posts_from_a_stranger_are_refused(stranger, stored, tiny_log, app):
+    (token,) = stored(tiny_log(("Ann", "Bo"), "win"))
     token_field = csrf_token(stranger, "/house")
     posts = ("/import", "/players/ann/merge", f"/t/{token}/delete", f"/t/{token}/again")
-    for path in (*posts, "/tables/new/tenk"):
+    for path in (*posts, f"/tables/new/{SLUG}"):
         response = stranger.post(path, data={"csrf_token": token_field, "sure": "yes"})
         assert response.status_code == 403, path
         assert "house PIN" in html.unescape(response.text)
@@ -57,14 +58,14 @@ def table_by_token_exists(app, token: str) -> bool:
         return table_by_token(token) is not None
 
 
-def test_a_strangers_home_page_lists_no_tables(stranger, stored, tenk_log):
-    (token,) = stored(tenk_log(("Ann", "Bo"), "win"))
+def test_a_strangers_home_page_lists_no_tables(stranger, stored, tiny_log):
+    (token,) = stored(tiny_log(("Ann", "Bo"), "win"))
     assert token not in stranger.get("/").text
     assert "enter the house PIN" in stranger.get("/").text
 
 
-def test_the_link_is_the_key_and_sequential_ids_lead_nowhere(stranger, stored, tenk_log):
-    (token,) = stored(tenk_log(("Ann", "Bo"), "bust"))
+def test_the_link_is_the_key_and_sequential_ids_lead_nowhere(stranger, stored, tiny_log):
+    (token,) = stored(tiny_log(("Ann", "Bo"), "bust"))
     assert re.fullmatch(r"[0-9a-f]{32}", token)
     assert stranger.get("/tables/1").status_code == 404
     assert stranger.get("/t/" + "0" * 32).status_code == 404
@@ -77,8 +78,8 @@ def test_the_link_is_the_key_and_sequential_ids_lead_nowhere(stranger, stored, t
     assert token in stranger.get("/").text
 
 
-def test_tokens_are_unguessable_and_distinct(stored, tenk_log):
-    tokens = stored(*[tenk_log(("Ann", "Bo"), "bust") for _ in range(20)])
+def test_tokens_are_unguessable_and_distinct(stored, tiny_log):
+    tokens = stored(*[tiny_log(("Ann", "Bo"), "bust") for _ in range(20)])
     assert len(set(tokens)) == 20
     assert all(re.fullmatch(r"[0-9a-f]{32}", t) for t in tokens)
 
@@ -137,14 +138,14 @@ def finish_long_ago(app, token: str) -> None:
 
 
 def test_a_finished_table_closes_for_its_link_after_the_grace_period(
-    app, client, stranger, stored, tenk_log
+    app, client, stranger, stored, tiny_log
 ):
-    (token,) = stored(tenk_log(("Ann", "Bo"), "win", "bust"))
+    (token,) = stored(tiny_log(("Ann", "Bo"), "win"))
     seq = moves_of(app, token)
     # Within the grace period the table's phones can still undo a slip.
     undo = Table(stranger, token).post("undo")
     assert undo.status_code == 302 and moves_of(app, token) == seq - 1
-    assert Table(stranger, token).post(**BUST).status_code == 302
+    assert Table(stranger, token).post(action="bank").status_code == 302  # Ann wins again
     finish_long_ago(app, token)
     assert "scoresheet is closed" in stranger.get(f"/t/{token}").text
     assert "Yes, undo it" in client.get(f"/t/{token}").text
@@ -157,8 +158,8 @@ def test_a_finished_table_closes_for_its_link_after_the_grace_period(
     assert moves_of(app, token) == seq - 1
 
 
-def test_deleting_a_table_needs_the_pin_and_a_tick(app, client, stored, tenk_log):
-    (token,) = stored(tenk_log(("Ann", "Bo"), "win"))
+def test_deleting_a_table_needs_the_pin_and_a_tick(app, client, stored, tiny_log):
+    (token,) = stored(tiny_log(("Ann", "Bo"), "win"))
     data = {"csrf_token": csrf_token(client, f"/t/{token}/history"), "version": "0"}
     assert client.post(f"/t/{token}/delete", data=data).status_code == 302
     assert table_by_token_exists(app, token)
@@ -179,8 +180,8 @@ def keys(app) -> list[tuple[str, str]]:
         return sorted(tuple(r) for r in db.session.execute(select(Seat.name, Seat.player_key)))
 
 
-def test_a_merge_can_be_split_back(app, client, stored, tenk_log):
-    stored(tenk_log(("Sid", "Ann"), "win"), tenk_log(("Ned", "Bo"), "win"))
+def test_a_merge_can_be_split_back(app, client, stored, tiny_log):
+    stored(tiny_log(("Sid", "Ann"), "win"), tiny_log(("Ned", "Bo"), "win"))
     before = keys(app)
     assert merge(client, "sid", "ned").status_code == 302
     assert ("Ned", "sid") in keys(app)
@@ -195,12 +196,12 @@ def test_a_merge_can_be_split_back(app, client, stored, tenk_log):
     with app.app_context():
         assert db.session.get(PlayerAlias, "ned") is None
     # The table the split-back name plays at later counts for that name, not the other.
-    stored(tenk_log(("Ned", "Cy"), "win"))
+    stored(tiny_log(("Ned", "Cy"), "win"))
     assert ("Ned", "ned") in keys(app) and ("Ned", "sid") not in keys(app)
 
 
-def test_a_merge_merged_again_splits_in_order(app, client, stored, tenk_log):
-    stored(tenk_log(("Sid", "Ann"), "win"), tenk_log(("Ned", "Bo"), "win"))
+def test_a_merge_merged_again_splits_in_order(app, client, stored, tiny_log):
+    stored(tiny_log(("Sid", "Ann"), "win"), tiny_log(("Ned", "Bo"), "win"))
     merge(client, "sid", "ned")
     merge(client, "ann", "sid")
     with app.app_context():
@@ -211,18 +212,18 @@ def test_a_merge_merged_again_splits_in_order(app, client, stored, tenk_log):
     assert ("Ned", "ann") in keys(app)
 
 
-def test_merging_a_player_into_themselves_is_refused(app, client, stored, tenk_log):
-    stored(tenk_log(("Sid", "Ann"), "win"))
+def test_merging_a_player_into_themselves_is_refused(app, client, stored, tiny_log):
+    stored(tiny_log(("Sid", "Ann"), "win"))
     assert merge(client, "sid", "sid").status_code == 422
     with app.app_context():
         assert db.session.scalar(select(PlayerMerge.id)) is None
 
 
 def test_too_many_writes_to_one_table_get_a_429_and_change_nothing(
-    limits_on, monkeypatch, app, client, stored, tenk_log
+    limits_on, monkeypatch, app, client, stored, tiny_log
 ):
     app.config["WRITE_LIMIT_PER_TABLE"] = "3 per minute"
-    (token,) = stored(tenk_log(("Ann", "Bo")))
+    (token,) = stored(tiny_log(("Ann", "Bo")))
     table = Table(client, token)
     for _ in range(3):
         assert table.post(**BUST).status_code == 302
@@ -243,8 +244,8 @@ def test_too_many_pin_attempts_get_a_429(limits_on, stranger):
 @pytest.mark.parametrize(
     "query", ["page=99999999999999999999999", "page=²", "page=-4", "page=" + "9" * 5000]
 )
-def test_history_page_numbers_are_bounded(client, stored, tenk_log, query):
-    stored(tenk_log(("Ann", "Bo"), "win"))
+def test_history_page_numbers_are_bounded(client, stored, tiny_log, query):
+    stored(tiny_log(("Ann", "Bo"), "win"))
     response = client.get(f"/history?{query}")
     assert response.status_code == 200 and "Ann" in response.text
 
@@ -262,20 +263,20 @@ def test_player_keys_are_bounded(client, key):
 
 
 @pytest.mark.parametrize("other", ["a\x00b", "x" * 300])
-def test_a_merge_with_unusable_text_is_refused(app, client, stored, tenk_log, other):
-    stored(tenk_log(("Sid", "Ann"), "win"))
+def test_a_merge_with_unusable_text_is_refused(app, client, stored, tiny_log, other):
+    stored(tiny_log(("Sid", "Ann"), "win"))
     assert merge(client, "sid", other).status_code == 400
     with app.app_context():
         assert db.session.scalar(select(PlayerMerge.id)) is None
 
 
 @pytest.mark.parametrize("name", ["A\x00n", "A\x1bn", "A\nn"])
-def test_names_with_control_characters_are_refused(app, client, name):
-    url = "/tables/new/tenk"
+def test_names_with_control_characters_are_refused(app, client, tiny_game, name):
+    url = f"/tables/new/{SLUG}"
     data = {"csrf_token": csrf_token(client, url), "players-0": name, "players-1": "Bo"}
-    new = client.post(url, data={**data, "opt_target": "10000", "opt_entry": "500"})
+    new = client.post(url, data={**data, "opt_target": "12"})
     assert new.status_code == 422 and "control characters" in new.text
-    log = json.dumps({"format": "referee-log/1", "game": "tenk", "players": [name, "Bo"]})
+    log = json.dumps({"format": "referee-log/1", "game": SLUG, "players": [name, "Bo"]})
     upload = {"csrf_token": csrf_token(client, "/import"), "log": (io.BytesIO(log.encode()), "x")}
     imported = client.post("/import", data=upload)
     assert imported.status_code == 422 and "control characters" in imported.text
@@ -283,27 +284,27 @@ def test_names_with_control_characters_are_refused(app, client, name):
         assert db.session.scalar(select(GameTable.id)) is None
 
 
-def test_a_long_folded_name_fits(app, client, new_table):
+def test_a_long_folded_name_fits(app, client, new_table, tiny_game):
     name = "ß" * 30  # folds to 60 characters
-    table = new_table("tenk", players=(name, "Bo"))
+    table = new_table(SLUG, players=(name, "Bo"))
     assert table.post(**BUST).status_code == 302
     with app.app_context():
         assert db.session.scalar(select(Seat.player_key).where(Seat.name == name)) == "ss" * 30
     assert client.get("/players/" + "ss" * 30).status_code == 200
 
 
-def test_a_table_is_never_longer_than_it_keeps(app, client, stored, tenk_log, monkeypatch):
+def test_a_table_is_never_longer_than_it_keeps(app, client, stored, tiny_log, monkeypatch):
     import referee.web.play.judging as judging
 
     monkeypatch.setattr(judging, "MAX_MOVES", 2)
-    (token,) = stored(tenk_log(("Ann", "Bo"), "bust", "bust"))
+    (token,) = stored(tiny_log(("Ann", "Bo"), "bust", "bust"))
     refused = Table(client, token).post(**BUST)
     assert refused.status_code == 422
     assert moves_of(app, token) == 2
 
 
-def test_every_table_has_a_version_that_every_write_advances(app, client, stored, tenk_log):
-    (token,) = stored(tenk_log(("Ann", "Bo")))
+def test_every_table_has_a_version_that_every_write_advances(app, client, stored, tiny_log):
+    (token,) = stored(tiny_log(("Ann", "Bo")))
     table = Table(client, token)
     table.post(**BUST)
     table.post("undo")
@@ -321,7 +322,7 @@ def test_a_first_visit_says_what_the_house_pin_is_for_before_the_games(stranger)
     assert "the person who runs it knows, so ask them" in " ".join(html.unescape(pin_page).split())
 
 
-def test_a_phone_with_the_pin_is_not_told_again(client):
+def test_a_phone_with_the_pin_is_not_told_again(client, tiny_game):
     home = html.unescape(client.get("/").text)
     assert "To start a table you need" not in home
-    assert client.get("/tables/new/tenk").status_code == 200  # never asked for the PIN again
+    assert client.get(f"/tables/new/{SLUG}").status_code == 200  # never asked for the PIN again

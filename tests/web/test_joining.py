@@ -21,9 +21,9 @@ def seed(name: str):
 
 
 @pytest.fixture
-def token(stored, tenk_log) -> str:
-    """One table's token."""
-    (token,) = stored(tenk_log(("Ann", "Bo"), "win"))
+def token(stored, tiny_log) -> str:
+    """One table's token (of the tiny test game: the game does not matter here)."""
+    (token,) = stored(tiny_log(("Ann", "Bo"), "win"))
     return token
 
 
@@ -153,8 +153,8 @@ def test_a_code_no_table_has_gets_a_404(stranger, token):
     assert NOT_FOUND in response.text
 
 
-def test_two_tables_sharing_a_code_open_neither(app, stranger, stored, tenk_log):
-    first, second = stored(tenk_log(("Ann", "Bo")), tenk_log(("Cy", "Di")))
+def test_two_tables_sharing_a_code_open_neither(app, stranger, stored, tiny_log):
+    first, second = stored(tiny_log(("Ann", "Bo")), tiny_log(("Cy", "Di")))
     with app.app_context():
         twin = first[:8] + second[8:]
         db.session.execute(update(GameTable).where(GameTable.token == second).values(token=twin))

@@ -14,13 +14,13 @@ from sqlalchemy import func, select
 
 
 @pytest.fixture
-def sid_and_ned(stored, tenk_log):
+def sid_and_ned(stored, tiny_log):
     """Sid won 1 of 2 tables (one still going); Ned won 2 of 2, the first as "NED"."""
     return stored(
-        tenk_log(("Sid", "Ann"), "win", "bust"),
-        tenk_log(("Ann", "Sid"), "bust"),  # in progress
-        tenk_log(("Bo", "NED"), "win", "bust"),
-        tenk_log(("Ned", "Bo"), "win", "bust"),
+        tiny_log(("Sid", "Ann"), "win"),
+        tiny_log(("Ann", "Sid"), "bust"),  # in progress
+        tiny_log(("Bo", "NED"), "win"),
+        tiny_log(("Ned", "Bo"), "win"),
     )
 
 
@@ -106,8 +106,8 @@ def test_merge_then_split_back_from_the_player_page(client, app, form_token, sid
     assert state(app)[2] == before[2]
 
 
-def test_shared_tables_are_pointed_out(client, stored, tenk_log):
-    stored(tenk_log(("Sid", "Ned"), "win", "bust"), tenk_log(("Ned", "Bo"), "win", "bust"))
+def test_shared_tables_are_pointed_out(client, stored, tiny_log):
+    stored(tiny_log(("Sid", "Ned"), "win"), tiny_log(("Ned", "Bo"), "win"))
     page = text(client.get("/players/sid/merge", query_string={"other": "ned"}))
     assert "Ned and Sid sat at the same table 1 time: two people, perhaps?" in page
 
@@ -208,10 +208,10 @@ def test_a_merge_split_and_made_again_splits_only_once(client, app, form_token, 
 
 
 def test_a_split_puts_back_every_seat_and_the_names_merged_before(
-    client, app, form_token, stored, tenk_log
+    client, app, form_token, stored, tiny_log
 ):
-    stored(tenk_log(("Sid", "Ann"), "win"), tenk_log(("Ned", "NED"), "win"),
-           tenk_log(("Teddy", "Bo"), "bust"))  # fmt: skip
+    stored(tiny_log(("Sid", "Ann"), "win"), tiny_log(("Ned", "NED"), "win"),
+           tiny_log(("Teddy", "Bo"), "bust"))  # fmt: skip
     at_first = state(app)
     assert merge(client, form_token, "ned", "teddy").status_code == 302  # Teddy into Ned
     one_merge = state(app)

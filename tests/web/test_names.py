@@ -18,6 +18,7 @@ from referee.web.base.extensions import db
 from referee.web.base.models import GameTable, PlayerAlias, PlayerMerge, Seat
 from tests.conftest import csrf_token
 from tests.engine.test_names import ONE_PLAYER, REFUSED
+from tests.tiny_game import SLUG
 
 TAKEN_PAIRS = [row for row in ONE_PLAYER if row[0] != "invisible-stored-before"]
 
@@ -27,14 +28,14 @@ def words(response) -> str:
 
 
 def new_table_post(client, *players: str):
-    url = "/tables/new/tenk"
+    url = f"/tables/new/{SLUG}"
     data = {f"players-{i}": name for i, name in enumerate(players)}
-    data.update(csrf_token=csrf_token(client, url), opt_target="10000", opt_entry="500")
+    data.update(csrf_token=csrf_token(client, url), opt_target="12")
     return client.post(url, data=data)
 
 
 def import_post(client, *players: str):
-    log = json.dumps({"format": "referee-log/1", "game": "tenk", "players": list(players)})
+    log = json.dumps({"format": "referee-log/1", "game": SLUG, "players": list(players)})
     upload = {"csrf_token": csrf_token(client, "/import"), "log": (io.BytesIO(log.encode()), "x")}
     return client.post("/import", data=upload, content_type="multipart/form-data")
 
@@ -56,7 +57,7 @@ ENTRIES = [
 
 @pytest.mark.parametrize(("entry", "rule", "name", "expected"), ENTRIES)
 def test_a_refused_name_gets_a_sentence_and_stores_nothing(
-    app, client, entry, rule, name, expected
+    app, client, tiny_game, entry, rule, name, expected
 ):
     if rule == "lone-surrogate":  # a log with one is refused as text before its names are read
         expected = "not valid Unicode"
@@ -70,14 +71,16 @@ def test_a_refused_name_gets_a_sentence_and_stores_nothing(
 
 @pytest.mark.parametrize("entry", [new_table_post, import_post], ids=["form", "import"])
 @pytest.mark.parametrize(("rule", "one", "other"), TAKEN_PAIRS, ids=[r[0] for r in TAKEN_PAIRS])
-def test_two_seats_that_fold_alike_are_refused_naming_both(app, client, entry, rule, one, other):
+def test_two_seats_that_fold_alike_are_refused_naming_both(
+    app, client, tiny_game, entry, rule, one, other
+):
     response = entry(client, one, other)
     assert response.status_code == 422
     assert f"“{one}” and “{other}” would be one player" in words(response)
     assert table_count(app) == 0
 
 
-def test_spaces_around_a_name_are_trimmed_on_the_form_and_on_import(app, client):
+def test_spaces_around_a_name_are_trimmed_on_the_form_and_on_import(app, client, tiny_game):
     assert new_table_post(client, "  Ann ", "Bo").status_code == 302
     assert import_post(client, " Cy", "Di\u3000").status_code == 302
     with app.app_context():
@@ -85,7 +88,7 @@ def test_spaces_around_a_name_are_trimmed_on_the_form_and_on_import(app, client)
     assert names == ["Ann", "Bo", "Cy", "Di"]
 
 
-def test_spellings_of_one_name_at_different_tables_are_one_player(app, client):
+def test_spellings_of_one_name_at_different_tables_are_one_player(app, client, tiny_game):
     for names in [("Ann", "Bo"), ("ａｎｎ", "Cy"), ("ANN", "Di")]:
         assert new_table_post(client, *names).status_code == 302
     with app.app_context():
@@ -99,9 +102,9 @@ STORED_BEFORE = ["Sl/ash", "..", ".", "...", "100%", "a%2Fb", "Q?#&", "x/..", "A
 
 
 @pytest.fixture
-def awkward(stored, tenk_log):
+def awkward(stored, tiny_log):
     """A table for each awkward name (stored as an import stores, past today's rules)."""
-    return stored(*(tenk_log((name, "Zed"), "win") for name in STORED_BEFORE))
+    return stored(*(tiny_log((name, "Zed"), "win") for name in STORED_BEFORE))
 
 
 def links_in(players_list: str) -> dict[str, str]:
@@ -139,8 +142,8 @@ def test_a_player_stored_with_a_slash_can_be_merged_and_split_back(app, client, 
     assert client.get(links["Sl/ash"]).status_code == 200
 
 
-def test_the_merge_lookup_finds_a_name_however_it_is_spelled(app, client, stored, tenk_log):
-    stored(tenk_log(("Ann", "Bo"), "win"), tenk_log(("Ned", "Cy"), "win"))
+def test_the_merge_lookup_finds_a_name_however_it_is_spelled(app, client, stored, tiny_log):
+    stored(tiny_log(("Ann", "Bo"), "win"), tiny_log(("Ned", "Cy"), "win"))
     token = csrf_token(client, "/import")
     merged = client.post("/players/ann/merge", data={"csrf_token": token, "other": "ＮＥＤ"})
     assert merged.status_code == 302
@@ -159,9 +162,9 @@ def test_the_merge_lookup_finds_a_name_however_it_is_spelled(app, client, stored
     ],
 )
 def test_the_merge_lookup_says_which_name_rule_a_name_nobody_has_breaks(
-    app, client, stored, tenk_log, other, expected
+    app, client, stored, tiny_log, other, expected
 ):
-    stored(tenk_log(("Ann", "Bo"), "win"))
+    stored(tiny_log(("Ann", "Bo"), "win"))
     token = csrf_token(client, "/import")
     refused = client.post("/players/ann/merge", data={"csrf_token": token, "other": other})
     assert refused.status_code == 422
@@ -172,7 +175,8 @@ def test_the_merge_lookup_says_which_name_rule_a_name_nobody_has_breaks(
 
 @pytest.mark.race
 def test_player_links_work_under_gunicorn(app, database_url, tmp_path, request, tenk_log):
-    """gunicorn decodes a path once, as the test client does: each link stays one segment."""
+    """gunicorn decodes a path once, as the test client does: each link stays one segment.
+    (A real server of its own knows only the real games: 10K plays here.)"""
     from referee.web.storage.store import import_log
     from tests.realserver import Gunicorn, Phone
 

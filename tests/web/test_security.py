@@ -21,6 +21,7 @@ from referee.web.guard.security import (
     security_headers,
     spreadsheet_safe,
 )
+from tests.tiny_game import SLUG
 
 EXPECTED = {
     "X-Content-Type-Options": "nosniff",
@@ -61,13 +62,13 @@ def assert_security_headers(response) -> None:
         ("/t/0123456789abcdef0123456789abcdef", 404, "text/html"),
         ("/static/css/app.css", 200, "text/css"),
         ("/static/js/js-on.js", 200, "text/javascript"),
-        ("/print/tenk/rules.pdf", 200, "application/pdf"),
+        (f"/print/{SLUG}/rules.pdf", 200, "application/pdf"),
         ("/manifest.webmanifest", 200, "application/manifest+json"),
         ("/sw.js", 200, "text/javascript"),
         ("/offline", 200, "text/html"),
     ],
 )
-def test_security_headers_on_every_response(stranger, url, status, kind):
+def test_security_headers_on_every_response(stranger, tiny_game, url, status, kind):
     response = stranger.get(url)
     response.close()  # a static file is streamed from an open file
     assert response.status_code == status
@@ -182,9 +183,9 @@ def test_spreadsheet_safe(cell, safe):
     assert spreadsheet_safe(cell) == safe
 
 
-def test_turns_csv_neutralises_formulas_in_names(client, stored, tenk_log):
+def test_turns_csv_neutralises_formulas_in_names(client, stored, tiny_log):
     names = ('=HYPERLINK("http://x")', "+1+1", "@SUM(A1)", "-2")
-    (token,) = stored(tenk_log(names, "win", "bust", "win", "bust"))
+    (token,) = stored(tiny_log(names, "win", "bust", "win", "bust", target=100))
     response = client.get(f"/t/{token}/turns.csv")
     assert response.status_code == 200
     assert_security_headers(response)
@@ -192,7 +193,7 @@ def test_turns_csv_neutralises_formulas_in_names(client, stored, tenk_log):
     assert header[:3] == ["turn", "player", "points"]
     assert [row[1] for row in rows] == ["'" + name for name in names]
     assert [row[0] for row in rows] == ["1", "2", "3", "4"]
-    assert [row[2] for row in rows] == ["1000", "0", "1000", "0"]
+    assert [row[2] for row in rows] == ["12", "0", "12", "0"]
     for row in rows:
         assert not row[1].startswith(("=", "+", "-", "@"))
 

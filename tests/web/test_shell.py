@@ -12,6 +12,7 @@ from PIL import Image
 
 from referee.files import CHECKOUT as PROJECT
 from referee.web.base.shell import find_shell
+from tests.tiny_game import SLUG
 
 STATIC = PROJECT / "static"
 CSS = (STATIC / "css" / "app.css").read_text(encoding="utf-8")
@@ -190,9 +191,9 @@ LINKS = (
     [
         "/",
         "/tables/new",
-        "/tables/new/tenk",
+        f"/tables/new/{SLUG}",
         "/games/",
-        "/games/tenk",
+        f"/games/{SLUG}",
         "/print",
         "/history",
         "/players/",
@@ -205,9 +206,9 @@ LINKS = (
         "TABLE/screen",
     ],
 )
-def test_every_page_links_the_manifest_icons_and_worker(client, stored, tenk_log, url):
+def test_every_page_links_the_manifest_icons_and_worker(client, stored, tiny_log, url):
     if url.startswith("TABLE"):
-        (token,) = stored(tenk_log(("Ann", "Bo"), "win"))
+        (token,) = stored(tiny_log(("Ann", "Bo"), "win"))
         url = url.replace("TABLE", f"/t/{token}")
     page = client.get(url)
     assert page.mimetype == "text/html" and page.status_code in (200, 404), url
