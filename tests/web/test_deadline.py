@@ -10,6 +10,7 @@ import pytest
 from referee.web.base import deadline
 from referee.web.storage.loading import table_by_token
 from referee.web.storage.replays import replays
+from tests.tiny_game import BUST, SLUG
 
 OUT_OF_TIME = "took the referee too long to work out"
 TINY = 1e-9  # seconds: past before the first check
@@ -53,9 +54,9 @@ def out_of_time(response) -> bool:
 
 
 @pytest.fixture
-def long_table(stored, tenk_log):
-    """A stored 10K table of 600 busts, not kept in this worker."""
-    (token,) = stored(tenk_log(("Ann", "Bo"), *["bust"] * 600))
+def long_table(stored, tiny_log):
+    """A stored table of 600 busts (of the tiny test game), not kept in this worker."""
+    (token,) = stored(tiny_log(("Ann", "Bo"), *["bust"] * 600))
     return token
 
 
@@ -66,26 +67,25 @@ def test_a_page_that_runs_out_of_time_is_a_503_with_a_sentence(app, client, long
         assert out_of_time(client.get(f"/t/{long_table}{path}")), path
 
 
-def test_a_move_that_runs_out_of_time_changes_nothing(app, new_table):
-    table = new_table(entry=0)
+def test_a_move_that_runs_out_of_time_changes_nothing(app, new_table, tiny_game):
+    table = new_table(SLUG)
     for _ in range(3):
-        table.roll(2, 2, 3, 3, 4, 6)
+        table.roll(1)
     before = moves_of(app, table.token)
     seq, csrf = table.form_fields()
     app.config["REQUEST_TIME_LIMIT"] = TINY
     replays.forget(table.token)
-    bust = {"action": "roll", **{f"d{i}": value for i, value in enumerate("223346")}}
-    for path, fields in (("move", bust), ("undo", {})):
+    for path, fields in (("move", BUST), ("undo", {})):
         form = {"seq": seq, "csrf_token": csrf, **fields}
         assert out_of_time(table.client.post(f"{table.url}/{path}", data=form)), path
     app.config["REQUEST_TIME_LIMIT"] = 10
     assert moves_of(app, table.token) == before
-    assert table.roll(2, 2, 3, 3, 4, 6).status_code == 302  # and the table plays on
+    assert table.roll(1).status_code == 302  # and the table plays on
 
 
 def test_pages_that_do_little_are_not_cut(app, client, long_table):
     app.config["REQUEST_TIME_LIMIT"] = TINY
-    for path in ("/", "/games/tenk", "/print", f"/t/{long_table}/log.json"):
+    for path in ("/", f"/games/{SLUG}", "/print", f"/t/{long_table}/log.json"):
         assert client.get(path).status_code == 200, path
 
 

@@ -9,6 +9,7 @@ import gc
 from flask import render_template_string
 
 from referee.core.engine import Outcome, TurnLog, TurnRecord
+from tests.tiny_game import SLUG
 
 MACRO = "{% import '_macros.html' as m %}{{ m.turn_log(turns, history=history) }}"
 KEPT = "{{ turn_log(turns, history=history) }}"
@@ -68,12 +69,14 @@ def test_a_sequence_that_is_no_turn_log_is_rendered_each_time(app):
         assert render_template_string(KEPT, turns=(), history="/h") == ""
 
 
-def test_the_page_shows_each_finished_turn_and_forgets_an_undone_one(new_table):
-    table = new_table("tenk", ("Ann", "Bo"))
-    table.roll(1, 1, 1, 2, 3, 4)
-    table.pick(0, 1, 2, bank=True)
-    assert "+1,000" in table.page()
-    table.roll(2, 3, 4, 6, 6, 2)  # Bo busts
+def test_the_page_shows_each_finished_turn_and_forgets_an_undone_one(new_table, tiny_game):
+    table = new_table(SLUG, ("Ann", "Bo"), target=100)
+    table.roll(6)
+    table.roll(6)
+    assert "+12" not in table.page()  # a move that ends no turn: the list as it was
+    table.post(action="bank")
+    assert "+12" in table.page()
+    table.roll(1)  # Bo busts
     assert "bust" in table.page().split('id="turns"')[1]
     table.post("undo")
     assert "bust" not in table.page().split('id="turns"')[1]
@@ -94,8 +97,8 @@ def test_a_kept_scoreboard_is_the_macros_and_changes_with_what_it_shows(app):
         assert "350" in scoreboard(Outcome(False, {"Ann": 350, "Bo": -400}, [], "Bo"), notes)
 
 
-def test_a_kept_join_panel_names_the_address_it_was_asked_at(app, new_table):
-    table = new_table("tenk", ("Ann", "Bo"))
+def test_a_kept_join_panel_names_the_address_it_was_asked_at(app, new_table, tiny_game):
+    table = new_table(SLUG, ("Ann", "Bo"))
     for host in ("club.example", "other.example"):
         page = table.client.get(table.url, base_url=f"https://{host}").text
         assert f"https://{host}/t/{table.token}</a>" in page
