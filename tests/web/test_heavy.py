@@ -11,27 +11,52 @@ import pytest
 
 from referee.web.base import deadline
 from referee.web.base.heavy import SWITCH_SECONDS, heavy, one_at_a_time
+from tests.conftest import wait_until
+
+GATE = one_at_a_time.__wrapped__.__code__  # type: ignore[attr-defined]
+
+
+def at_the_gate(ident: int | None) -> bool:
+    """Whether the thread waits at the gate: inside ``one_at_a_time``, blocked in the
+    threading module's wait."""
+    frame = sys._current_frames().get(ident)  # type: ignore[arg-type]
+    if frame is None or frame.f_code.co_filename != threading.__file__:
+        return False
+    while frame is not None and frame.f_code is not GATE:
+        frame = frame.f_back
+    return frame is not None
 
 
 def test_heavy_work_runs_one_piece_at_a_time() -> None:
     running, most = 0, 0
     counting = threading.Lock()
+    done: set[int] = set()
+    waited: list[bool] = []
 
     def piece() -> None:
         nonlocal running, most
         with counting:
             running += 1
             most = max(most, running)
-        time.sleep(0.01)
+        # Inside until every other thread still to come waits at the gate, or has come in
+        # beside this one (a broken gate, said below).
+        me = threading.get_ident()
+
+        def others_wait() -> bool:
+            others = [t.ident for t in threads if t.ident not in done and t.ident != me]
+            return all(at_the_gate(ident) for ident in others)  # (None: not started yet)
+
+        waited.append(wait_until(lambda: running > 1 or others_wait(), every=0.001))
         with counting:
             running -= 1
+        done.add(me)
 
     threads = [threading.Thread(target=heavy, args=(piece,)) for _ in range(8)]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(10)
-    assert most == 1
+        thread.join(60)
+    assert most == 1 and waited == [True] * 8
 
 
 def test_a_thread_through_the_gate_passes_it_again() -> None:

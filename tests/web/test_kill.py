@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import http.client
 import threading
-import time
 
 import pytest
 
+from tests.conftest import wait_until
 from tests.realserver import BUSTS, Gunicorn, Phone, bust_log, roll_fields, stored_tables
 
 pytestmark = pytest.mark.race
 
 TABLES = 6
 PHONES = 3  # each drives TABLES / PHONES tables in turn
-LOAD_SECONDS = 2.5
+# Moves acknowledged before the kill: what 2.5 s of load gave on a quiet machine (PostgreSQL
+# 514-575, SQLite 711-733), within a generous outer limit for a busy one.
+LOAD_MOVES = 500
+LOAD_WITHIN = 120.0
 
 
 class Writer:
@@ -33,6 +36,9 @@ class Writer:
         self.acked: dict[str, list[tuple[int, tuple[int, ...]]]] = {t: [] for t in tokens}
         self.stop = threading.Event()
         self.failures: list[str] = []
+
+    def acked_total(self) -> int:
+        return sum(len(acked) for acked in self.acked.values())
 
     def run(self) -> None:
         index = 0
@@ -68,13 +74,21 @@ def test_kill_9_mid_write_keeps_every_acknowledged_move(app, database_url, tmp_p
     threads = [threading.Thread(target=w.run, daemon=True) for w in writers]
     for thread in threads:
         thread.start()
-    time.sleep(LOAD_SECONDS)
+
+    def acked() -> int:
+        return sum(writer.acked_total() for writer in writers)
+
+    # a writer that stopped (it says why below) ends the wait too
+    loaded = wait_until(
+        lambda: acked() >= LOAD_MOVES or not all(t.is_alive() for t in threads), LOAD_WITHIN
+    )
     for writer in writers:
         writer.stop.set()  # the posts in flight now may be lost: they are not acknowledged
     server.kill()
     for thread in threads:
         thread.join(60)
     assert not any(t.is_alive() for t in threads)
+    assert loaded, f"{acked()} moves acknowledged in {LOAD_WITHIN} s, not {LOAD_MOVES}"
 
     server = Gunicorn(database_url, tmp_path).start()
     request.addfinalizer(server.stop)

@@ -3,10 +3,18 @@
 
 from __future__ import annotations
 
+import inspect
+import sys
 import threading
-import time
 
 from referee.web.history.stories import StoryCache
+from tests.conftest import wait_until
+
+
+def waiting_line() -> int:
+    """The line of ``StoryCache.get`` where a thread waits for another working a story out."""
+    lines, first = inspect.getsourcelines(StoryCache.get)
+    return next(first + n for n, line in enumerate(lines) if line.strip() == "with working:")
 
 
 def test_threads_asking_for_one_story_at_once_work_it_out_once():
@@ -14,10 +22,21 @@ def test_threads_asking_for_one_story_at_once_work_it_out_once():
     calls: list[int] = []
     start = threading.Barrier(8)
     got: list[object] = []
+    waited: list[bool] = []
+    waiting = (StoryCache.get.__code__, waiting_line())
+
+    def waits(ident: int | None) -> bool:
+        frame = sys._current_frames().get(ident)  # type: ignore[arg-type]
+        return frame is not None and (frame.f_code, frame.f_lineno) == waiting
 
     def work_out() -> object:
         calls.append(1)
-        time.sleep(0.05)  # long enough for every thread to be waiting on it
+        others = [t.ident for t in threads if t.ident != threading.get_ident()]
+        # every other thread waits on this one inside the cache before the story is kept
+        # (or a second thread works it out too: the cache is broken, said below)
+        waited.append(
+            wait_until(lambda: len(calls) > 1 or all(waits(i) for i in others), every=0.001)
+        )
         return "the story"
 
     def ask() -> None:
@@ -29,7 +48,7 @@ def test_threads_asking_for_one_story_at_once_work_it_out_once():
         thread.start()
     for thread in threads:
         thread.join()
-    assert got == ["the story"] * 8 and len(calls) == 1
+    assert got == ["the story"] * 8 and len(calls) == 1 and waited == [True]
 
 
 def test_a_new_version_is_a_new_story_and_only_the_last_few_are_kept():

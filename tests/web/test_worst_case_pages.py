@@ -21,7 +21,9 @@ from bench.worst_case import LONG_GAMES, far_final_round_log, long_log
 from referee.serving.command import THREADS
 from referee.web.base.extensions import db
 from referee.web.base.models import GameTable
+from tests.conftest import wait_until
 from tests.realserver import Gunicorn, Phone, bust_log
+from tests.web.test_slow_clients import taken_up
 
 pytestmark = [pytest.mark.race, pytest.mark.solo]
 
@@ -45,17 +47,18 @@ def server_cpu(server: Gunicorn) -> float:
     return used / tick
 
 
-def settled(server: Gunicorn, most: float = 60.0) -> None:
-    """Wait until the server's workers have worked the odds' tables out (its CPU time stops
-    growing), for ``most`` seconds at most."""
+def settled(server: Gunicorn, most: float = 60.0) -> bool:
+    """Whether the server's workers have worked the odds' tables out (its CPU time stopped
+    growing: under 0.05 s in a second) within ``most`` seconds."""
     deadline = time.monotonic() + most
     before = server_cpu(server)
     while time.monotonic() < deadline:
-        time.sleep(1.0)
+        time.sleep(1.0)  # the second the CPU time is measured over
         now = server_cpu(server)
         if now - before < 0.05:
-            return
+            return True
         before = now
+    return False
 
 
 def load_factor() -> float:
@@ -89,21 +92,34 @@ def test_sixteen_worst_pages_at_once_stay_bounded_and_a_table_is_answered(
         database_url, tmp_path, extra=("--threads", str(THREADS)), app="referee.web:serving_app()"
     ).start()
     answers: list[tuple[str, int, float, str]] = []
+    sent: dict[int, bool] = {}  # each load's local port: whether it was answered
 
     def load(path: str) -> None:
         started = time.monotonic()
-        status, page = Phone(server.port).get(path)
-        answers.append((path, status, time.monotonic() - started, page))
+        conn = Phone(server.port).connect()
+        port = conn.sock.getsockname()[1]
+        conn.request("GET", path, headers={"Connection": "close"})
+        sent[port] = False
+        response = conn.getresponse()
+        page = response.read().decode("utf-8", "replace")
+        conn.close()
+        sent[port] = True
+        answers.append((path, response.status, time.monotonic() - started, page))
+
+    def all_in() -> bool:
+        """Each of the 16 sent and taken up by a worker's thread (or answered already)."""
+        waiting = [port for port, answered in list(sent.items()) if not answered]
+        return len(sent) == LOADS and taken_up(server, waiting)
 
     try:
-        settled(server)
+        assert settled(server), "the server's CPU time was still growing after a minute"
         cpu_before = server_cpu(server)
         threads = [
             threading.Thread(target=load, args=(paths[n % len(paths)],)) for n in range(LOADS)
         ]
         for thread in threads:
             thread.start()
-        time.sleep(0.2)  # the 16 are in
+        assert wait_until(all_in, 60), f"{len(sent)} of the {LOADS} pages sent, not all taken up"
         started = time.monotonic()
         status, page = Phone(server.port).get(f"/t/{plain}")
         plain_took = time.monotonic() - started
