@@ -101,17 +101,36 @@ def test_the_big_screen_follows_the_table(live_server, stored, tenk_log, phone, 
     context.close()
 
 
+MARK = "/healthz?mark=the-test"
+
+
 def test_a_hidden_page_stops_asking(live_server, stored, tenk_log, phone):
     (token,) = stored(tenk_log(("Ann", "Bo"), "bust"))
-    polls = []
-    phone.on("request", lambda r: polls.append(r.url) if "/live" in r.url else None)
+    asked = []  # the page's polls, and the test's own mark (below), in the order sent
+
+    def sent(request) -> None:
+        if "/live?v=" in request.url or MARK in request.url:
+            asked.append(request.url)
+
+    phone.on("request", sent)
+    phone.clock.install()  # the page's timers go off only as the test moves its clock on
     phone.goto(f"{live_server}/t/{token}")
-    phone.wait_for_timeout(1800)
-    assert polls  # visible: it asks
+    phone.clock.run_for(2_000)  # past the poll's 1.5 s
+    deadline = time.monotonic() + 10
+    while not asked:  # visible: it asks (polled from here: the CSP forbids wait_for_function)
+        assert time.monotonic() < deadline, "a visible page never asked"
+        phone.wait_for_timeout(50)
     phone.evaluate(
         "Object.defineProperty(document, 'hidden', {value: true, configurable: true});"
         "document.dispatchEvent(new Event('visibilitychange'))"
     )
-    asked = len(polls)
-    phone.wait_for_timeout(3200)
-    assert len(polls) == asked
+    before = len(asked)
+    phone.clock.run_for(5_000)  # three of its intervals
+    # A request of the test's own, sent after any the page's timers sent: once it is seen,
+    # so would theirs be.
+    phone.evaluate(f"fetch('{MARK}').then(() => 0, () => 0)")
+    deadline = time.monotonic() + 10
+    while not asked[before:]:
+        assert time.monotonic() < deadline, "the test's own request was never seen"
+        phone.wait_for_timeout(50)
+    assert asked[before:] == [live_server + MARK]
