@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
@@ -83,6 +84,40 @@ class Gunicorn:
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"gunicorn did not answer:\n{self.log.read_text()[-3000:]}")
+
+    def sockets(self) -> set[str]:
+        """The inodes of the sockets the server's processes (its process group) hold open."""
+        assert self.process is not None
+        group, held = self.process.pid, set()
+        for proc in Path("/proc").glob("[0-9]*"):
+            try:
+                if int((proc / "stat").read_text().rsplit(")", 1)[1].split()[2]) != group:
+                    continue
+                links = [str(fd.readlink()) for fd in (proc / "fd").iterdir()]
+            except OSError:  # gone meanwhile
+                continue
+            held.update(link[8:-1] for link in links if link.startswith("socket:["))
+        return held
+
+
+    def taken_up(self, ports: Iterable[int]) -> bool:
+        """Whether the server's workers have taken up the connections from these local ports:
+        each accepted by one of its processes (a socket of theirs, no longer in the listen
+        queue), and all the client sent there acknowledged and read out by a worker's thread
+        (nothing left queued on either side): a thread holds each (``/proc/net/tcp``)."""
+        held = self.sockets()
+        rows = {}  # established: (local port, remote port) -> (unacknowledged, unread, inode)
+        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+            _, local, remote, state, queues, _, _, _, _, inode, *_ = line.split()
+            if state == "01":
+                unacked, unread = (int(n, 16) for n in queues.split(":"))
+                ends = (int(local.rsplit(":", 1)[1], 16), int(remote.rsplit(":", 1)[1], 16))
+                rows[ends] = (unacked, unread, inode)
+        for port in ports:
+            client, there = rows.get((port, self.port)), rows.get((self.port, port))
+            if client is None or there is None or client[0] or there[1] or there[2] not in held:
+                return False
+        return True
 
     def kill(self) -> None:
         """``kill -9`` the master and its workers at once (the whole process group)."""

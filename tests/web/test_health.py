@@ -92,6 +92,28 @@ def test_while_redis_hangs_the_balancers_check_answers_at_once_and_healthz_says_
     assert wait_until(lambda: phone.get("/healthz").status_code == 200)
 
 
+def test_a_balancers_check_never_waits_for_a_lost_redis_to_be_looked_for(
+    build_app, database_url, redis_server, monkeypatch
+):
+    """Once the limits have found Redis gone, Flask-Limiter looks for it again on later
+    requests, each look waiting out Redis's timeout; while Redis hangs no balancer's check
+    may be the request that looks (two slow checks in a row take a server out)."""
+    from flask_limiter import Limiter
+
+    from referee.web.guard.limits import limiter
+
+    app = build_app(SQLALCHEMY_DATABASE_URI=database_url, REDIS_URL=redis_server.url)
+    phone = app.test_client()
+    with redis_server.hung():
+        # The limits have fallen back to memory, and every request is one that would look.
+        monkeypatch.setattr(limiter, "_storage_dead", True)
+        monkeypatch.setattr(Limiter, "_Limiter__should_check_backend", lambda self: True)
+        for _ in range(3):
+            seconds, status, said = timed(phone, "/healthz/database")
+            assert (status, said) == (200, "The database answers.\n")
+            assert seconds < HEALTH_SECONDS
+
+
 def test_healthz_says_redis_answers(build_app, sqlite_url, redis_server):
     app = build_app(SQLALCHEMY_DATABASE_URI=sqlite_url, REDIS_URL=redis_server.url)
     response = app.test_client().get("/healthz")

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import socket
 import time
-from collections.abc import Iterable
-from pathlib import Path
 
 import pytest
 
@@ -21,41 +19,6 @@ from tests.realserver import Gunicorn, Phone
 pytestmark = [pytest.mark.race, pytest.mark.solo]
 
 SLOW_CLIENTS = 4
-
-
-def sockets_of(server: Gunicorn) -> set[str]:
-    """The inodes of the sockets the server's processes (its process group) hold open."""
-    assert server.process is not None
-    held = set()
-    for proc in Path("/proc").glob("[0-9]*"):
-        try:
-            if int((proc / "stat").read_text().rsplit(")", 1)[1].split()[2]) != server.process.pid:
-                continue
-            links = [str(fd.readlink()) for fd in (proc / "fd").iterdir()]
-        except OSError:  # gone meanwhile
-            continue
-        held.update(link[8:-1] for link in links if link.startswith("socket:["))
-    return held
-
-
-def taken_up(server: Gunicorn, ports: Iterable[int]) -> bool:
-    """Whether the server's workers have taken up the connections from these local ports:
-    each accepted by one of its processes (a socket of theirs, no longer in the listen
-    queue), and all the client sent there acknowledged and read out by a worker's thread
-    (nothing left queued on either side): a thread holds each (``/proc/net/tcp``)."""
-    held = sockets_of(server)
-    rows = {}  # established: (local port, remote port) -> (unacknowledged, unread, inode)
-    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-        _, local, remote, state, queues, _, _, _, _, inode, *_ = line.split()
-        if state == "01":
-            unacked, unread = (int(n, 16) for n in queues.split(":"))
-            ends = (int(local.rsplit(":", 1)[1], 16), int(remote.rsplit(":", 1)[1], 16))
-            rows[ends] = (unacked, unread, inode)
-    for port in ports:
-        client, there = rows.get((port, server.port)), rows.get((server.port, port))
-        if client is None or there is None or client[0] or there[1] or there[2] not in held:
-            return False
-    return True
 
 
 def test_half_sent_requests_do_not_stall_a_phone(tmp_path):
@@ -70,7 +33,7 @@ def test_half_sent_requests_do_not_stall_a_phone(tmp_path):
             sock.sendall(b"GET /games/tenk HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
             stalled.append(sock)
         ports = [sock.getsockname()[1] for sock in stalled]
-        assert wait_until(lambda: taken_up(server, ports)), "the slow connections were not taken up"
+        assert wait_until(lambda: server.taken_up(ports)), "the slow connections were not taken up"
         started = time.monotonic()
         status, page = Phone(server.port).get("/games/tenk")
         waited = time.monotonic() - started

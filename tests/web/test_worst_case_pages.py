@@ -23,7 +23,6 @@ from referee.web.base.extensions import db
 from referee.web.base.models import GameTable
 from tests.conftest import wait_until
 from tests.realserver import Gunicorn, Phone, bust_log
-from tests.web.test_slow_clients import taken_up
 
 pytestmark = [pytest.mark.race, pytest.mark.solo]
 
@@ -109,7 +108,7 @@ def test_sixteen_worst_pages_at_once_stay_bounded_and_a_table_is_answered(
     def all_in() -> bool:
         """Each of the 16 sent and taken up by a worker's thread (or answered already)."""
         waiting = [port for port, answered in list(sent.items()) if not answered]
-        return len(sent) == LOADS and taken_up(server, waiting)
+        return len(sent) == LOADS and server.taken_up(waiting)
 
     try:
         assert settled(server), "the server's CPU time was still growing after a minute"
