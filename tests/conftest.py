@@ -13,8 +13,11 @@ import shutil
 import time
 
 import pytest
+from flask import Flask
 from flask_migrate import upgrade
 from hypothesis import settings
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 
 from referee.web import create_app
 
@@ -22,6 +25,29 @@ from referee.web import create_app
 pytest_plugins = ["tests.browser.kit", "tests.printables.kit", "tests.tiny_game"]
 
 HOUSE_PIN = "12345678"
+
+
+class KeptTemplates(BytecodeCache):
+    """Compiled templates kept for the whole test process.  Each test's app is new, and its
+    Jinja environment would compile every page it renders again (a play page's templates
+    take 0.1-0.3 s), where a served worker compiles each once; Jinja checks every kept
+    template against its source, so a template that changed is compiled again."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        """Fill ``bucket`` with the template's code, when it was compiled before."""
+        code = self.kept.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        """Keep the template's code just compiled."""
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": KeptTemplates()}
 
 # Hypothesis's profiles, chosen by ``HYPOTHESIS_PROFILE``: "ci" (the default, what `make test`
 # and CI run), "dev" (a quick look while editing) and "deep" (ten times CI's, now and then).
