@@ -74,6 +74,7 @@ def timed(client, path: str) -> tuple[float, int, str]:
     return time.monotonic() - started, response.status_code, response.text
 
 
+@pytest.mark.solo  # times a check on the wall clock
 def test_while_redis_hangs_the_balancers_check_answers_at_once_and_healthz_says_it_is_slow(
     build_app, database_url, redis_server
 ):
@@ -92,6 +93,7 @@ def test_while_redis_hangs_the_balancers_check_answers_at_once_and_healthz_says_
     assert wait_until(lambda: phone.get("/healthz").status_code == 200)
 
 
+@pytest.mark.solo  # times a check on the wall clock
 def test_a_balancers_check_never_waits_for_a_lost_redis_to_be_looked_for(
     build_app, database_url, redis_server, monkeypatch
 ):

@@ -94,6 +94,7 @@ def test_an_error_the_server_answered_with_is_no_outage():
     assert outage.noticed is None
 
 
+@pytest.mark.solo  # times the answer on the wall clock
 @pytest.mark.parametrize("path", ["/", "/t/" + "0" * 32, "/healthz/database"])
 def test_a_database_that_refuses_connections_is_a_503_with_a_sentence(monkeypatch, tmp_path, path):
     monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path))
