@@ -80,9 +80,12 @@ class Gunicorn:
             try:
                 if Phone(self.port).get("/games/tenk")[0] == 200:
                     return self
-            except OSError:
+            # Not listening yet: refused, or (the port being a free ephemeral one) a
+            # connection the kernel made to itself, which reads back its own request.
+            except (OSError, http.client.HTTPException):
                 pass
             time.sleep(0.1)
+        self.stop()  # never leave a server behind a failed start
         raise RuntimeError(f"gunicorn did not answer:\n{self.log.read_text()[-3000:]}")
 
     def sockets(self) -> set[str]:
