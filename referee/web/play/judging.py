@@ -97,8 +97,8 @@ def judge(loaded: Loaded, form: MultiDict[str, str]) -> Judged:
 
 def _catch_up(loaded: Loaded, shown: int | None, form: MultiDict[str, str]) -> None:
     """Refuse (409) a post from a page that showed ``shown`` moves, unless its moves may
-    be judged on the table as it stands (``catchup``); a refusal that finds the post's
-    moves among those stored since says so."""
+    be judged on the table as it stands (``catch_up_refusal``); a refusal that finds the
+    post's moves among those stored since says so."""
     game = loaded.replay.game
     since = loaded.moves[shown:] if shown is not None and 0 <= shown < loaded.seq else []
     refused = catch_up_refusal(game, loaded.replay.state, since, form)
