@@ -3,25 +3,12 @@ player to move."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from referee.log import dumps, loads, replay
-
-LOGS = Path(__file__).resolve().parents[3] / "seeds"
-EXPECTED = ({"Wren": 48, "Xavi": 71, "Yara": 41, "Zoe": 49}, ["Xavi"])
+from tests.games.seed_logs import check_finished, check_in_progress
 
 
 def test_a_game_in_progress_replays_to_a_player_to_move() -> None:
-    log = loads((LOGS / "sixd-three-in-progress.json").read_text())
-    result = replay(log)
-    assert result.error is None and not result.outcome.over and result.outcome.to_move
+    check_in_progress("sixd-three")
 
 
 def test_a_log_replays_to_its_finished_result() -> None:
-    text = (LOGS / "sixd-three-finished.json").read_text(encoding="utf-8")
-    log = loads(text)
-    assert dumps(log) == text  # written by referee.log, one move a line
-    result = replay(log)
-    assert result.error is None and result.outcome.over
-    assert (result.outcome.scores, result.outcome.winners) == EXPECTED
-    assert all(move.get("player") for move in log.moves)  # stamped, as the site stores them
+    check_finished("sixd-three", {"Wren": 48, "Xavi": 71, "Yara": 41, "Zoe": 49}, ["Xavi"])
