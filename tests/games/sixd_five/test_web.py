@@ -4,16 +4,10 @@ new-table form, a stored table's story, CSV and log."""
 
 from __future__ import annotations
 
-import csv
-import dataclasses
 import html
-import io
-from pathlib import Path
 
-from referee.log import loads
 from referee.web.storage.loading import table_by_token
-
-LOGS = Path(__file__).resolve().parents[3] / "seeds"
+from tests.games.seed_logs import check_story_csv_and_log, logged, play_pages
 
 
 def moves(app, table):
@@ -23,10 +17,6 @@ def moves(app, table):
 
 def text(response) -> str:
     return html.unescape(response.text)
-
-
-def logged(name: str):
-    return loads((LOGS / f"{name}.json").read_text(encoding="utf-8"))
 
 
 def test_a_die_on_the_stack_is_one_tap(new_table, app):
@@ -74,14 +64,7 @@ def test_the_sides_are_typed_per_player_and_checked(new_table, app):
 
 
 def test_every_position_of_a_stored_game_has_a_play_page(client, stored):
-    log = logged("sixd-five-finished")
-    tokens = stored(
-        *(dataclasses.replace(log, moves=log.moves[:n]) for n in range(len(log.moves) + 1))
-    )
-    for token in tokens:
-        response = client.get(f"/t/{token}")
-        assert response.status_code == 200
-        assert 'class="ruling"' in response.text
+    play_pages(client, stored, logged("sixd-five-finished"))
 
 
 # --- Around the play page ----------------------------------------------------------------------
@@ -101,10 +84,4 @@ def test_the_new_table_form_offers_the_option_in_its_range(client):
 
 
 def test_a_stored_table_has_its_story_csv_and_log(client, stored):
-    log = logged("sixd-five-finished")
-    (token,) = stored(log)
-    assert client.get(f"/t/{token}/history").status_code == 200
-    rows = list(csv.reader(io.StringIO(client.get(f"/t/{token}/turns.csv").text)))
-    assert rows[0][:3] == ["turn", "player", "points"]
-    assert {row[1] for row in rows[1:]} == set(log.players)
-    assert client.get(f"/t/{token}/log.json").json["moves"] == list(log.moves)
+    check_story_csv_and_log(client, stored, logged("sixd-five-finished"))

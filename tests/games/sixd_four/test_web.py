@@ -5,21 +5,16 @@ drawn, a stored table's story, CSV and log."""
 
 from __future__ import annotations
 
-import csv
-import dataclasses
 import html
-import io
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from referee.games.sixd_four import text as sixd_four_text
-from referee.log import loads
 from referee.web.storage.loading import table_by_token
+from tests.games.seed_logs import check_story_csv_and_log, logged, play_pages
 
-LOGS = Path(__file__).resolve().parents[3] / "seeds"
 CELL = re.compile(r'<button type="submit" name="cell" value="(\d+,\d+)"')
 PREVIEWS = re.compile(r"class=\"tap-board\"[^>]*data-previews='([^']*)'")
 
@@ -44,10 +39,6 @@ def cells(page: str) -> list[str]:
 
 def previews(page: str) -> dict:
     return json.loads(html.unescape(PREVIEWS.search(page).group(1)))
-
-
-def logged(name: str):
-    return loads((LOGS / f"{name}.json").read_text(encoding="utf-8"))
 
 
 # --- Placing, capturing, passing --------------------------------------------------------------
@@ -171,14 +162,7 @@ FULL_BOARD = [
 @pytest.mark.parametrize("name", ["sixd-four-finished", "sixd-four-in-progress"])
 def test_every_position_of_a_stored_game_has_a_play_page(client, stored, name):
     log = logged(name)
-    tokens = stored(
-        *(dataclasses.replace(log, moves=log.moves[:n]) for n in range(len(log.moves) + 1))
-    )
-    for n, token in enumerate(tokens):
-        response = client.get(f"/t/{token}")
-        assert response.status_code == 200
-        page = html.unescape(response.text)
-        assert 'class="ruling"' in page
+    for n, page in enumerate(play_pages(client, stored, log)):
         over = 'class="card over"' in page
         assert over == (n == len(log.moves) and name.endswith("finished"))
         # Something to tap: a form with a move in it, unless the game is over.
@@ -202,10 +186,4 @@ def test_the_six_d_four_example_draws_the_empty_squares_of_the_board(client):
 
 
 def test_a_stored_table_has_its_story_csv_and_log(client, stored):
-    log = logged("sixd-four-finished")
-    (token,) = stored(log)
-    assert client.get(f"/t/{token}/history").status_code == 200
-    rows = list(csv.reader(io.StringIO(client.get(f"/t/{token}/turns.csv").text)))
-    assert rows[0][:3] == ["turn", "player", "points"]
-    assert {row[1] for row in rows[1:]} <= set(log.players)
-    assert client.get(f"/t/{token}/log.json").json["moves"] == list(log.moves)
+    check_story_csv_and_log(client, stored, logged("sixd-four-finished"), everyone_scores=False)

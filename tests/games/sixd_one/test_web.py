@@ -5,18 +5,12 @@ the browser tests' job."""
 
 from __future__ import annotations
 
-import csv
-import dataclasses
 import html
-import io
 import re
-from pathlib import Path
 
-from referee.log import loads
 from referee.web.storage.loading import table_by_token
+from tests.games.seed_logs import check_story_csv_and_log, logged, play_pages
 
-ROOT = Path(__file__).resolve().parents[3]
-LOGS = ROOT / "seeds"
 BOARD = "123456\n654321"  # two players' twelve dice in two full rows
 FREE_CELL = re.compile(r'<button type="submit" name="cell" value="(\d+,\d+)"')
 
@@ -33,10 +27,6 @@ def text(response) -> str:
 def free_cells(table) -> list[str]:
     """The cells the page offers as buttons, in reading order."""
     return FREE_CELL.findall(table.page())
-
-
-def logged(name: str):
-    return loads((LOGS / f"{name}.json").read_text(encoding="utf-8"))
 
 
 def test_the_roller_types_the_board_row_by_row(new_table, app):
@@ -171,14 +161,7 @@ def test_each_finished_rounds_board_stays_on_the_page_and_in_the_story(new_table
 
 
 def test_every_position_of_a_stored_game_has_a_play_page(client, stored):
-    log = logged("sixd-one-finished")
-    tokens = stored(
-        *(dataclasses.replace(log, moves=log.moves[:n]) for n in range(len(log.moves) + 1))
-    )
-    for token in tokens:
-        response = client.get(f"/t/{token}")
-        assert response.status_code == 200
-        assert 'class="ruling"' in response.text
+    play_pages(client, stored, logged("sixd-one-finished"))
 
 
 # --- Around the play page ----------------------------------------------------------------------
@@ -198,10 +181,4 @@ def test_the_new_table_form_offers_the_option_in_its_range(client):
 
 
 def test_a_stored_table_has_its_story_csv_and_log(client, stored):
-    log = logged("sixd-one-finished")
-    (token,) = stored(log)
-    assert client.get(f"/t/{token}/history").status_code == 200
-    rows = list(csv.reader(io.StringIO(client.get(f"/t/{token}/turns.csv").text)))
-    assert rows[0][:3] == ["turn", "player", "points"]
-    assert {row[1] for row in rows[1:]} == set(log.players)
-    assert client.get(f"/t/{token}/log.json").json["moves"] == list(log.moves)
+    check_story_csv_and_log(client, stored, logged("sixd-one-finished"))

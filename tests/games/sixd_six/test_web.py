@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.log import loads
 from referee.web.storage.loading import table_by_token
+from tests.games.seed_logs import logged, play_pages
 
 ROOT = Path(__file__).resolve().parents[3]
 LOGS = ROOT / "seeds"
@@ -23,10 +23,6 @@ PLACEMENT = re.compile(r'<form method="post"[^>]*class="placement"[^>]*>(.*?)</f
 HIDDEN = re.compile(r'<input type="hidden" name="(cell|place)" value="(-?\d+,-?\d+)">')
 PLACE_WORDS = re.compile(r'class="place-here">([^<]*)</button>')
 PHASE_SCRIPT = re.compile(r'<script src="/static/games/sixd-six/(\w+)\.js" defer>')
-
-
-def logged(name: str):
-    return loads((LOGS / f"{name}.json").read_text(encoding="utf-8"))
 
 
 def seed_moves(name: str) -> list[dict]:
@@ -217,14 +213,7 @@ def test_the_finished_seed_plays_through_the_page(seeded, app):
 @pytest.mark.parametrize("name", ["sixd-six-finished", "sixd-six-in-progress"])
 def test_every_position_of_a_stored_game_has_a_play_page(client, stored, name):
     log = logged(name)
-    tokens = stored(
-        *(dataclasses.replace(log, moves=log.moves[:n]) for n in range(len(log.moves) + 1))
-    )
-    for n, token in enumerate(tokens):
-        response = client.get(f"/t/{token}")
-        assert response.status_code == 200
-        page = html.unescape(response.text)
-        assert 'class="ruling"' in page
+    for n, page in enumerate(play_pages(client, stored, log)):
         over = 'class="card over"' in page
         assert over == (n == len(log.moves) and name.endswith("finished"))
         # Something to post or tick, unless the game is over.

@@ -8,21 +8,17 @@ CSV and log."""
 
 from __future__ import annotations
 
-import csv
-import dataclasses
 import html
-import io
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from referee.games.sixd_three import rules as three_rules
 from referee.log import loads, replay
 from referee.web.storage.loading import table_by_token
+from tests.games.seed_logs import check_story_csv_and_log, logged, play_pages
 
-LOGS = Path(__file__).resolve().parents[3] / "seeds"
 GRID = "513626\n245134\n364215\n152643\n631452\n426315"
 CELL = re.compile(r'<button type="submit" name="cell" value="(\d+,\d+)"')
 HAND = re.compile(r'<input type="radio" name="hand" value="(\d+)" data-name="([a-z]+ \d)"')
@@ -60,10 +56,6 @@ def chips(page: str, field: str) -> dict[str, bool]:
 
 def previews(page: str) -> dict:
     return json.loads(html.unescape(PREVIEWS.search(page).group(1)))
-
-
-def logged(name: str):
-    return loads((LOGS / f"{name}.json").read_text(encoding="utf-8"))
 
 
 # --- Six D Three: setting up -------------------------------------------------------------------
@@ -272,14 +264,7 @@ def test_a_two_player_game_of_six_d_three_to_the_end(new_table, app):
 @pytest.mark.parametrize("name", ["sixd-three-finished", "sixd-three-in-progress"])
 def test_every_position_of_a_stored_game_has_a_play_page(client, stored, name):
     log = logged(name)
-    tokens = stored(
-        *(dataclasses.replace(log, moves=log.moves[:n]) for n in range(len(log.moves) + 1))
-    )
-    for n, token in enumerate(tokens):
-        response = client.get(f"/t/{token}")
-        assert response.status_code == 200
-        page = html.unescape(response.text)
-        assert 'class="ruling"' in page
+    for n, page in enumerate(play_pages(client, stored, log)):
         over = 'class="card over"' in page
         assert over == (n == len(log.moves) and name.endswith("finished"))
         # Something to tap: a form with a move in it, unless the game is over.
@@ -297,13 +282,7 @@ def test_the_help_page_states_the_rulings_and_the_example(client):
 
 
 def test_a_stored_table_has_its_story_csv_and_log(client, stored):
-    log = logged("sixd-three-finished")
-    (token,) = stored(log)
-    assert client.get(f"/t/{token}/history").status_code == 200
-    rows = list(csv.reader(io.StringIO(client.get(f"/t/{token}/turns.csv").text)))
-    assert rows[0][:3] == ["turn", "player", "points"]
-    assert {row[1] for row in rows[1:]} <= set(log.players)
-    assert client.get(f"/t/{token}/log.json").json["moves"] == list(log.moves)
+    check_story_csv_and_log(client, stored, logged("sixd-three-finished"), everyone_scores=False)
 
 
 def test_the_story_draws_coloured_dice_instead_of_their_codes(client, stored):

@@ -5,17 +5,11 @@ log."""
 
 from __future__ import annotations
 
-import csv
-import dataclasses
 import html
-import io
 import re
-from pathlib import Path
 
-from referee.log import loads
 from referee.web.storage.loading import table_by_token
-
-LOGS = Path(__file__).resolve().parents[3] / "seeds"
+from tests.games.seed_logs import check_story_csv_and_log, logged, play_pages
 
 
 def moves(app, table):
@@ -25,10 +19,6 @@ def moves(app, table):
 
 def text(response) -> str:
     return html.unescape(response.text)
-
-
-def logged(name: str):
-    return loads((LOGS / f"{name}.json").read_text(encoding="utf-8"))
 
 
 def test_without_a_pool_a_take_is_a_colour_and_two_values(new_table, app):
@@ -118,14 +108,7 @@ def test_a_short_game_of_six_d_two_to_the_end(new_table, app):
 
 
 def test_every_position_of_a_stored_game_has_a_play_page(client, stored):
-    log = logged("sixd-two-finished")
-    tokens = stored(
-        *(dataclasses.replace(log, moves=log.moves[:n]) for n in range(len(log.moves) + 1))
-    )
-    for token in tokens:
-        response = client.get(f"/t/{token}")
-        assert response.status_code == 200
-        assert 'class="ruling"' in response.text
+    play_pages(client, stored, logged("sixd-two-finished"))
 
 
 # --- Around the play page ----------------------------------------------------------------------
@@ -145,13 +128,7 @@ def test_the_new_table_form_offers_the_option_in_its_range(client):
 
 
 def test_a_stored_table_has_its_story_csv_and_log(client, stored):
-    log = logged("sixd-two-finished")
-    (token,) = stored(log)
-    assert client.get(f"/t/{token}/history").status_code == 200
-    rows = list(csv.reader(io.StringIO(client.get(f"/t/{token}/turns.csv").text)))
-    assert rows[0][:3] == ["turn", "player", "points"]
-    assert {row[1] for row in rows[1:]} == set(log.players)
-    assert client.get(f"/t/{token}/log.json").json["moves"] == list(log.moves)
+    check_story_csv_and_log(client, stored, logged("sixd-two-finished"))
 
 
 def test_the_six_d_two_help_page_says_a_pool_may_hold_any_number_of_dice(client):
