@@ -6,13 +6,8 @@ from __future__ import annotations
 
 import html
 
-from referee.web.storage.loading import table_by_token
 from tests.games.seed_logs import check_story_csv_and_log, logged, play_pages
-
-
-def moves(app, table):
-    with app.app_context():
-        return [m.data for m in table_by_token(table.token).moves]
+from tests.web.support import stored_moves
 
 
 def text(response) -> str:
@@ -26,7 +21,7 @@ def test_a_die_on_the_stack_is_one_tap(new_table, app):
     assert table.post(action="place").status_code == 302
     page = html.unescape(table.page())
     assert "Bo placed die 2" in page and "1 of 3 dice on the stack" in page
-    assert moves(app, table) == [{"player": "Ann", "type": "place"}]
+    assert stored_moves(app, table) == [{"player": "Ann", "type": "place"}]
 
 
 def test_the_last_die_is_said_in_a_sentence(new_table):
@@ -60,7 +55,7 @@ def test_the_sides_are_typed_per_player_and_checked(new_table, app):
     assert table.post(action="sides", side0="9", side1="12").status_code == 302
     page = html.unescape(table.page())
     assert "Bo wins with 12" in page and 'class="card over"' in page
-    assert moves(app, table)[-1]["totals"] == {"Ann": 9, "Bo": 12}
+    assert stored_moves(app, table)[-1]["totals"] == {"Ann": 9, "Bo": 12}
 
 
 def test_every_position_of_a_stored_game_has_a_play_page(client, stored):

@@ -12,16 +12,11 @@ import re
 import pytest
 
 from referee.games.sixd_four import text as sixd_four_text
-from referee.web.storage.loading import table_by_token
 from tests.games.seed_logs import check_story_csv_and_log, logged, play_pages
+from tests.web.support import stored_moves
 
 CELL = re.compile(r'<button type="submit" name="cell" value="(\d+,\d+)"')
 PREVIEWS = re.compile(r"class=\"tap-board\"[^>]*data-previews='([^']*)'")
-
-
-def moves(app, table):
-    with app.app_context():
-        return [m.data for m in table_by_token(table.token).moves]
 
 
 def page_of(table) -> str:
@@ -62,7 +57,7 @@ def test_two_players_play_on_six_by_six_and_more_on_eight_by_eight(new_table):
 def test_a_placement_is_one_cell_and_the_piece_shows_in_its_colour(new_table, app):
     table = new_table("sixd-four", ("Ann", "Bo"))
     assert table.post(action="place", cell="2,3").status_code == 302
-    assert moves(app, table) == [{"player": "Ann", "type": "place", "cell": [2, 3]}]
+    assert stored_moves(app, table) == [{"player": "Ann", "type": "place", "cell": [2, 3]}]
     page = page_of(table)
     piece = '<span class="gface v0 c-r" role="img" aria-label="Ann’s red piece at row 3, column 4">'
     assert piece in page
@@ -81,7 +76,7 @@ def test_an_occupied_square_and_a_pass_with_pieces_in_hand_are_refused(new_table
     assert "A pass is only for a player with nothing to place: Bo holds 6 yellow pieces." in text(
         response
     )
-    assert len(moves(app, table)) == 1
+    assert len(stored_moves(app, table)) == 1
 
 
 def test_the_page_carries_what_each_square_would_capture(new_table):
@@ -121,7 +116,7 @@ def test_passes_with_nothing_to_place_are_made_by_the_referee_and_said(new_table
     )
     assert "Every player passed in a row. Game over: Ann wins with 2." in page
     assert "The final board" in page and 'name="action" value="pass"' not in page
-    assert moves(app, table)[-3:] == [
+    assert stored_moves(app, table)[-3:] == [
         {"player": "Bo", "type": "place", "cell": [0, 2]},
         {"player": "Ann", "type": "pass"},
         {"player": "Bo", "type": "pass"},
@@ -140,7 +135,7 @@ def test_undo_takes_back_the_forced_passes_with_the_move_that_forced_them(new_ta
     assert "whole turn" not in page  # the single undo takes the same three moves
     assert table.post("undo").status_code == 302
     assert "Undone: Bo's placement at row 1, column 3, and what the referee made" in page_of(table)
-    assert len(moves(app, table)) == len(FULL_BOARD) - 1
+    assert len(stored_moves(app, table)) == len(FULL_BOARD) - 1
     page = page_of(table)
     assert "Bo places a yellow piece (1 in hand)." in page and cells(page) == ["0,2"]
 

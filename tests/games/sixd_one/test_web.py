@@ -8,16 +8,11 @@ from __future__ import annotations
 import html
 import re
 
-from referee.web.storage.loading import table_by_token
 from tests.games.seed_logs import check_story_csv_and_log, logged, play_pages
+from tests.web.support import stored_moves
 
 BOARD = "123456\n654321"  # two players' twelve dice in two full rows
 FREE_CELL = re.compile(r'<button type="submit" name="cell" value="(\d+,\d+)"')
-
-
-def moves(app, table):
-    with app.app_context():
-        return [m.data for m in table_by_token(table.token).moves]
 
 
 def text(response) -> str:
@@ -35,7 +30,7 @@ def test_the_roller_types_the_board_row_by_row(new_table, app):
     assert '<textarea name="board"' in page and 'name="action" value="board"' in page
     assert "Ann lays out the board" in page and "Roll 12 black dice" in page
     assert table.post(action="board", board="123456/654321").status_code == 302
-    assert moves(app, table)[-1]["board"] == [list("123456"), list("654321")]
+    assert stored_moves(app, table)[-1]["board"] == [list("123456"), list("654321")]
     assert "Bo places first" in html.unescape(table.ruling())
 
 
@@ -58,14 +53,14 @@ def test_a_lone_die_is_refused_and_the_typed_board_comes_back(new_table, app):
     page = text(response)
     assert "A board die must touch another: the 1 at row 3, column 6 stands alone." in page
     assert "123456\n654320\n000001</textarea>" in page
-    assert moves(app, table) == []
+    assert stored_moves(app, table) == []
 
 
 def test_a_covered_die_takes_its_players_colour_and_is_no_longer_a_button(new_table, app):
     table = new_table("sixd-one", ("Ann", "Bo"))
     table.post(action="board", board=BOARD)
     assert table.post(action="place", cell="0,0").status_code == 302
-    assert moves(app, table)[-1] == {"player": "Bo", "type": "place", "cell": [0, 0]}
+    assert stored_moves(app, table)[-1] == {"player": "Bo", "type": "place", "cell": [0, 0]}
     page = html.unescape(table.page())
     assert "0,0" not in free_cells(table) and len(free_cells(table)) == 11
     assert 'class="gface v1 c-y" role="img" aria-label="Bo’s 1 at row 1, column 1"' in page
@@ -102,7 +97,7 @@ def test_a_cell_that_is_covered_or_off_the_board_is_refused(new_table, app):
     assert "That 1 is already covered by Bo." in text(response)
     response = table.post(action="place", cell="5,9")
     assert response.status_code == 422 and "There is no cell [5, 9]" in text(response)
-    assert len(moves(app, table)) == 2
+    assert len(stored_moves(app, table)) == 2
 
 
 def test_a_short_game_of_six_d_one_to_the_end(new_table, app):
@@ -116,7 +111,7 @@ def test_a_short_game_of_six_d_one_to_the_end(new_table, app):
     page = html.unescape(table.page())
     assert "Game over" in page and "2 rounds played" in page
     assert 'class="card over"' in page and "<textarea" not in page
-    assert len(moves(app, table)) == 2 + 24
+    assert len(stored_moves(app, table)) == 2 + 24
 
 
 def play_a_round(table) -> None:

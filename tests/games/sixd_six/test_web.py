@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.web.storage.loading import table_by_token
 from tests.games.seed_logs import logged, play_pages
+from tests.web.support import stored_moves
 
 ROOT = Path(__file__).resolve().parents[3]
 LOGS = ROOT / "seeds"
@@ -27,11 +27,6 @@ PHASE_SCRIPT = re.compile(r'<script src="/static/games/sixd-six/(\w+)\.js" defer
 
 def seed_moves(name: str) -> list[dict]:
     return json.loads((LOGS / f"{name}.json").read_text(encoding="utf-8"))["moves"]
-
-
-def moves(app, table):
-    with app.app_context():
-        return [m.data for m in table_by_token(table.token).moves]
 
 
 def text(response) -> str:
@@ -111,7 +106,7 @@ def test_the_square_is_numbers_then_colours(seeded, app):
     assert 'data-dice="36" data-columns="6"' in page
     first = seed_moves("sixd-six-finished")[0]
     play(seeded, first)
-    assert moves(app, seeded) == [first]
+    assert stored_moves(app, seeded) == [first]
     page = html.unescape(seeded.page())
     assert "Dara takes a set" in page
     assert page.count('type="checkbox" name="cell"') == 36
@@ -125,7 +120,7 @@ def test_a_square_with_the_wrong_colours_is_refused_and_comes_back(seeded, app):
     page = text(response)
     assert "The square holds 6 dice of each colour" in page
     assert f"{wrong}</textarea>" in page and f"{numbers}</textarea>" in page
-    assert moves(app, seeded) == []
+    assert stored_moves(app, seeded) == []
 
 
 def test_a_ticked_set_shows_every_placement_with_its_score(seeded):
@@ -168,7 +163,7 @@ def test_a_placement_that_does_not_fit_is_refused_with_nothing_stored(seeded, ap
     response = seeded.post(action="take", cell=["1,4", "1,5", "2,5"], place=["0,0", "0,1", "0,3"])
     assert response.status_code == 422
     assert "The set keeps its shape" in text(response)
-    assert len(moves(app, seeded)) == 1
+    assert len(stored_moves(app, seeded)) == 1
 
 
 def test_the_slide_is_prefilled_and_a_wrong_board_is_refused(seeded, app):
@@ -183,7 +178,7 @@ def test_the_slide_is_prefilled_and_a_wrong_board_is_refused(seeded, app):
     assert "164600" in page and "ppyr00" in page  # row 2, as it stands after the take
     response = seeded.post(action="slide", board=numbers, colours=colours)
     assert response.status_code == 422
-    assert len(moves(app, seeded)) == 2
+    assert len(stored_moves(app, seeded)) == 2
     play(seeded, log[2])
     assert "Eli takes a set" in html.unescape(seeded.page())
 
@@ -204,7 +199,7 @@ def test_the_finished_seed_plays_through_the_page(seeded, app):
     log = seed_moves("sixd-six-finished")
     for move in log:
         play(seeded, move)
-    assert moves(app, seeded) == log
+    assert stored_moves(app, seeded) == log
     page = html.unescape(seeded.page())
     assert 'class="card over"' in page
     assert page.count('class="area') >= 3

@@ -16,18 +16,13 @@ import pytest
 
 from referee.games.sixd_three import rules as three_rules
 from referee.log import loads, replay
-from referee.web.storage.loading import table_by_token
 from tests.games.seed_logs import check_story_csv_and_log, logged, play_pages
+from tests.web.support import stored_moves
 
 GRID = "513626\n245134\n364215\n152643\n631452\n426315"
 CELL = re.compile(r'<button type="submit" name="cell" value="(\d+,\d+)"')
 HAND = re.compile(r'<input type="radio" name="hand" value="(\d+)" data-name="([a-z]+ \d)"')
 PREVIEWS = re.compile(r"class=\"tap-board\"[^>]*data-previews='([^']*)'")
-
-
-def moves(app, table):
-    with app.app_context():
-        return [m.data for m in table_by_token(table.token).moves]
 
 
 def page_of(table) -> str:
@@ -69,7 +64,7 @@ def test_the_grid_is_typed_as_six_rows_of_six(new_table, app):
     assert "6 dice a row" in page and "One column fewer" not in page  # a grid of fixed width
     assert "<b>36</b> in the bag" in page
     assert table.post(action="board", board=GRID).status_code == 302
-    assert moves(app, table) == [
+    assert stored_moves(app, table) == [
         {"player": "Ann", "type": "board", "board": [list(row) for row in GRID.split()]}
     ]
     assert "The grid is entered. Ann draws three dice" in html.unescape(table.ruling())
@@ -83,7 +78,7 @@ def test_a_grid_short_of_thirty_six_dice_is_refused_and_comes_back(new_table, ap
     page = text(response)
     assert "35 were entered (row 6, column 6 is empty)" in page
     assert f"{short}</textarea>" in page
-    assert moves(app, table) == []
+    assert stored_moves(app, table) == []
 
 
 def test_four_players_tap_the_colours_of_the_two_dice_back_in_the_box(new_table, app):
@@ -95,9 +90,10 @@ def test_four_players_tap_the_colours_of_the_two_dice_back_in_the_box(new_table,
     response = table.post(action="remove", colour=["r"])
     assert response.status_code == 422
     assert "exactly two dice go back in the box, not 1" in text(response)
-    assert len(moves(app, table)) == 1
+    assert len(stored_moves(app, table)) == 1
     assert table.post(action="remove", colour=["r", "r"]).status_code == 302
-    assert moves(app, table)[-1] == {"player": "Ann", "type": "remove", "colours": ["r", "r"]}
+    last = stored_moves(app, table)[-1]
+    assert last == {"player": "Ann", "type": "remove", "colours": ["r", "r"]}
     page = page_of(table)
     assert "Ann draws three dice" in page and "<b>34</b> in the bag" in page
     # The bag by colour, as counts beside a round spot, not drawn like a die's face.
@@ -128,10 +124,11 @@ def test_the_deal_is_a_colour_and_a_value_tapped_per_die(new_table, app):
     assert "Tap the colour of die 2." in page
     assert re.search(r'name="c0" value="g" data-name="green" checked', page)  # kept
     assert re.search(r'name="d2" value="4" checked', page)
-    assert len(moves(app, table)) == 1
+    assert len(stored_moves(app, table)) == 1
     response = table.post(action="draw", c0="g", d0="2", c1="r", d1="4", c2="g", d2="4")
     assert response.status_code == 302
-    assert moves(app, table)[-1] == {"player": "Ann", "type": "draw", "dice": ["2g", "4r", "4g"]}
+    last = stored_moves(app, table)[-1]
+    assert last == {"player": "Ann", "type": "draw", "dice": ["2g", "4r", "4g"]}
     assert "Bo draws three dice" in page_of(table)
 
 
@@ -178,7 +175,8 @@ def test_the_page_carries_the_referees_sum_for_every_hand_die_on_every_cell(new_
 def test_a_placement_posts_the_hand_die_and_the_cell(new_table, app):
     table = dealt(new_table)
     assert table.post(action="place", hand="2", cell="1,1").status_code == 302
-    assert moves(app, table)[-1] == {"player": "Ann", "type": "place", "die": "4g", "cell": [1, 1]}
+    last = stored_moves(app, table)[-1]
+    assert last == {"player": "Ann", "type": "place", "die": "4g", "cell": [1, 1]}
     page = page_of(table)
     assert "Ann placed the green 4 at row 2, column 2: 4 + 4 on a black 4 = 8." in page
     assert 'class="cell last" data-cell="1,1" data-value="4" data-colour="g"' in page
@@ -198,7 +196,7 @@ def test_a_placement_without_a_hand_die_or_on_a_covered_cell_is_refused(new_tabl
     page = text(response)
     assert "Row 2, column 4 already holds a green 4." in page
     assert re.search(r'name="hand" value="1" data-name="yellow 4"[^>]*checked', page)  # kept
-    assert len(moves(app, table)) == 5
+    assert len(stored_moves(app, table)) == 5
 
 
 def test_a_reroll_is_the_hand_die_and_the_value_it_shows_once_a_turn(new_table, app):
@@ -209,13 +207,14 @@ def test_a_reroll_is_the_hand_die_and_the_value_it_shows_once_a_turn(new_table, 
     assert page.count('name="hand" value="0" form="reroll"') == 1
     assert page.count('name="value"') == 6 and 'form="reroll"' in page
     assert table.post(action="reroll", hand="0", value="6").status_code == 302
-    assert moves(app, table)[-1] == {"player": "Ann", "type": "reroll", "die": "2g", "to": "6g"}
+    last = stored_moves(app, table)[-1]
+    assert last == {"player": "Ann", "type": "reroll", "die": "2g", "to": "6g"}
     page = page_of(table)
     assert "Ann re-rolled the green 2: it shows 6." in page
     assert hand(page)[0] == ("0", "green 6") and 'id="reroll"' not in page
     response = table.post(action="reroll", hand="1", value="1")
     assert response.status_code == 422 and "one re-roll a turn" in text(response)
-    assert len(moves(app, table)) == 4
+    assert len(stored_moves(app, table)) == 4
 
 
 def test_a_draw_of_one_die_posts_with_its_value(new_table, app):
@@ -225,7 +224,7 @@ def test_a_draw_of_one_die_posts_with_its_value(new_table, app):
     # One die: the value faces are the submit buttons.
     assert re.findall(r'<button type="submit" name="d0" value="(\d)"', page) == list("123456")
     assert table.post(action="draw", c0="b", d0="5").status_code == 302
-    assert moves(app, table)[-1] == {"player": "Ann", "type": "draw", "dice": ["5b"]}
+    assert stored_moves(app, table)[-1] == {"player": "Ann", "type": "draw", "dice": ["5b"]}
 
 
 def test_a_colour_used_up_is_greyed_out_and_refused(new_table, app):
@@ -237,7 +236,7 @@ def test_a_colour_used_up_is_greyed_out_and_refused(new_table, app):
     response = table.post(action="draw", c0="r", d0="3")
     assert response.status_code == 422
     assert "The bag has no red die left: of the 6, 6 drawn." in text(response)
-    assert len(moves(app, table)) == 4
+    assert len(stored_moves(app, table)) == 4
 
 
 def test_a_two_player_game_of_six_d_three_to_the_end(new_table, app):
@@ -255,7 +254,7 @@ def test_a_two_player_game_of_six_d_three_to_the_end(new_table, app):
             assert table.post(action="draw", c0=colour, d0=str(placed % 6 + 1)).status_code == 302
     assert placed == 36 and 'class="card over"' in page
     assert "The final grid" in page and len(re.findall(r'class="gface v\d c-[rygbop]"', page)) >= 36
-    assert len(moves(app, table)) == 3 + 36 + 30
+    assert len(stored_moves(app, table)) == 3 + 36 + 30
 
 
 # --- Every position of the stored games --------------------------------------------------------

@@ -8,13 +8,8 @@ from __future__ import annotations
 import html
 import re
 
-from referee.web.storage.loading import table_by_token
 from tests.games.seed_logs import check_story_csv_and_log, logged, play_pages
-
-
-def moves(app, table):
-    with app.app_context():
-        return [m.data for m in table_by_token(table.token).moves]
+from tests.web.support import stored_moves
 
 
 def text(response) -> str:
@@ -26,7 +21,7 @@ def test_without_a_pool_a_take_is_a_colour_and_two_values(new_table, app):
     page = table.page()
     assert page.count('name="colour"') == 7 and 'name="values"' in page
     assert table.post(action="take", colour="g", values="45").status_code == 302
-    assert moves(app, table)[-1] == {"player": "Ann", "type": "take", "dice": ["4g", "5g"]}
+    assert stored_moves(app, table)[-1] == {"player": "Ann", "type": "take", "dice": ["4g", "5g"]}
     assert "Ann took the green 4 and 5: 9 pips" in html.unescape(table.ruling())
 
 
@@ -36,7 +31,7 @@ def test_the_pool_is_entered_colour_by_colour_then_taken_from_by_tapping(new_tab
     for colour in "rygbopk":
         assert f'name="pool_{colour}"' in page
     assert table.post(action="roll", pool_r="35", pool_k="6116").status_code == 302
-    assert moves(app, table)[-1]["dice"] == ["3r", "5r", "6k", "1k", "1k", "6k"]
+    assert stored_moves(app, table)[-1]["dice"] == ["3r", "5r", "6k", "1k", "1k", "6k"]
     page = html.unescape(table.page())
     assert 'name="pool_r"' not in page and 'name="values"' not in page
     # The pool left by colour, each die a checkbox posting its index in the pool.
@@ -44,7 +39,7 @@ def test_the_pool_is_entered_colour_by_colour_then_taken_from_by_tapping(new_tab
     assert picks == [("0", "r", "3"), ("1", "r", "5"), ("3", "k", "1"), ("4", "k", "1"),
                      ("2", "k", "6"), ("5", "k", "6")]  # fmt: skip
     assert table.post(action="take", pick=["3", "4"]).status_code == 302
-    assert moves(app, table)[-1]["dice"] == ["1k", "1k"]
+    assert stored_moves(app, table)[-1]["dice"] == ["1k", "1k"]
 
 
 def test_two_dice_of_two_colours_are_refused_and_stay_ticked(new_table, app):
@@ -55,7 +50,7 @@ def test_two_dice_of_two_colours_are_refused_and_stay_ticked(new_table, app):
     page = text(response)
     assert "The two dice of a take share one colour" in page
     assert re.search(r'value="0" data-colour="r"[^>]*checked', page)
-    assert len(moves(app, table)) == 1
+    assert len(stored_moves(app, table)) == 1
 
 
 def test_ending_a_round_with_a_pair_left_asks_first(new_table, app):
@@ -69,7 +64,7 @@ def test_ending_a_round_with_a_pair_left_asks_first(new_table, app):
         "Yes, end the round" in page and "bank" not in page.split('class="card confirm"')[1][:400]
     )
     assert table.post(action="end", confirm="1").status_code == 302
-    assert moves(app, table)[-1] == {"player": "Ann", "type": "end"}
+    assert stored_moves(app, table)[-1] == {"player": "Ann", "type": "end"}
     assert "Round 2 of 2" in html.unescape(table.page())
 
 
@@ -77,13 +72,13 @@ def test_ruling_pool_of_any_size_on_the_page(new_table, app):
     """docs/rulings.md, sixd-two: a pool of any number of dice, and of one colour, is entered."""
     table = new_table("sixd-two", ("Ann", "Bo"), rounds=2)
     assert table.post(action="roll", pool_r="1234561234561").status_code == 302
-    assert moves(app, table)[-1]["dice"] == [f"{v}r" for v in "1234561234561"]
+    assert stored_moves(app, table)[-1]["dice"] == [f"{v}r" for v in "1234561234561"]
     page = html.unescape(table.page())
     assert "Ann entered a pool of 13 dice: red 1 1 1 2 2 3 3 4 4 5 5 6 6." in page
     assert len(re.findall(r'name="pick" value="\d+" data-colour="r"', page)) == 13
     one = new_table("sixd-two", ("Ann", "Bo"), rounds=2)
     assert one.post(action="roll", pool_g="4").status_code == 302
-    assert moves(app, one)[-1]["dice"] == ["4g"]
+    assert stored_moves(app, one)[-1]["dice"] == ["4g"]
     page = html.unescape(one.page())
     assert "Ann entered a pool of 1 die: green 4. No colour has two dice" in page
     assert "Round 2 of 2" in page
@@ -94,7 +89,7 @@ def test_a_pool_over_a_moves_limit_is_refused_and_nothing_stored(new_table, app)
     response = table.post(action="roll", pool_r="6" * 100, pool_k="1" * 101)
     assert response.status_code == 422
     assert "A move lists at most 200 dice; this one lists 201." in text(response)
-    assert moves(app, table) == []
+    assert stored_moves(app, table) == []
 
 
 def test_a_short_game_of_six_d_two_to_the_end(new_table, app):
