@@ -37,15 +37,18 @@ class GameLog:
     options: dict[str, int]
     moves: tuple[dict[str, Any], ...] = field(default=())
 
-    def to_json(self) -> dict[str, Any]:
-        """The log as a JSON-ready object in referee-log/1 layout."""
+    def head(self) -> dict[str, Any]:
+        """The log's fields but its moves, JSON-ready, in referee-log/1 layout and order."""
         return {
             "format": FORMAT,
             "game": self.game,
             "players": list(self.players),
             "options": dict(self.options),
-            "moves": [dict(m) for m in self.moves],
         }
+
+    def to_json(self) -> dict[str, Any]:
+        """The log as a JSON-ready object in referee-log/1 layout."""
+        return {**self.head(), "moves": [dict(m) for m in self.moves]}
 
 
 @dataclass(frozen=True)
@@ -238,11 +241,14 @@ def check_storable(log: GameLog) -> None:
         raise LogError(str(exc)) from None
 
 
+# One move's line of a log file (one encoder for every move: an export writes thousands).
+MOVE_LINE = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+
+
 def dumps(log: GameLog) -> str:
     """The log as pretty JSON text, one move per line."""
-    head = {k: v for k, v in log.to_json().items() if k != "moves"}
-    lines = [json.dumps(m, ensure_ascii=False, allow_nan=False) for m in log.moves]
-    body = json.dumps(head, indent=2, ensure_ascii=False, allow_nan=False)[:-2]
+    lines = [MOVE_LINE(m) for m in log.moves]
+    body = json.dumps(log.head(), indent=2, ensure_ascii=False, allow_nan=False)[:-2]
     moves = ",\n    ".join(lines)
     return (
         f'{body},\n  "moves": [\n    {moves}\n  ]\n}}\n'

@@ -20,9 +20,15 @@ from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 
 from referee.web import create_app
+from tests import kept_routes
 
-# The browser and PDF fixtures, and the tiny test game, for every test folder.
-pytest_plugins = ["tests.browser.kit", "tests.printables.kit", "tests.tiny_game"]
+# The browser and PDF fixtures, the tiny test game and the parallel order, for every test folder.
+pytest_plugins = [
+    "tests.browser.kit",
+    "tests.printables.kit",
+    "tests.tiny_game",
+    "tests.scheduling",
+]
 
 HOUSE_PIN = "12345678"
 
@@ -48,6 +54,8 @@ class KeptTemplates(BytecodeCache):
 
 
 Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": KeptTemplates()}
+# Each URL rule's builder is compiled once for the process too (tests/kept_routes.py).
+kept_routes.keep()
 
 # Hypothesis's profiles, chosen by ``HYPOTHESIS_PROFILE``: "ci" (the default, what `make test`
 # and CI run), "dev" (a quick look while editing) and "deep" (ten times CI's, now and then).

@@ -86,6 +86,7 @@ def scheme_page(request, browser):
     context.close()
 
 
+@pytest.mark.long(40)
 def test_no_serious_or_critical_violation(live_server, scheme_page, stored, new_table):
     scheme, page = scheme_page
     seeds = {path.stem: loads(path.read_text()) for path in sorted(SEEDS.glob("*.json"))}

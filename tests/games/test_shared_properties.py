@@ -47,6 +47,7 @@ def run(request, play: RandomPlay, test) -> None:
     test()
 
 
+@pytest.mark.long(10)
 @each_game
 def test_replay_is_deterministic(request, play: RandomPlay) -> None:
     @given(play.tables, seeds)

@@ -405,6 +405,7 @@ def test_every_route_is_fuzzed(app):
         assert set(converters(rule).values()) <= {"token", "player", "default"}, rule.rule
 
 
+@pytest.mark.long(150)
 def test_every_route_with_every_hostile_value(world, stored):
     """Each hostile value in every text URL argument, every query field and every form field
     at once (with the table's real sequence number); and in a few fields of a form that
@@ -429,6 +430,7 @@ def test_every_route_with_every_hostile_value(world, stored):
     assert export_is_strict_json(world.house()) >= len(world.logs)
 
 
+@pytest.mark.long(10)
 def test_every_route_with_raw_bytes_and_hostile_hosts(world, stored):
     """Bytes that are no UTF-8 text, or the UTF-8 of a lone surrogate, in every text URL
     argument, query field and form field at once; and every route under each hostile (and a
@@ -451,6 +453,7 @@ def test_every_route_with_raw_bytes_and_hostile_hosts(world, stored):
     assert export_is_strict_json(world.house()) >= len(world.logs)
 
 
+@pytest.mark.long(40)
 @ONE_DATABASE
 @settings(
     max_examples=int(os.environ.get("REFEREE_FUZZ_EXAMPLES", examples(1500))),

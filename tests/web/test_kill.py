@@ -62,6 +62,7 @@ class Writer:
                 self.failures.append(f"{token}: {status} {body[:300]}")
 
 
+@pytest.mark.long(13)
 def test_kill_9_mid_write_keeps_every_acknowledged_move(app, database_url, tmp_path, request):
     from referee.web.storage.store import import_log
 

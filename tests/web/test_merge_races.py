@@ -207,6 +207,7 @@ def page_answers(phone: Phone, key: str) -> str | None:
     return f"/players/{key}: redirects round a loop"
 
 
+@pytest.mark.long(50)
 def test_merges_and_splits_racing_each_other(app, database_url, tmp_path, request, seat_players):
     trials = [plan(kind, number) for kind in KINDS for number in range(TRIALS)]
     seat_players([name for t in trials for name in (t.a, t.b, t.c)])

@@ -99,6 +99,7 @@ def verdict(pair: Pair) -> str | None:
     return None
 
 
+@pytest.mark.long(18)
 def test_simultaneous_posts_apply_exactly_once(app, database_url, tmp_path, request):
     from referee.web.storage.store import import_log
 

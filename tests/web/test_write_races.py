@@ -246,6 +246,7 @@ def stored_state(app, tokens):
     return found
 
 
+@pytest.mark.long(27)
 def test_writes_race_each_other_and_deletes_without_a_server_error(
     app, database_url, tmp_path, request
 ):
@@ -360,6 +361,7 @@ def split_verdict(answers: list[tuple[int | None, str]], stored) -> str | None:
     return None
 
 
+@pytest.mark.long(22)
 def test_simultaneous_splits_are_all_stored_and_a_double_tap_is_refused(
     app, database_url, tmp_path, request
 ):

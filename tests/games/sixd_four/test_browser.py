@@ -17,6 +17,7 @@ def square(page, row: int, col: int):
     return page.locator(f"form.tap-board button.cell[value='{row},{col}']")
 
 
+@pytest.mark.long(20)
 def test_two_player_sixd_four_game_to_the_end(live_server, phone, player):
     page = phone
     page.goto(live_server + "/tables/new/sixd-four")

@@ -21,6 +21,7 @@ def place_all(page, player) -> None:
             cell.tap()
 
 
+@pytest.mark.long(12)
 def test_two_player_sixd_one_game_to_the_end(live_server, phone, player):
     page = phone
     page.goto(live_server + "/tables/new/sixd-one")

@@ -40,6 +40,7 @@ def place(page, row: int, col: int) -> None:
         page.locator(f"form.tap-board button.cell[value='{row},{col}']").tap()
 
 
+@pytest.mark.long(35)
 def test_two_player_sixd_three_game_to_the_end(live_server, phone, player):
     page = phone
     page.goto(live_server + "/tables/new/sixd-three")

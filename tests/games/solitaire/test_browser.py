@@ -10,6 +10,7 @@ from tests.conftest import ONE_DATABASE
 pytestmark = [pytest.mark.browser, ONE_DATABASE]  # the web tests cover PostgreSQL
 
 
+@pytest.mark.long(14)
 def test_solo_solitaire_game_to_the_close(live_server, phone, player):
     page = phone
     page.goto(live_server + "/tables/new/solitaire")
