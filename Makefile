@@ -38,6 +38,11 @@ PYTEST       := $(VENV)/bin/pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --d
 # the other workers' tests their timings would measure the neighbours.
 SOLO         := $(VENV)/bin/pytest -q -p no:cacheprovider -m solo
 
+# Python's compiled modules are kept (in __pycache__, ignored by git) even where the
+# environment says not to write them (PYTHONDONTWRITEBYTECODE): the suite starts some two
+# hundred Python processes (workers, gunicorn servers, the command line), and each would
+# compile the app's modules again.
+test: export PYTHONDONTWRITEBYTECODE =
 test: install system
 	$(PYTEST) -m "not solo"
 	$(SOLO)

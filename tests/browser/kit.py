@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 PHONE = {"width": 390, "height": 844}
@@ -25,10 +25,19 @@ FLAGS = [
 ]
 
 
+class UnloggedRequests(WSGIRequestHandler):
+    """The live server's requests, not logged line by line: the browser may still ask for
+    something (its favicon) as the test ends, after pytest has closed the stream that
+    Werkzeug's request log was first given."""
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """Log nothing for a request answered."""
+
+
 @pytest.fixture
 def live_server(app):
     """Serve ``app`` on a free loopback port for the length of a test."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=UnloggedRequests)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
