@@ -114,16 +114,20 @@ def pair_fault(a: Die, b: Die) -> tuple[str, str] | None:
     return "line-mixed", f"the {die_name(a)} and the {die_name(b)} share neither colour nor number"
 
 
-def _line_fault(dice: Sequence[Die]) -> tuple[str, str] | None:
+def _clash(dice: Sequence[Die]) -> tuple[Die, Die] | None:
     # Every two dice of a line share a colour or a number but not both; then all of them
     # share the same one (a colour pair and a number pair through one die leave its other
     # two dice sharing neither), so checking the pairs is checking the line.
     for i, first in enumerate(dice):
         for second in dice[i + 1 :]:
-            fault = pair_fault(first, second)
-            if fault:
-                return fault
+            if (first.colour == second.colour) == (first.value == second.value):
+                return first, second
     return None
+
+
+def _line_fault(dice: Sequence[Die]) -> tuple[str, str] | None:
+    clash = _clash(dice)
+    return None if clash is None else pair_fault(*clash)
 
 
 def line_fault(dice: Sequence[Die]) -> str | None:
@@ -340,10 +344,9 @@ class Placement:
         return TURN_WORDS[self.quarters]
 
 
-def _area_lines(at: Mapping[Cell, Die], new: Mapping[Cell, Die]) -> list[Line]:
-    """The lines of two or more dice through the new dice, rows then columns, each in
-    reading order (a line holding several new dice once)."""
-    found: dict[tuple[bool, Cell], tuple[Cell, ...]] = {}
+def _lines_through(at: Mapping[Cell, Die], new: Mapping[Cell, Die]) -> Iterator[Line]:
+    """The lines of two or more dice through the new dice, each once, as they are found."""
+    found: set[tuple[bool, Cell]] = set()
     for cell in new:
         for across, step in ((True, (0, 1)), (False, (1, 0))):
             start = cell
@@ -351,12 +354,18 @@ def _area_lines(at: Mapping[Cell, Die], new: Mapping[Cell, Die]) -> list[Line]:
                 start = before
             if (across, start) in found:
                 continue
+            found.add((across, start))
             run = [start]
             while (nxt := (run[-1][0] + step[0], run[-1][1] + step[1])) in new or nxt in at:
                 run.append(nxt)
             if len(run) > 1:
-                found[(across, start)] = tuple(run)
-    return [Line(across, found[across, start]) for across, start in sorted(found, key=_reading)]
+                yield Line(across, tuple(run))
+
+
+def _area_lines(at: Mapping[Cell, Die], new: Mapping[Cell, Die]) -> list[Line]:
+    """The lines of two or more dice through the new dice, rows then columns, each in
+    reading order (a line holding several new dice once)."""
+    return sorted(_lines_through(at, new), key=lambda line: _reading((line.across, line.cells[0])))
 
 
 def _reading(key: tuple[bool, Cell]) -> tuple[bool, Cell]:
@@ -372,6 +381,19 @@ class Misfit:
     dice: tuple[Die, ...] = ()
     across: bool = True
     fault: str = ""
+
+
+def _fits(at: Mapping[Cell, Die], new: Mapping[Cell, Die]) -> bool:
+    """Whether the dice of ``new`` may go where it puts them in an area holding ``at``
+    (what ``_judge_place`` finds, without saying why not: quick, for listing placements)."""
+    if any(cell in at for cell in new):
+        return False
+    if at and not any(n in at for cell in new for n in neighbours(cell)):
+        return False
+    return all(
+        _clash([new.get(c) or at[c] for c in line.cells]) is None
+        for line in _lines_through(at, new)
+    )
 
 
 def _judge_place(at: Mapping[Cell, Die], new: Mapping[Cell, Die]) -> Misfit | Score:
@@ -426,13 +448,14 @@ def placements(area: Area, dice: Sequence[Die], cells: Sequence[Cell]) -> tuple[
             shifts = [(-min(r for r, _ in shape), -min(c for _, c in shape))]
         for dr, dc in shifts:
             spots = tuple((r + dr, c + dc) for r, c in shape)
-            layout = frozenset(zip(spots, dice, strict=True))
+            new = dict(zip(spots, dice, strict=True))
+            if not _fits(at, new):
+                continue
+            layout = frozenset(new.items())
             if layout in seen:
                 continue
-            judged = _judge_place(at, dict(zip(spots, dice, strict=True)))
-            if isinstance(judged, Score):
-                seen.add(layout)
-                found.append(Placement(quarters, spots, judged))
+            seen.add(layout)
+            found.append(Placement(quarters, spots, Score(tuple(_area_lines(at, new)))))
     return tuple(found)
 
 
