@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.pgserver import free_port
+from tests.ports import free_port
 
 BINARY = "/usr/sbin/haproxy"
 TIMEOUT = 10

@@ -25,7 +25,7 @@ import pytest
 
 from referee.serving.command import control_socket, gunicorn_args
 from tests.conftest import HOUSE_PIN
-from tests.pgserver import free_port
+from tests.ports import free_port
 
 PROJECT = Path(__file__).resolve().parents[1]
 GUNICORN = Path(sys.executable).with_name("gunicorn")

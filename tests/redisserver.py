@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.pgserver import free_port
+from tests.ports import free_port
 
 SERVER = "redis-server"
 TIMEOUT = 10

@@ -27,7 +27,7 @@ import pytest
 from referee.files import Folders, folders
 from referee.games import get_game
 from tests.conftest import HOUSE_PIN, wait_until
-from tests.pgserver import free_port
+from tests.ports import free_port
 from tests.realserver import Phone, csrf_of
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,7 +11,7 @@ from referee.web import create_app
 from referee.web.base.extensions import db
 from referee.web.guard.health import HEALTH_SECONDS
 from tests.conftest import wait_until
-from tests.pgserver import free_port
+from tests.ports import free_port
 
 
 @pytest.fixture

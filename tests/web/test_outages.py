@@ -17,7 +17,7 @@ from referee.web import create_app
 from referee.web.base.extensions import db
 from referee.web.guard import outages
 from referee.web.guard.outages import AWAY, PAUSE, Away, Outage, is_unavailable
-from tests.pgserver import free_port
+from tests.ports import free_port
 
 
 def wrapped(original: Exception, kind=OperationalError) -> Exception:

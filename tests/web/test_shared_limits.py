@@ -13,7 +13,7 @@ from referee.web import create_app
 from referee.web.base.extensions import db
 from referee.web.guard.limits import pdf_build_allowed
 from tests.conftest import ONE_DATABASE, Table
-from tests.pgserver import free_port
+from tests.ports import free_port
 
 BUST = {"action": "roll", **{f"d{i}": v for i, v in enumerate("223346")}}
 FALLING_BACK = "falling back to in-memory storage"

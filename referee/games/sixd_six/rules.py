@@ -383,12 +383,15 @@ class Misfit:
     fault: str = ""
 
 
+def _touches(at: Mapping[Cell, Die], new: Mapping[Cell, Die]) -> bool:
+    """Whether a die of ``new`` is beside a die of the area (an empty area: always)."""
+    return not at or any(n in at for cell in new for n in neighbours(cell))
+
+
 def _fits(at: Mapping[Cell, Die], new: Mapping[Cell, Die]) -> bool:
     """Whether the dice of ``new`` may go where it puts them in an area holding ``at``
     (what ``_judge_place`` finds, without saying why not: quick, for listing placements)."""
-    if any(cell in at for cell in new):
-        return False
-    if at and not any(n in at for cell in new for n in neighbours(cell)):
+    if any(cell in at for cell in new) or not _touches(at, new):
         return False
     return all(
         _clash([new.get(c) or at[c] for c in line.cells]) is None
@@ -402,7 +405,7 @@ def _judge_place(at: Mapping[Cell, Die], new: Mapping[Cell, Die]) -> Misfit | Sc
     for cell, die in new.items():
         if cell in at:
             return Misfit("occupied", (at[cell], die))
-    if at and not any(n in at for cell in new for n in neighbours(cell)):
+    if not _touches(at, new):
         return Misfit("not-touching")
     lines = _area_lines(at, new)
     for line in lines:
