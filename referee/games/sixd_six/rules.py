@@ -365,11 +365,12 @@ def _lines_through(at: Mapping[Cell, Die], new: Mapping[Cell, Die]) -> Iterator[
 def _area_lines(at: Mapping[Cell, Die], new: Mapping[Cell, Die]) -> list[Line]:
     """The lines of two or more dice through the new dice, rows then columns, each in
     reading order (a line holding several new dice once)."""
-    return sorted(_lines_through(at, new), key=lambda line: _reading((line.across, line.cells[0])))
+    return sorted(_lines_through(at, new), key=_reading)
 
 
-def _reading(key: tuple[bool, Cell]) -> tuple[bool, Cell]:
-    return not key[0], key[1]
+def _reading(line: Line) -> tuple[bool, Cell]:
+    """Rows before columns, then by the line's first cell."""
+    return not line.across, line.cells[0]
 
 
 @dataclass(frozen=True)
