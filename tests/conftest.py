@@ -22,12 +22,14 @@ from jinja2.bccache import Bucket
 from referee.web import create_app
 from tests import kept_routes
 
-# The browser and PDF fixtures, the tiny test game and the parallel order, for every test folder.
+# The browser and PDF fixtures, the tiny test game, the parallel order and the garbage
+# collector's pace, for every test folder.
 pytest_plugins = [
     "tests.browser.kit",
     "tests.printables.kit",
     "tests.tiny_game",
     "tests.scheduling",
+    "tests.garbage",
 ]
 
 HOUSE_PIN = "12345678"
