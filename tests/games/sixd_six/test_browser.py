@@ -174,10 +174,10 @@ def test_a_narrow_phone_takes_a_set_without_scrolling_sideways(live_server, phon
     player.shot("sixd-six-take-360")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     # The squares the set is placed on are a finger's tap, and this area fits them whole.
-    squares = page.locator(".piece-area .cell")
-    assert squares.count() and all(
-        squares.nth(i).bounding_box()["width"] >= 40 for i in range(squares.count())
+    widths = page.locator(".piece-area .cell").evaluate_all(
+        "cells => cells.map(cell => cell.getBoundingClientRect().width)"
     )
+    assert widths and all(width >= 40 for width in widths)
     area = page.locator(".piece-area").evaluate("e => e.scrollWidth <= e.clientWidth")
     assert area
 
