@@ -384,6 +384,11 @@ class Misfit:
     fault: str = ""
 
 
+def _line_dice(at: Mapping[Cell, Die], new: Mapping[Cell, Die], line: Line) -> tuple[Die, ...]:
+    """The dice along ``line`` once ``new`` is placed in an area holding ``at``."""
+    return tuple(new.get(c) or at[c] for c in line.cells)
+
+
 def _touches(at: Mapping[Cell, Die], new: Mapping[Cell, Die]) -> bool:
     """Whether a die of ``new`` is beside a die of the area (an empty area: always)."""
     return not at or any(n in at for cell in new for n in neighbours(cell))
@@ -394,10 +399,7 @@ def _fits(at: Mapping[Cell, Die], new: Mapping[Cell, Die]) -> bool:
     (what ``_judge_place`` finds, without saying why not: quick, for listing placements)."""
     if any(cell in at for cell in new) or not _touches(at, new):
         return False
-    return all(
-        _clash([new.get(c) or at[c] for c in line.cells]) is None
-        for line in _lines_through(at, new)
-    )
+    return all(_clash(_line_dice(at, new, line)) is None for line in _lines_through(at, new))
 
 
 def _judge_place(at: Mapping[Cell, Die], new: Mapping[Cell, Die]) -> Misfit | Score:
@@ -410,7 +412,7 @@ def _judge_place(at: Mapping[Cell, Die], new: Mapping[Cell, Die]) -> Misfit | Sc
         return Misfit("not-touching")
     lines = _area_lines(at, new)
     for line in lines:
-        dice = tuple(new.get(c) or at[c] for c in line.cells)
+        dice = _line_dice(at, new, line)
         fault = line_fault(dice)
         if fault:
             return Misfit("breaks-line", dice, line.across, fault)
