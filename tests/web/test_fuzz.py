@@ -23,7 +23,7 @@ from urllib.parse import quote
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import func, select
+from sqlalchemy import Text, cast, func, select
 
 from referee.games import all_games
 from referee.log import loads
@@ -253,12 +253,13 @@ class World:
             return {token: (version, count, last) for token, version, count, last in rows}
 
     def moves(self, token: str | None) -> list | None:
-        """The moves of the table a request aims at, in order."""
+        """The moves of the table a request aims at, in order, as the text stored (compared
+        as it is: no decoding needed to see a change)."""
         if token is None:
             return None
         with self.app.app_context():
             query = (
-                select(MoveRecord.data)
+                select(cast(MoveRecord.data, Text))
                 .join(GameTable, MoveRecord.table_id == GameTable.id)
                 .where(GameTable.token == token)
                 .order_by(MoveRecord.seq)

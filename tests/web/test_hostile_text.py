@@ -43,13 +43,21 @@ def strict_json(text: str) -> object:
     return data
 
 
+# Export files already found strict: the fuzz exports the house after every write, and
+# most of its files are the same bytes as the last time.
+STRICT_FILES: set[bytes] = set()
+
+
 def export_is_strict_json(client) -> int:
     """Every file of the house's export parses as strict JSON; how many there are."""
     response = client.get("/export.zip")
     assert response.status_code == 200
     archive = zipfile.ZipFile(io.BytesIO(response.data))
     for name in archive.namelist():
-        strict_json(archive.read(name).decode("utf-8"))
+        content = archive.read(name)
+        if content not in STRICT_FILES:
+            strict_json(content.decode("utf-8"))
+            STRICT_FILES.add(content)
     return len(archive.namelist())
 
 
