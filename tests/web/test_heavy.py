@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -90,12 +91,24 @@ def test_a_wait_at_the_gate_ends_with_the_requests_time_limit() -> None:
 def test_a_serving_worker_shares_the_interpreter_lock_finely(monkeypatch) -> None:
     from referee import web
 
-    monkeypatch.setattr(web, "create_app", lambda: "app")
+    made = SimpleNamespace(jinja_env="templates")
+    monkeypatch.setattr(web, "create_app", lambda: made)
     monkeypatch.setattr(web, "all_games", lambda: None)
     monkeypatch.setattr(threading, "Thread", lambda **_: type("T", (), {"start": lambda s: None})())
     before = sys.getswitchinterval()
     try:
-        assert web.serving_app() == "app"
+        assert web.serving_app() is made
         assert sys.getswitchinterval() == SWITCH_SECONDS < before
     finally:
         sys.setswitchinterval(before)
+
+
+def test_a_serving_workers_warm_up_compiles_every_template(app) -> None:
+    """The first table page after a start finds its templates compiled (among sixteen heavy
+    pages, compiling its own took it from about 0.45 s to 0.7-1 s)."""
+    from referee.web import compile_templates
+
+    templates = app.jinja_env
+    compile_templates(templates)
+    kept = {name for _, name in templates.cache.keys()}
+    assert kept == set(templates.list_templates())
