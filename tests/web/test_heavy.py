@@ -103,12 +103,20 @@ def test_a_serving_worker_shares_the_interpreter_lock_finely(monkeypatch) -> Non
         sys.setswitchinterval(before)
 
 
-def test_a_serving_workers_warm_up_compiles_every_template(app) -> None:
+def test_a_serving_workers_warm_up_compiles_every_template(app, monkeypatch) -> None:
     """The first table page after a start finds its templates compiled (among sixteen heavy
     pages, compiling its own took it from about 0.45 s to 0.7-1 s)."""
-    from referee.web import compile_templates
+    from referee import web
+    from referee.web.play import advice
 
+    monkeypatch.setattr(web, "create_app", lambda: app)
+    monkeypatch.setattr(advice, "work_out_odds", lambda: None)
+    monkeypatch.setattr(threading, "Thread", lambda target, **_: SimpleNamespace(start=target))
+    before = sys.getswitchinterval()
+    try:
+        assert web.serving_app() is app  # its warm-up run at once, here
+    finally:
+        sys.setswitchinterval(before)
     templates = app.jinja_env
-    compile_templates(templates)
     kept = {name for _, name in templates.cache.keys()}
     assert kept == set(templates.list_templates())
