@@ -41,7 +41,7 @@ def states(game):
 # The turn card's first visible button that posts (visible as Playwright's ``is_visible``
 # means it: drawn, ``visibility: visible``, a box of some size): its top and height in the
 # viewport, and how far the page is scrolled.  One call into the page: each call costs the
-# browser and its driver some 50-100 ms of CPU here, and asking button by button took
+# browser and its driver some 10-100 ms of CPU here, and asking button by button took
 # several calls for each state.
 ACTION_BOX = """() => {
   const buttons = document.querySelectorAll(
