@@ -161,6 +161,14 @@ def test_forwarded_for_from_a_trusted_proxy_is_the_client_address(proxied_app):
     assert seen == ["192.0.2.7"]
 
 
+def test_a_405_names_the_methods_the_page_takes(stranger):
+    response = stranger.post("/games/tenk")
+    assert response.status_code == 405
+    assert set(response.headers["Allow"].split(", ")) == {"GET", "HEAD", "OPTIONS"}
+    assert "That page cannot be used that way." in response.text
+    assert response.headers["Content-Type"].startswith("text/html")
+
+
 @pytest.mark.parametrize(
     ("cell", "safe"),
     [

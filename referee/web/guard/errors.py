@@ -30,6 +30,12 @@ def error_page(status: int, message: str) -> tuple[str, int]:
     return render_template("errors/error.html", status=status, message=message), status
 
 
+def own_headers(error: HTTPException) -> list[tuple[str, str]]:
+    """The headers an HTTP error carries besides its body's type: a 405's ``Allow`` (the
+    methods the page takes), a ``Retry-After`` given with a 503 or 429."""
+    return [(name, value) for name, value in error.get_headers() if name != "Content-Type"]
+
+
 def register(app: Flask) -> None:
     """Attach the handlers to ``app``."""
 
@@ -51,7 +57,7 @@ def register(app: Flask) -> None:
         status = error.code or 500
         own = error.description if error.description != type(error).description else None
         message = own or MESSAGES.get(status) or error.description or "Something went wrong."
-        return error_page(status, message)
+        return (*error_page(status, message), own_headers(error))
 
     @app.errorhandler(DBAPIError)
     @app.errorhandler(PoolTimeout)
