@@ -260,8 +260,9 @@ def stored_tables(app, tokens):
     return found
 
 
-def import_table(url: str, folder: Path) -> str:
-    """A 10K table of two busted turns stored in the database at ``url``; its token."""
+def import_table(url: str, folder: Path, log=None) -> str:
+    """``log`` (a 10K table of two busted turns when None) stored in the database at
+    ``url``; its token."""
     from referee.web import create_app
     from referee.web.base.extensions import db
     from referee.web.storage.store import import_log
@@ -270,7 +271,7 @@ def import_table(url: str, folder: Path) -> str:
         patch.setenv("REFEREE_INSTANCE", str(folder))
         app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
-        token = import_log(bust_log(2))
+        token = import_log(log or bust_log(2))
         db.session.remove()  # its connection back in the pool, which is then closed
         db.engine.dispose()
     return token

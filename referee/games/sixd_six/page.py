@@ -28,7 +28,7 @@ from referee.games.sixd_six.rules import (
     TakePreview,
     die_at,
     die_name,
-    every_take,
+    first_take,
     gap_cells,
     listed_words,
     may_pass,
@@ -65,7 +65,7 @@ def warning(state: SixDSix, move: Mapping[str, Any]) -> str | None:
     """Before a pass while a set still fits the player's area: say which, and ask."""
     if move.get("type") != "pass" or not may_pass(state):
         return None
-    take = next(every_take(state), None)
+    take = first_take(state)
     if take is None:
         return None
     cells, placement = take
@@ -178,7 +178,7 @@ def view(state: SixDSix) -> SixView:
         gaps=tuple(holes),
         areas=tuple(areas),
         may_pass=may_pass(state),
-        set_fits=may_pass(state) and next(every_take(state), None) is not None,
+        set_fits=may_pass(state) and first_take(state) is not None,
         passes=state.passes,
         last=None
         if last is None

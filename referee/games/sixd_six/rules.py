@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
+from itertools import islice
 from typing import Any
 
 from referee.core.dice import Die
@@ -203,32 +204,45 @@ def has_pair(board: Board) -> bool:
 def legal_sets(board: Board) -> tuple[tuple[Cell, ...], ...]:
     """Every set on ``board``, each as its cells in reading order, smallest sets first.
 
-    Grown one die at a time from the pairs: every set joined side to side can be, and a
-    die added to a group that breaks a line can never mend it, so a broken group is
-    never grown further.
+    As many as there are: a random square holds under a hundred, a square whose rows are
+    each one colour and whose columns each one number holds millions (every group joined
+    side to side is a set), so a page never lists them; it asks ``first_take``.
     """
-    found: set[frozenset[Cell]] = set()
-    frontier: list[frozenset[Cell]] = []
+    return tuple(sets_by_size(board))
+
+
+def _pairs(board: Board) -> list[tuple[Cell, Cell]]:
+    """The sets of two dice on ``board``, in reading order."""
+    found = []
     for cell in board.cells():
         for near in ((cell[0], cell[1] + 1), (cell[0] + 1, cell[1])):
             other = board.die_at(near)
             if other is not None and pair_fault(die_at(board, cell), other) is None:
-                pair = frozenset((cell, near))
-                found.add(pair)
-                frontier.append(pair)
-    while frontier:
-        grown = []
-        for group in frontier:
+                found.append((cell, near))
+    return sorted(found)
+
+
+def sets_by_size(board: Board) -> Iterator[tuple[Cell, ...]]:
+    """The sets on ``board`` as ``legal_sets`` orders them, given one size at a time: the
+    sets of one size are worked out only once every smaller set has been taken.
+
+    Grown one die at a time from the pairs: every set joined side to side can be, and a
+    die added to a group that breaks a line can never mend it, so a broken group is
+    never grown further.
+    """
+    level = {frozenset(pair) for pair in _pairs(board)}
+    while level:
+        yield from sorted(tuple(sorted(group)) for group in level)
+        grown: set[frozenset[Cell]] = set()
+        for group in level:
             for cell in group:
                 for near in neighbours(cell):
                     if near in group or board.die_at(near) is None:
                         continue
                     bigger = group | {near}
-                    if bigger not in found and _lines_hold(board, bigger, near):
-                        found.add(bigger)
-                        grown.append(bigger)
-        frontier = grown
-    return tuple(sorted((tuple(sorted(s)) for s in found), key=lambda s: (len(s), s)))
+                    if bigger not in grown and _lines_hold(board, bigger, near):
+                        grown.add(bigger)
+        level = grown
 
 
 def _lines_hold(board: Board, cells: frozenset[Cell], new: Cell) -> bool:
@@ -921,27 +935,55 @@ def table_entry(state: SixDSix) -> BoardEntry | SlideEntry | None:
     return None
 
 
-def every_take(state: SixDSix) -> Iterator[tuple[tuple[Cell, ...], Placement]]:
-    """Every legal take now: each set on the board, smallest first, with each placement."""
+def first_take(state: SixDSix) -> tuple[tuple[Cell, ...], Placement] | None:
+    """The first legal take now, as ``choices`` lists them (the smallest sets first, in
+    reading order, each with its placements in ``placements``' order), or None when no set
+    fits the mover's area.  Found among the sets of two alone: at most 60 pairs, each
+    tried in 4 turns on each free cell beside the area, so the time grows with the board
+    times the area, never with the millions of sets a square may hold (``legal_sets``).
+
+    Why a pair is enough: when a set fits, one of its pairs fits too, and the sets of two
+    come first.  Say set S fits at placement P.  In an area with dice, P
+    puts some die d of S beside one of them (in an empty area, any d).  S is joined side
+    to side and has two dice or more, so d has a neighbour e in S.  The pair {d, e} is a
+    set: both dice lie on one line of S, and the line rule holds for each two dice of a
+    line (see ``_clash``).  P moved onto {d, e} alone turns and shifts the pair as it did
+    S, onto free cells, still beside the area's die.  Every run of area dice through d or
+    e is then a stretch of a run through the same die with all of S placed, which P kept
+    a line; and a stretch of a line is a line, the rule being one about each two dice.
+    """
     if state.phase != TAKE:
-        return
-    for cells in legal_sets(state.board):
+        return None
+    for cells in _pairs(state.board):
         dice = [die_at(state.board, c) for c in cells]
-        for placement in placements(state.area, dice, cells):
-            yield cells, placement
+        found = placements(state.area, dice, cells)
+        if found:
+            return cells, found[0]
+    return None
+
+
+# How many sets random play looks through for its choices: every set of a random square
+# (under a hundred), the smallest few hundred of a square that holds millions.
+SETS_LISTED = 400
 
 
 def choices(state: SixDSix) -> list[dict[str, Any]]:
-    """In a take: every set on the board with every placement in the mover's area (in an
-    empty area, each turn of the set once, its top left corner at (0, 0)); when none
-    fits, the pass (the table's call the referee would make)."""
+    """In a take: the sets on the board (all of them, up to the ``SETS_LISTED`` smallest)
+    with every placement in the mover's area (in an empty area, each turn of the set once,
+    its top left corner at (0, 0)); when none fits, the pass (the table's call the
+    referee would make)."""
     if state.phase != TAKE:
         return []
-    moves: list[dict[str, Any]] = [
-        {"type": "take", "cells": [list(c) for c in cells],
-         "place": [list(c) for c in placement.cells]}
-        for cells, placement in every_take(state)
-    ]  # fmt: skip
+    moves: list[dict[str, Any]] = []
+    for cells in islice(sets_by_size(state.board), SETS_LISTED):
+        dice = [die_at(state.board, c) for c in cells]
+        moves += [
+            {"type": "take", "cells": [list(c) for c in cells],
+             "place": [list(c) for c in placement.cells]}
+            for placement in placements(state.area, dice, cells)
+        ]  # fmt: skip
+    # Every pair is among the sets looked through (a square has at most 60), and when no
+    # pair fits no set does (see ``first_take``): no move listed is no set fitting.
     return moves or [{"type": "pass"}]
 
 

@@ -1,0 +1,182 @@
+"""Six D Six's worst squares (issue 46): squares where every group of dice joined side to side
+is a set hold millions of sets, and a page that listed them hung its worker for good (a
+sorted square, two takes in: memory grew a gigabyte every 30 s).  What a page works out
+about them (whether a set still fits, the pass's warning, where a ticked set fits) is
+found among the pairs, so each stays under a fifth of a second of CPU.
+
+The boards are the worst ones can build under the rules (six dice of each colour): rows
+of one colour and columns of one number, the same turned, one number down every column,
+every row alike, a Latin square."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import time
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from referee.autoplay import random_slide
+from referee.core.moves import apply_move
+from referee.games.sixd_six import rules as sixd_six
+from referee.log import loads, replay
+from tests.engine.support import draw_prefix, seeds
+from tests.games.sixd_six.random_play import SIX, fast, random_log, tables
+from tests.realserver import Gunicorn, Phone
+from tests.web.support import seated
+
+COLOURS = "rygbop"
+CPU_SECONDS = 0.2  # the issue's budget for each page of a worst square
+SERVED_SECONDS = 1.0  # a page of the issue's table through gunicorn, on the wall clock
+RANDOM_PLAY_SECONDS = 1.0  # what random play may spend listing a worst square's choices
+
+# The square of issue 46, as `referee export` wrote it: rows one colour, columns one number;
+# Ann takes red 1 2 3, Bo orange 6 and purple 6.
+ISSUE_LOG = loads(
+    json.dumps(
+        {
+            "format": "referee-log/1",
+            "game": "sixd-six",
+            "players": ["Ann", "Bo"],
+            "options": {},
+            "moves": [
+                {"player": "Ann", "type": "board",
+                 "board": [[f"{c + 1}{colour}" for c in range(6)] for colour in COLOURS]},
+                {"player": "Ann", "type": "take", "cells": [[0, 0], [0, 1], [0, 2]],
+                 "place": [[0, 0], [0, 1], [0, 2]]},
+                {"player": "Bo", "type": "take", "cells": [[5, 5], [4, 5]],
+                 "place": [[1, 0], [0, 0]]},
+            ],
+        }
+    )
+)  # fmt: skip
+
+SQUARES: dict[str, Callable[[int, int], str]] = {
+    "rows one colour, columns one number": lambda r, c: f"{c + 1}{COLOURS[r]}",
+    "rows one number, columns one colour": lambda r, c: f"{r + 1}{COLOURS[c]}",
+    "every die a 1": lambda r, c: f"1{COLOURS[r]}",
+    "every row alike": lambda r, c: f"1{COLOURS[c]}",
+    "a Latin square of numbers": lambda r, c: f"{(r + c) % 6 + 1}{COLOURS[r]}",
+}
+
+
+def worst_states(name: str) -> list[sixd_six.SixDSix]:
+    """The square ``name``, then each position of three takes: each the first the referee
+    lists (a pair), so the areas fill as a newcomer's would."""
+    square = [[SQUARES[name](r, c) for c in range(6)] for r in range(6)]
+    state = apply_move(SIX, SIX.start(("Ann", "Bo"), {}), {"type": "board", "board": square})
+    states = [state]
+    while len(states) < 4 and state.phase != "over":
+        entry = SIX.table_entry(state)
+        if entry is not None:  # a gap: slide the board shut as the table would
+            move = {"type": "slide", "board": random_slide(entry, random.Random(0))}
+        else:
+            move = SIX.choices(state)[0]
+        state = apply_move(SIX, state, move)
+        states.append(state)
+    return states
+
+
+def cpu(work: Callable[[], object]) -> float:
+    """The CPU seconds ``work`` takes in this thread."""
+    started = time.thread_time()
+    work()
+    return time.thread_time() - started
+
+
+def whole_rows(state: sixd_six.SixDSix) -> list[tuple[int, int]]:
+    """Every die left on the board: ticked as one set, the biggest a phone can tick."""
+    return list(state.board.cells())
+
+
+@pytest.mark.solo
+@pytest.mark.parametrize("name", SQUARES)
+def test_what_a_page_works_out_about_a_worst_square_is_quick(name) -> None:
+    for state in [*worst_states(name), replay(ISSUE_LOG).state]:
+        view = SIX.view(state)
+        assert cpu(lambda: SIX.view(state)) < CPU_SECONDS
+        assert cpu(lambda: SIX.warning(state, {"type": "pass"})) < CPU_SECONDS
+        assert cpu(lambda: view.preview(whole_rows(state))) < CPU_SECONDS
+        # Random play's list (no page asks it) looks through a few hundred sets at most.
+        assert cpu(lambda: SIX.choices(state)) < RANDOM_PLAY_SECONDS
+
+
+def test_the_issue_square_still_has_sets_that_fit_and_says_which() -> None:
+    state = replay(ISSUE_LOG).state
+    assert SIX.view(state).set_fits
+    warning = SIX.warning(state, {"type": "pass"})
+    assert warning and warning.startswith("A set still fits Ann's area: the red 4 and red 5 from row 1")
+
+
+@fast
+@given(tables, seeds, st.data())
+def test_the_first_take_is_the_first_of_every_take_and_none_only_when_none_fits(
+    players, seed, data
+) -> None:
+    """Over random games: ``first_take`` (the pairs alone) gives what listing every set with
+    every placement gives first, and None exactly when that list is empty."""
+    _, state = draw_prefix(data, random_log(players, seed))
+    every = [
+        (cells, placement)
+        for cells in sixd_six.legal_sets(state.board)
+        for placement in sixd_six.placements(
+            state.area, [sixd_six.die_at(state.board, c) for c in cells], cells
+        )
+    ] if state.phase == "take" else []  # fmt: skip
+    assert sixd_six.first_take(state) == (every[0] if every else None)
+    listed = SIX.choices(state)
+    if state.phase == "take":
+        assert (listed == [{"type": "pass"}]) == (not every)
+
+
+# --- Through the web: the issue's table opens, on both databases ------------------------------
+
+
+def timed(request: Callable[[], object]) -> tuple[int, str, float]:
+    """A request through the test client (in this thread): its status, text and CPU seconds."""
+    started = time.thread_time()
+    response = request()
+    spent = time.thread_time() - started
+    return response.status_code, html.unescape(response.get_data(as_text=True)), spent
+
+
+@pytest.mark.solo
+def test_the_issue_square_opens_and_plays_on_within_the_budget(client, stored) -> None:
+    table = seated(client, stored, ISSUE_LOG)
+    table.page()  # templates compiled and the game loaded: the page's own cost comes next
+    status, page, spent = timed(lambda: client.get(table.url))
+    assert status == 200 and spent < CPU_SECONDS, spent
+    assert "Ann passes</button>" in page  # a set still fits: no "no set fits"
+    ticked = "&".join(f"cell={r},{c}" for r, c in whole_rows(replay(ISSUE_LOG).state))
+    status, page, spent = timed(lambda: client.get(f"{table.url}?{ticked}"))
+    assert status == 200 and spent < CPU_SECONDS, spent
+    status, page, spent = timed(lambda: client.get(f"{table.url}?cell=1,0&cell=2,0"))
+    assert status == 200 and spent < CPU_SECONDS and "A set: it fits" in page, spent
+    # A pass while a set fits asks to confirm (the page again, 422, nothing stored).
+    status, page, spent = timed(lambda: table.post(action="pass"))
+    assert status == 422 and spent < CPU_SECONDS, spent
+    assert "A set still fits Ann's area" in page
+    status, page, spent = timed(lambda: client.get(f"{table.url}/history"))
+    assert status == 200 and spent < CPU_SECONDS, spent
+
+
+@pytest.mark.race
+@pytest.mark.solo
+def test_the_issue_square_opens_through_the_real_server(
+    app, database_url, stored, tmp_path, request
+) -> None:
+    """Where the worker used to hang for minutes: the table, a ticked set and the story each
+    answer within a second (the first page of a worker compiles its templates too)."""
+    (token,) = stored(ISSUE_LOG)
+    server = Gunicorn(database_url, tmp_path).start()
+    request.addfinalizer(server.stop)
+    phone = Phone(server.port)
+    for path in (f"/t/{token}", f"/t/{token}?cell=1,0&cell=2,0", f"/t/{token}/history"):
+        started = time.monotonic()
+        status, page = phone.get(path)
+        assert status == 200, page[:500]
+        assert time.monotonic() - started < SERVED_SECONDS, path
