@@ -943,14 +943,14 @@ def first_take(state: SixDSix) -> tuple[tuple[Cell, ...], Placement] | None:
     times the area, never with the millions of sets a square may hold (``legal_sets``).
 
     Why a pair is enough: when a set fits, one of its pairs fits too, and the sets of two
-    come first.  Say set S fits at placement P.  In an area with dice, P
-    puts some die d of S beside one of them (in an empty area, any d).  S is joined side
-    to side and has two dice or more, so d has a neighbour e in S.  The pair {d, e} is a
-    set: both dice lie on one line of S, and the line rule holds for each two dice of a
-    line (see ``_clash``).  P moved onto {d, e} alone turns and shifts the pair as it did
-    S, onto free cells, still beside the area's die.  Every run of area dice through d or
-    e is then a stretch of a run through the same die with all of S placed, which P kept
-    a line; and a stretch of a line is a line, the rule being one about each two dice.
+    come first.  Say set S fits at placement P.  In an area with dice, P puts some die d
+    of S beside one of them (in an empty area, any d).  S is joined side to side and has
+    two dice or more, so d has a neighbour e in S.  The pair {d, e} is a set: both dice
+    lie on one line of S, and the line rule holds for each two dice of a line (see
+    ``_clash``).  P kept to {d, e} alone turns and shifts the pair as it did S, onto free
+    cells, still beside the area's die.  Every run of area dice through d or e is then a
+    stretch of a run through the same die with all of S placed, which P kept a line; and
+    a stretch of a line is a line, the rule being one about each two dice.
     """
     if state.phase != TAKE:
         return None

@@ -15,6 +15,7 @@ import json
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 from hypothesis import given
@@ -98,18 +99,19 @@ def whole_rows(state: sixd_six.SixDSix) -> list[tuple[int, int]]:
 def test_what_a_page_works_out_about_a_worst_square_is_quick(name) -> None:
     for state in [*worst_states(name), replay(ISSUE_LOG).state]:
         view = SIX.view(state)
-        assert cpu(lambda: SIX.view(state)) < CPU_SECONDS
-        assert cpu(lambda: SIX.warning(state, {"type": "pass"})) < CPU_SECONDS
-        assert cpu(lambda: view.preview(whole_rows(state))) < CPU_SECONDS
+        assert cpu(partial(SIX.view, state)) < CPU_SECONDS
+        assert cpu(partial(SIX.warning, state, {"type": "pass"})) < CPU_SECONDS
+        assert cpu(partial(view.preview, whole_rows(state))) < CPU_SECONDS
         # Random play's list (no page asks it) looks through a few hundred sets at most.
-        assert cpu(lambda: SIX.choices(state)) < RANDOM_PLAY_SECONDS
+        assert cpu(partial(SIX.choices, state)) < RANDOM_PLAY_SECONDS
 
 
 def test_the_issue_square_still_has_sets_that_fit_and_says_which() -> None:
     state = replay(ISSUE_LOG).state
     assert SIX.view(state).set_fits
     warning = SIX.warning(state, {"type": "pass"})
-    assert warning and warning.startswith("A set still fits Ann's area: the red 4 and red 5 from row 1")
+    assert warning
+    assert warning.startswith("A set still fits Ann's area: the red 4 and red 5 from row 1")
 
 
 @fast
