@@ -233,6 +233,92 @@ def test_too_many_writes_to_one_table_get_a_429_and_change_nothing(
     assert moves_of(app, token) == 3
 
 
+# A window of an hour, not a minute: the counts cannot start afresh mid-test on a slow run.
+PER_CLIENT, PER_TABLE = "120 per hour", "120 per hour"
+
+
+def phone_at(app, token: str, address: str) -> Table:
+    """Another phone with the table's link, sending from ``address``."""
+    phone = app.test_client()
+    phone.environ_base["REMOTE_ADDR"] = address
+    return Table(phone, token)
+
+
+def choose_seat(table: Table, choice: str):
+    """Post the page's seat choice (a seat's number, ``watch`` or ``table``)."""
+    return table.client.post(f"{table.url}/seat", data={"as": choice, "csrf_token": table.csrf()})
+
+
+def test_a_watchers_refused_moves_cost_it_alone_never_the_seated_players_writes(
+    limits_on, app, client, stored, tiny_log
+):
+    app.config.update(WRITE_LIMIT_PER_CLIENT=PER_CLIENT, WRITE_LIMIT_PER_TABLE=PER_TABLE)
+    (token,) = stored(tiny_log(("Ann", "Bo")))
+    ann, watcher = Table(client, token), phone_at(app, token, "10.0.0.2")
+    assert choose_seat(ann, "0").status_code == 302
+    assert choose_seat(watcher, "watch").status_code == 302
+    seq, csrf = ann.form_fields()[0], watcher.csrf()  # a watcher's page has no move form
+    answers = [
+        watcher.client.post(f"{watcher.url}/move", data={"seq": seq, "csrf_token": csrf, **BUST})
+        for _ in range(300)
+    ]
+    # Each refused post costs the watcher: its 121st is refused by its own limit...
+    assert [answer.status_code for answer in answers] == [403] * 120 + [429] * 180
+    assert "Too many posts from this phone" in answers[-1].text
+    # ...and none of them cost the table: Ann's move lands.
+    assert ann.post(**BUST).status_code == 302
+    assert moves_of(app, token) == 1
+
+
+def post_refusals(app, house, token: str) -> None:
+    """Post, three times each, every kind of refusal the table's write routes give: from a
+    watcher, from a page the table moved on from, a form cut short, a move the rules
+    refuse, nothing to undo, play again before the end, a photo with no roll to read; each
+    must get its status."""
+    watcher, table = phone_at(app, token, "10.0.0.3"), Table(house, token)
+    assert choose_seat(watcher, "watch").status_code == 302
+    seq = table.form_fields()[0]
+    version = re.search(r'data-version="(\d+)"', watcher.page()).group(1)
+    photo = {"photo": "upload"}  # a file of one byte, sent afresh each time
+    posts = [
+        (watcher, "move", {"seq": seq, **BUST}, 403),
+        (watcher, "undo", {"seq": seq}, 403),
+        (watcher, "odds", {"odds": "on", "version": version}, 403),
+        (table, "move", {"seq": seq + 5, **BUST}, 409),
+        (table, "undo", {"seq": seq + 5}, 409),
+        (table, "odds", {"odds": "on", "version": "99"}, 409),  # refused as it writes
+        (table, "again", {}, 409),
+        (table, "move", {"seq": seq, "action": "bank"}, 422),
+        (table, "undo", {"seq": seq}, 422),
+        (table, "photo", photo, 422),
+        (table, "move", BUST, 400),
+    ]
+    for phone, path, fields, status in posts:
+        for _ in range(3):
+            data = {"csrf_token": phone.csrf(), **fields}
+            if data.get("photo") == "upload":
+                data["photo"] = (io.BytesIO(b"x"), "dice.jpg")
+            answer = phone.client.post(f"{phone.url}/{path}", data=data)
+            assert answer.status_code == status, (path, fields, answer.text[:300])
+
+
+def test_refused_posts_of_every_kind_leave_the_tables_writes_to_the_landed_ones(
+    limits_on, app, client, stored, tiny_log
+):
+    app.config["WRITE_LIMIT_PER_TABLE"] = "2 per hour"
+    (token,) = stored(tiny_log(("Ann", "Bo")))
+    post_refusals(app, client, token)  # 33 refusals: none counts against the table
+    table = Table(client, token)
+    assert table.post(**BUST).status_code == 302  # the table's two writes, of any kind
+    assert table.post("undo").status_code == 302
+    refused = table.post(**BUST)
+    assert refused.status_code == 429
+    said = html.unescape(refused.text)
+    assert "This table has taken as many changes as it may just now (2 per hour" in said
+    assert "Nothing was changed." in said and refused.headers["Retry-After"] == "3600"
+    assert moves_of(app, token) == 0
+
+
 def test_too_many_pin_attempts_get_a_429(limits_on, stranger):
     for _ in range(10):
         data = {"csrf_token": csrf_token(stranger, "/house"), "pin": "1"}

@@ -20,8 +20,8 @@ MESSAGES = {
     413: "That is too large for the referee: a file or form of at most 1 MB.",
     409: "Another phone changed the same thing at the same moment, and its change came "
     "first: nothing of yours was changed. Reload the page and try again.",
-    429: "Too many changes from this phone or at this table just now: "
-    "wait a minute and try again. Nothing was changed.",
+    429: "Too many posts from this phone just now: wait a minute and try again. "
+    "Nothing was changed.",
 }
 
 

@@ -1,6 +1,13 @@
 """Rate limits on writes (Flask-Limiter): per client, per table, and on PIN attempts; and
 on the PDFs one client may have built (``pdf_build_allowed``).
 
+Every post to a table's routes costs the client that sent it (``limit_client_writes``),
+whether it is refused or not: that is what stops a flood.  The table's own budget, shared
+by every phone at it, is spent only by the writes that land (``table_write``): a post
+refused for what it is (a watcher's move, a stale page, an illegal move) costs its sender
+alone, so a phone that may not change a table cannot use up the changes of the phones that
+may.
+
 Without ``REDIS_URL`` the counts live in each server process's memory: with several
 gunicorn workers a client may get up to that many times the limit, which still stops a
 flood.  With ``REDIS_URL`` they live in Redis and hold across every worker of every server.
@@ -12,24 +19,32 @@ at most 32 s apart).  Refusals are 429 with a sentence (see ``errors``).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
-from flask import Flask, current_app, request
+from flask import Flask, abort, current_app
 from flask.logging import default_handler
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from limits import parse_many
+from limits import RateLimitItem, parse_many
 from limits.errors import StorageError
 from limits.storage import MemoryStorage
-from limits.strategies import FixedWindowRateLimiter
+from limits.strategies import FixedWindowRateLimiter, RateLimiter
 
 limiter = Limiter(get_remote_address, default_limits=[])
 # Seconds a write waits for Redis before counting in memory instead (a Redis that is down
 # refuses at once; one cut off by the network would otherwise hold every write).
 REDIS_TIMEOUT = 1.0
-# Counts of PDF builds made while Redis did not answer (Flask-Limiter keeps its own).
-pdf_builds_in_memory = FixedWindowRateLimiter(MemoryStorage())
+# Counts made by ``spend`` while Redis did not answer (Flask-Limiter keeps its own).
+counted_in_memory = FixedWindowRateLimiter(MemoryStorage())
 log = logging.getLogger(__name__)
+TABLE_FULL = (
+    "This table has taken as many changes as it may just now ({limit}, from all its phones "
+    "together): wait a minute and try again. Nothing was changed."
+)
+# Gives back what ``spend`` counted.
+GiveBack = Callable[[], None]
 
 
 def storage_settings(redis_url: str | None) -> dict[str, Any]:
@@ -77,20 +92,76 @@ def client_writes() -> str:
     return str(current_app.config["WRITE_LIMIT_PER_CLIENT"])
 
 
-def table_writes() -> str:
-    """Writes one table may take, from every phone together (``WRITE_LIMIT_PER_TABLE``)."""
-    return str(current_app.config["WRITE_LIMIT_PER_TABLE"])
-
-
-def table_key() -> str:
-    """The rate-limit key of the table in the URL."""
-    return "table:" + str((request.view_args or {}).get("token", ""))
-
-
-def limit_table_writes(view):  # type: ignore[no-untyped-def]
-    """Both write limits on a table's view: this client's and the table's."""
-    view = limiter.limit(table_writes, key_func=table_key)(view)
+def limit_client_writes(view):  # type: ignore[no-untyped-def]
+    """The client's write limit on a table's view: every post counts, landed or refused."""
     return limiter.limit(client_writes)(view)
+
+
+@contextmanager
+def table_write(token: str) -> Iterator[None]:
+    """Spend one of the table's writes (``WRITE_LIMIT_PER_TABLE``, from every phone together)
+    on the write the block makes: a 429 with a sentence (and a ``Retry-After`` of the
+    longest window) before the block runs when they are spent, and the write given back
+    when the block raises (the write did not land: the table moved on, or the post was
+    refused).
+
+    The write is counted before it is made and given back if it fails, never counted after
+    it lands: counting and checking are one step (an atomic increment in Redis, a locked one
+    in memory), so two phones writing at once can never both take the table's last write,
+    where a check now and a count after landing would let every write in flight through.
+    A write holds its count only while it is being made (milliseconds, after the post is
+    read and judged), so a refused post never holds one."""
+    if not limiter.enabled:
+        yield
+        return
+    setting = current_app.config["WRITE_LIMIT_PER_TABLE"]
+    give_back = spend("WRITE_LIMIT_PER_TABLE", "table writes", "table:" + token)
+    if give_back is None:
+        window = max(limit.get_expiry() for limit in parse_many(setting))
+        abort(429, TABLE_FULL.format(limit=setting), retry_after=window)
+    try:
+        yield
+    except BaseException:
+        give_back()
+        raise
+
+
+def spend(setting: str, what: str, *identifiers: str) -> GiveBack | None:
+    """Count one against each of the limits in the config ``setting`` (``"120 per minute"``)
+    for ``identifiers``; a function that gives it back, or None when a limit is spent (and
+    nothing stays counted).  Counted where Flask-Limiter counts (Redis, or its memory while
+    it knows Redis to be away), and in this process's memory while Redis does not answer
+    (the log says so, naming ``what``)."""
+    limits = parse_many(current_app.config[setting])
+    try:
+        return _spend(limiter.limiter, limits, identifiers)
+    except StorageError as exc:
+        reason = exc.storage_error
+        log.warning("Rate limit storage unreachable (%s): %s counted in memory", reason, what)
+        return _spend(counted_in_memory, limits, identifiers)
+
+
+def _spend(
+    counter: RateLimiter, limits: Sequence[RateLimitItem], identifiers: Sequence[str]
+) -> GiveBack | None:
+    """``spend`` with ``counter``, a fixed-window limiter (Flask-Limiter's strategy): a
+    give-back takes one off each window's count (one that meets a new window, the old one
+    having ended meanwhile, leaves the new one a write more: at most the writes in flight
+    at its start)."""
+
+    def give_back() -> None:
+        try:
+            for limit in limits:
+                key = limit.key_for(*identifiers)
+                counter.storage.incr(key, limit.get_expiry(), amount=-1)
+        except StorageError as exc:  # Redis gone meanwhile: the count stays, till its window ends
+            log.warning("Rate limit storage unreachable (%s): not given back", exc.storage_error)
+
+    allowed = [counter.hit(limit, *identifiers) for limit in limits]
+    if all(allowed):
+        return give_back
+    give_back()
+    return None
 
 
 def pdf_build_allowed() -> bool:
@@ -99,11 +170,4 @@ def pdf_build_allowed() -> bool:
     While Redis does not answer, the builds are counted in this process's memory."""
     if not limiter.enabled:
         return True
-    limits = parse_many(current_app.config["PDF_LIMIT"])
-    client = get_remote_address()
-    try:
-        return all(limiter.limiter.hit(limit, "pdf-builds", client) for limit in limits)
-    except StorageError as exc:
-        reason = exc.storage_error
-        log.warning("Rate limit storage unreachable (%s): PDF builds counted in memory", reason)
-        return all(pdf_builds_in_memory.hit(limit, "pdf-builds", client) for limit in limits)
+    return spend("PDF_LIMIT", "PDF builds", "pdf-builds", get_remote_address()) is not None

@@ -16,7 +16,7 @@ from referee.web.access.rights import check_can_change
 from referee.web.access.seats import seating
 from referee.web.base.inputs import version_shown
 from referee.web.base.models import GameTable
-from referee.web.guard.limits import limit_table_writes
+from referee.web.guard.limits import limit_client_writes, table_write
 from referee.web.play.page import stale
 from referee.web.storage.loading import table_or_404
 from referee.web.storage.store import TableMoved, show_odds
@@ -36,7 +36,7 @@ def work_out_odds() -> None:
 
 
 @bp.post("/t/<token:token>/odds")
-@limit_table_writes
+@limit_client_writes
 def switch(token: str) -> Any:
     """Switch the odds on or off for everyone at the table (a watching phone may not), as a
     claim of the version the page showed (``version``), like a move: a switch posted from
@@ -53,7 +53,8 @@ def switch(token: str) -> Any:
     if sitting.watching:
         abort(403, sitting.refusal(None))
     try:
-        show_odds(table.id, shown, wanted)
+        with table_write(token):
+            show_odds(table.id, shown, wanted)
     except TableMoved:  # a move, another switch or a delete got there first
         return stale(token)
     return redirect(url_for("tables.play", token=token, _anchor="odds" if wanted else "now"))

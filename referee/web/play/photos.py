@@ -18,7 +18,7 @@ from flask import Blueprint, Flask, flash, request
 
 from referee.core.contract import table_settings
 from referee.web.access.rights import check_can_change
-from referee.web.guard.limits import limit_table_writes
+from referee.web.guard.limits import limit_client_writes
 from referee.web.play.page import render_play
 from referee.web.storage.loading import load, table_or_404
 
@@ -39,7 +39,7 @@ def allow_photos(app: Flask) -> None:
 
 
 @bp.post("/t/<token:token>/photo")
-@limit_table_writes
+@limit_client_writes
 def photo(token: str) -> Any:
     """The table's page with the entry it waits for (``photo_entry``, given the table's
     settings: a roll on the pad, a board, a pool, one die) filled in from the posted photo;

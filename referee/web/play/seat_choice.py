@@ -9,6 +9,7 @@ from flask import Blueprint, flash, redirect, request, url_for
 
 from referee.web.access.rights import check_can_change
 from referee.web.access.seats import answered, leave, phone_id, sit, watch
+from referee.web.guard.limits import limit_client_writes
 from referee.web.play.page import render_play
 from referee.web.storage.loading import load, table_or_404
 from referee.web.storage.store import TableMoved
@@ -22,10 +23,13 @@ SEATS_MOVED = (
 
 
 @bp.post("/t/<token:token>/seat")
+@limit_client_writes
 def choose(token: str) -> Any:
     """Sit this phone in a seat (``as`` = the seat's number from 0), make it a table phone
     (``table``) or a watcher (``watch``); a seat another phone holds is refused with the
-    choices left, unless ``take_over`` says to take it."""
+    choices left, unless ``take_over`` says to take it.  Every choice costs this phone's
+    write limit; none spends the table's (a seat is the phone's own claim, not a change to
+    the game), so no phone's choosing can hold up the players' moves."""
     table = table_or_404(token)
     check_can_change(table)
     table_id, players = table.id, list(table.players)

@@ -23,7 +23,7 @@ from referee.web.access.seats import answered, phone_id, seating, table_with_cla
 from referee.web.base.extensions import db
 from referee.web.base.inputs import game_or_404, version_shown
 from referee.web.base.models import GameTable
-from referee.web.guard.limits import limit_table_writes
+from referee.web.guard.limits import limit_client_writes, table_write
 from referee.web.play.forms import MoveForm, new_table_form
 from referee.web.play.judging import PLAYED_AGAIN, STALE, Refused, already_in, at_once, judge
 from referee.web.play.page import forced_words, rematch_of, render_play, stale
@@ -98,15 +98,16 @@ def play(token: str) -> Any:
 
 
 @bp.post("/t/<token:token>/move")
-@limit_table_writes
+@limit_client_writes
 def move(token: str) -> Any:
     """Apply the posted move if the rules allow it; else explain, keep the dice, change nothing.
 
     Its way reads top to bottom: load the table (``load_to_change``), judge the post on it
-    (``judging``), store what it stands for, answer.  A post that loses its write to
-    another phone's of the same instant is judged again on the table as it then stands,
-    where the players move at once (``catchup``; ``TRIES`` times in all), and otherwise
-    refused (409), saying whether its move is already in.
+    (``judging``), store what it stands for (the one step that spends one of the table's
+    writes: ``table_write``), answer.  A post that loses its write to another phone's of
+    the same instant is judged again on the table as it then stands, where the players
+    move at once (``catchup``; ``TRIES`` times in all), and otherwise refused (409),
+    saying whether its move is already in.
     """
     for _ in range(TRIES):
         loaded = load_to_change(token)
@@ -119,7 +120,8 @@ def move(token: str) -> Any:
                 confirm=refused.confirm,
             )  # fmt: skip
         try:
-            add_moves(loaded, judged.stored, judged.after)
+            with table_write(token):
+                add_moves(loaded, judged.stored, judged.after)
         except TableMoved:
             if at_once(loaded.replay.game, judged.moves):
                 continue
@@ -151,7 +153,7 @@ def back_to_table(token: str) -> Any:
 
 
 @bp.post("/t/<token:token>/undo")
-@limit_table_writes
+@limit_client_writes
 def undo(token: str) -> Any:
     """Take back the last move (with the forced moves the referee made after it), or with
     ``turn=whole`` every move of the last move's turn, once the player has confirmed what
@@ -177,7 +179,8 @@ def undo(token: str) -> Any:
         count, undone = loaded.last_step, last
     after = replayed(log_of(table, moves[:-count]))
     try:
-        take_back(loaded, count, after)
+        with table_write(token):
+            take_back(loaded, count, after)
     except TableMoved:
         return stale(token)
     flash(f"Undone: {undone}.")
@@ -196,8 +199,8 @@ def start_again(table: GameTable) -> str:
 
 
 @bp.post("/t/<token:token>/again")
+@limit_client_writes
 @house_only
-@limit_table_writes
 def again(token: str) -> Any:
     """Play a finished table's game again: a new table with its game and options, the
     players seated as the game says (``next_seating``: the next player first, by default),
@@ -211,7 +214,8 @@ def again(token: str) -> Any:
         made = started.token
     else:
         try:
-            made = start_again(table)
+            with table_write(token):
+                made = start_again(table)
         except SetupError as exc:  # stored options or seating the game no longer takes
             return render_play(load(table), status=422, error=f"{exc} Nothing was started.")
         except TableMoved:  # another press got there first, or the table changed
