@@ -1,0 +1,188 @@
+"""gunicorn's worker for ``make run`` and ``referee serve``: each request is read whole
+before a thread takes it.
+
+gunicorn's threaded worker (gthread) hands a connection to a thread once its first bytes
+arrive, and that thread reads the rest: a client that stops halfway through a photo holds
+the thread for as long as it likes (200 such left no thread to answer a phone). Here each
+worker process runs waitress's loop instead: it reads every connection's headers and body
+into a buffer of the connection's own (a body past ``MEMORY_BYTES`` into a temporary file),
+and only a request read whole goes to one of the worker's ``--threads`` threads. A slow or
+stalled client holds a socket and its buffer, never a thread, and for a bounded time:
+
+- headers at most ``HEADER_BYTES`` (431 past it), a body at most ``BODY_BYTES`` (413);
+- a connection that sends nothing for ``IDLE_SECONDS`` (or gunicorn's ``--keep-alive``, if
+  longer), within a request or between two, is closed;
+- a request not read whole within ``READ_SECONDS`` of its first byte is closed;
+- a worker holds at most ``--worker-connections`` connections (1000), then takes no more
+  until some close.
+
+gunicorn's master still forks ``--workers`` of these, restarts one that dies or whose loop
+stalls past ``--timeout``, and writes the access log in its own format (``log_access``).
+The server believes no ``X-Forwarded-*`` header: the app believes as many proxies as
+``REFEREE_PROXIES`` says (``referee.web.guard.security``), and nothing else does.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from datetime import timedelta
+from types import SimpleNamespace
+from typing import Any
+
+from gunicorn.workers.base import Worker
+from waitress import wasyncore
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import TcpWSGIServer
+from waitress.task import ErrorTask, ThreadedTaskDispatcher, WSGITask
+
+from referee.web.guard.redaction import guard
+from referee.web.play.photos import PHOTO_BYTES
+
+HEADER_BYTES = 32 * 1024  # a request line and headers; a phone sends about 1 KiB
+BODY_BYTES = 2 * PHOTO_BYTES  # past the app's own limits, so that it says them itself
+MEMORY_BYTES = 64 * 1024  # of a body kept in memory; the rest goes to a temporary file
+IDLE_SECONDS = 10
+READ_SECONDS = 60  # a 10 MB photo at 1.5 Mbit/s
+LOOP_SECONDS = 1.0  # the loop's longest wait: a stop or a stalled parent seen this soon
+
+
+class BufferingWorker(Worker):
+    """A gunicorn worker serving its listeners through waitress (see the module's text)."""
+
+    def run(self) -> None:
+        """Serve until told to stop or orphaned, then finish the requests in hand within
+        gunicorn's ``--graceful-timeout``."""
+        guard_waitress_log(self.log.error_log)
+        sockets: dict[int, Any] = {}
+        tasks = ThreadedTaskDispatcher()
+        tasks.set_thread_count(self.cfg.threads)
+        servers = [self.server(listener.sock, sockets, tasks) for listener in self.sockets]
+        while self.alive and self.ppid == os.getppid():
+            self.notify()
+            wasyncore.loop(timeout=LOOP_SECONDS, map=sockets, use_poll=True, count=1)
+        for server in servers:
+            server.accepting = False
+        deadline = time.monotonic() + self.cfg.graceful_timeout
+        while busy(servers) and time.monotonic() < deadline:
+            self.notify()
+            wasyncore.loop(timeout=0.1, map=sockets, use_poll=True, count=1)
+        tasks.shutdown(cancel_pending=True, timeout=1)
+        wasyncore.close_all(sockets)
+
+    def server(self, listener: Any, sockets: dict[int, Any], tasks: Any) -> BufferingServer:
+        """waitress's server on one of gunicorn's listening sockets, with this worker's
+        threads and limits."""
+        settings = Adjustments(
+            sockets=[listener],
+            threads=self.cfg.threads,
+            connection_limit=self.cfg.worker_connections,
+            channel_timeout=max(IDLE_SECONDS, self.cfg.keepalive),
+            cleanup_interval=1,
+            max_request_header_size=HEADER_BYTES,
+            max_request_body_size=BODY_BYTES,
+            inbuf_overflow=MEMORY_BYTES,
+            clear_untrusted_proxy_headers=False,  # the app's ProxyFix decides, or ignores them
+            ident="",
+            asyncore_use_poll=True,
+        )
+        info = (listener.family, listener.type, listener.proto, listener.getsockname())
+        server = BufferingServer(
+            self.wsgi, sockets, _sock=listener, dispatcher=tasks, adj=settings,
+            bind_socket=False, sockinfo=info,
+        )  # fmt: skip
+        server.log_access = self.log_access
+        return server
+
+    def log_access(self, task: WSGITask, seconds: float) -> None:
+        """One line of gunicorn's access log (its ``--access-logformat``) for a request
+        answered, refused ones too; a refused one also a line of the error log, its first
+        line as sent."""
+        request = task.request
+        environ = getattr(task, "environ", None) or {
+            "REQUEST_METHOD": getattr(request, "command", None) or "-",
+            "PATH_INFO": getattr(request, "path", None) or "-",
+            "SERVER_PROTOCOL": f"HTTP/{task.version}",
+            "REMOTE_ADDR": task.channel.addr[0],
+        }
+        environ = {**environ, "RAW_URI": environ.get("REQUEST_URI", environ["PATH_INFO"])}
+        answer = SimpleNamespace(
+            status=task.status, sent=task.content_bytes_written, headers=task.response_headers
+        )
+        self.log.access(answer, request.headers, environ, timedelta(seconds=seconds))
+        if request.error is not None:
+            line = (getattr(request, "first_line", b"") or b"").decode("latin-1")
+            self.log.info("Refused a request (%s): %r", request.error.reason, line)
+
+
+class Timed:
+    """A waitress task that, once it has answered, writes its line of the access log."""
+
+    channel: Any
+
+    def service(self) -> None:
+        """Answer the request, then log it."""
+        started = time.monotonic()
+        try:
+            super().service()  # type: ignore[misc]
+        finally:
+            self.channel.server.log_access(self, time.monotonic() - started)
+
+
+class TimedTask(Timed, WSGITask):
+    """A request for the app, logged."""
+
+
+class TimedErrorTask(Timed, ErrorTask):
+    """A request refused before the app saw it (malformed, or over a limit), logged."""
+
+
+class ReadingChannel(HTTPChannel):
+    """A connection that knows since when it has been reading its current request."""
+
+    task_class = TimedTask
+    error_task_class = TimedErrorTask
+    reading_since = 0.0
+
+    def received(self, data: bytes) -> bool:
+        """Take the bytes in, noting the time when they begin a request."""
+        if self.request is None and data:
+            self.reading_since = time.monotonic()
+        return bool(super().received(data))
+
+
+class BufferingServer(TcpWSGIServer):
+    """waitress's server with ``ReadingChannel`` connections, closing any that has taken
+    longer than ``READ_SECONDS`` to send one request."""
+
+    channel_class = ReadingChannel
+    log_access: Any
+
+    def maintenance(self, now: float) -> None:
+        """waitress's sweep of idle connections, and of the ones too slow to send a request."""
+        super().maintenance(now)
+        cutoff = time.monotonic() - READ_SECONDS
+        for channel in list(self.active_channels.values()):
+            if channel.request is not None and channel.reading_since < cutoff:
+                channel.will_close = True
+
+
+def busy(servers: list[BufferingServer]) -> bool:
+    """Whether any connection has a request in hand or an answer still to send."""
+    return any(
+        channel.requests or channel.total_outbufs_len
+        for server in servers
+        for channel in server.active_channels.values()
+    )
+
+
+def guard_waitress_log(error_log: logging.Logger) -> None:
+    """waitress's own log (a request that failed names its path) into gunicorn's error log,
+    redacted."""
+    logger = logging.getLogger("waitress")
+    logger.handlers = list(error_log.handlers)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    guard(logger)
