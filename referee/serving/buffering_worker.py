@@ -7,7 +7,8 @@ the thread for as long as it likes (200 such left no thread to answer a phone). 
 worker process runs waitress's loop instead: it reads every connection's headers and body
 into a buffer of the connection's own (a body past ``MEMORY_BYTES`` into a temporary file),
 and only a request read whole goes to one of the worker's ``--threads`` threads. A slow or
-stalled client holds a socket and its buffer, never a thread, and for a bounded time:
+stalled client holds a socket and its buffer, never a thread, and for a bounded time
+(``referee.serving.request_limits``):
 
 - headers at most ``HEADER_BYTES`` (431 past it), a body at most ``BODY_BYTES`` (413);
 - a connection that sends nothing for ``IDLE_SECONDS`` (or gunicorn's ``--keep-alive``, if
@@ -38,14 +39,9 @@ from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask, ThreadedTaskDispatcher, WSGITask
 
+from referee.serving.request_limits import READ_SECONDS, waitress_settings
 from referee.web.guard.redaction import guard
-from referee.web.play.photos import PHOTO_BYTES
 
-HEADER_BYTES = 32 * 1024  # a request line and headers; a phone sends about 1 KiB
-BODY_BYTES = 2 * PHOTO_BYTES  # past the app's own limits, so that it says them itself
-MEMORY_BYTES = 64 * 1024  # of a body kept in memory; the rest goes to a temporary file
-IDLE_SECONDS = 10
-READ_SECONDS = 60  # a 10 MB photo at 1.5 Mbit/s
 LOOP_SECONDS = 1.0  # the loop's longest wait: a stop or a stalled parent seen this soon
 
 
@@ -77,16 +73,7 @@ class BufferingWorker(Worker):
         threads and limits."""
         settings = Adjustments(
             sockets=[listener],
-            threads=self.cfg.threads,
-            connection_limit=self.cfg.worker_connections,
-            channel_timeout=max(IDLE_SECONDS, self.cfg.keepalive),
-            cleanup_interval=1,
-            max_request_header_size=HEADER_BYTES,
-            max_request_body_size=BODY_BYTES,
-            inbuf_overflow=MEMORY_BYTES,
-            clear_untrusted_proxy_headers=False,  # the app's ProxyFix decides, or ignores them
-            ident="",
-            asyncore_use_poll=True,
+            **waitress_settings(self.cfg.threads, self.cfg.worker_connections, self.cfg.keepalive),
         )
         info = (listener.family, listener.type, listener.proto, listener.getsockname())
         server = BufferingServer(

@@ -1,5 +1,6 @@
-"""Serve the app for phones on the same network: print the address, then run gunicorn
-(``referee serve``, ``make run``)."""
+"""Serve the app for phones on the same network: print the address, then run gunicorn with
+workers that read each request whole before a thread takes it (``referee serve``, ``make
+run``)."""
 
 from __future__ import annotations
 
@@ -30,10 +31,12 @@ def lan_addresses() -> list[str]:
 
 def main(host: str | None = None, port: str | None = None) -> None:
     """Print where to point a phone and the house PIN, then serve: replace this process with
-    gunicorn, or run Flask's own server where gunicorn cannot run (not installed, Windows).
+    gunicorn, or serve with waitress alone, in one process, where gunicorn cannot run (not
+    installed, Windows).
 
-    gunicorn runs threaded workers (gthread): a slow or stalled client holds one thread,
-    not a whole worker.  ``host`` and ``port`` stand over ``BIND`` and ``PORT``.  The first
+    Either way each request is read whole before a thread takes it
+    (``referee.serving.buffering_worker``): a slow or stalled client holds a socket, not a
+    thread.  ``host`` and ``port`` stand over ``BIND`` and ``PORT``.  The first
     LAN address becomes ``BASE_URL`` (printed on PDFs) unless it is set already.
     """
     from referee.web import create_app
@@ -59,9 +62,13 @@ def main(host: str | None = None, port: str | None = None) -> None:
         flush=True,
     )
     if not has_gunicorn():
+        import waitress
+
+        from referee.serving.request_limits import waitress_settings
         from referee.web import serving_app
 
-        serving_app().run(host=bind, port=int(port), threaded=True)
+        threads = int(env.get("THREADS", THREADS))
+        waitress.serve(serving_app(), host=bind, port=int(port), **waitress_settings(threads))
         return
     # ``python -m gunicorn``, not the gunicorn script beside this Python: an installed app's
     # environment may take gunicorn from another one (pipx's injected packages, a venv
@@ -83,8 +90,9 @@ THREADS = 16
 
 
 def gunicorn_args(port: str, env: Mapping[str, str] = os.environ) -> list[str]:
-    """gunicorn's options: threaded workers, the bind address, timeouts, the access log
-    with table links cut short (``WORKERS``, ``THREADS`` and ``BIND`` read from ``env``)."""
+    """gunicorn's options: workers that read each request whole before one of their threads
+    takes it, the bind address, timeouts, the access log with table links cut short
+    (``WORKERS``, ``THREADS`` and ``BIND`` read from ``env``)."""
     return [
         "--workers",
         env.get("WORKERS", "2"),

@@ -135,17 +135,22 @@ def test_serve_without_the_examples_leaves_the_database_empty(database, capsys, 
         db.engine.dispose()
 
 
-def test_without_gunicorn_flask_serves_on_the_host_and_port(database, capsys, monkeypatch):
-    from flask import Flask
+def test_without_gunicorn_waitress_serves_on_the_host_and_port(database, capsys, monkeypatch):
+    import waitress
 
     from referee.serving import command as serve
+    from referee.serving.request_limits import HEADER_BYTES, IDLE_SECONDS
     from referee.web import create_app
 
     ran = []
     monkeypatch.setenv("BASE_URL", "http://192.0.2.1:5000")
+    monkeypatch.delenv("THREADS", raising=False)
     monkeypatch.setattr(serve, "has_gunicorn", lambda: False)
     monkeypatch.setattr("referee.web.serving_app", create_app)  # no odds thread in the tests
-    monkeypatch.setattr(Flask, "run", lambda app, **how: ran.append(how))
+    monkeypatch.setattr(waitress, "serve", lambda app, **how: ran.append(how))
     serve.main("127.0.0.1", "5123")
-    assert ran == [{"host": "127.0.0.1", "port": 5123, "threaded": True}]
+    (how,) = ran
+    assert (how["host"], how["port"], how["threads"]) == ("127.0.0.1", 5123, serve.THREADS)
+    assert how["max_request_header_size"] == HEADER_BYTES
+    assert how["channel_timeout"] == IDLE_SECONDS
     assert "Listening on 127.0.0.1 only: http://127.0.0.1:5123/" in capsys.readouterr().out
