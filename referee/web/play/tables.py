@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from sqlalchemy import select
 
 from referee.core.engine import SetupError
@@ -13,6 +23,7 @@ from referee.games import all_games, get_game
 from referee.log import dumps
 from referee.web.access.rights import (
     check_can_change,
+    grace_over,
     house_only,
     is_house,
     load_to_change,
@@ -20,9 +31,11 @@ from referee.web.access.rights import (
     remembered,
 )
 from referee.web.access.seats import answered, phone_id, seating, table_with_claims
+from referee.web.base.deadline import OutOfTime
 from referee.web.base.extensions import db
 from referee.web.base.inputs import game_or_404, version_shown
 from referee.web.base.models import GameTable
+from referee.web.guard.deadlines import out_of_time_answer
 from referee.web.guard.limits import limit_client_writes, table_write
 from referee.web.play.forms import MoveForm, new_table_form
 from referee.web.play.judging import PLAYED_AGAIN, STALE, Refused, already_in, at_once, judge
@@ -94,7 +107,30 @@ def play(token: str) -> Any:
         abort(404)
     table, claims = found
     remember(table)
-    return render_play(load(table), sitting=seating(table, claims=claims))
+    loaded, sitting = load(table), seating(table, claims=claims)
+    g.shown = loaded, sitting  # for the answer should the page run out of time
+    return render_play(loaded, sitting=sitting)
+
+
+@bp.errorhandler(OutOfTime)
+def out_of_time(_error: OutOfTime) -> Any:
+    """A table page that ran out of time: the 503 with the sentence and, for a table
+    loaded and replayed in time, its undo box, so a move that makes its page too slow
+    can be taken back (and links to its story and its log)."""
+    shown = g.get("shown")
+    if shown is None:
+        return out_of_time_answer()
+    loaded, sitting = shown
+    return out_of_time_answer(
+        "tables/stuck.html",
+        table=loaded.table,
+        seq=loaded.seq,
+        last_move=loaded.last_move,
+        last_turn=loaded.last_turn,
+        closed=grace_over(loaded.table) and not is_house(),
+        played_again=rematch_of(loaded.table),
+        watching=sitting.watching,
+    )
 
 
 @bp.post("/t/<token:token>/move")

@@ -1,0 +1,114 @@
+"""Work that checks no deadline is stopped all the same (issue 46): the watchdog raises
+``OutOfTime`` in a request's thread once its time is up and it works in the pure code,
+never once it has begun to commit; a table page stopped so offers the undo of its last
+move, which opens the table again."""
+
+from __future__ import annotations
+
+import html
+import re
+import sys
+import threading
+import time
+
+import pytest
+
+from referee.families.grid import parse_board
+from referee.games.sixd_six import page as sixd_six_page
+from referee.games.sixd_six import rules as sixd_six
+from referee.web.base.deadline import OutOfTime
+from referee.web.guard.overtime import GRACE_SECONDS, Watchdog, in_pure_code
+from referee.web.storage.replays import replays
+from tests.games.sixd_six.test_worst_squares import ISSUE_LOG
+from tests.web.support import seated, stored_moves
+
+pytestmark = pytest.mark.solo  # it waits on the wall clock for the watchdog
+
+# Rows one colour, columns one number: every group of dice joined side to side is a set,
+# so listing them all runs for hours (and grows without bound) in the pure code.
+SORTED = parse_board([[f"{c + 1}{colour}" for c in range(6)] for colour in "rygbop"], max_side=6)
+LIMIT = 0.3  # seconds
+STOPPED_WITHIN = 5.0  # seconds from the deadline on a loaded 2-core machine
+
+
+def in_a_thread(work, watchdog: Watchdog, seconds: float, *, settle: bool = False):
+    """Run ``work`` in a thread watched for ``seconds``: what it returned or raised, and
+    how long after its deadline it ended."""
+    ended: dict = {}
+
+    def run() -> None:
+        watchdog.watch(seconds, grace=0)
+        until = time.monotonic() + seconds
+        if settle:
+            watchdog.settle()
+        try:
+            ended["value"] = work()
+        except OutOfTime as exc:
+            ended["value"] = exc
+        finally:
+            watchdog.forget()
+            ended["late"] = time.monotonic() - until
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(timeout=60)
+    assert not thread.is_alive(), "the work was never stopped"
+    return ended["value"], ended["late"]
+
+
+def test_work_in_the_pure_code_past_its_deadline_is_stopped() -> None:
+    value, late = in_a_thread(lambda: sixd_six.legal_sets(SORTED), Watchdog(), LIMIT)
+    assert isinstance(value, OutOfTime)
+    assert late < STOPPED_WITHIN
+
+
+def test_work_that_has_begun_to_commit_is_never_stopped() -> None:
+    board = parse_board([["1r", "2r", "3r", "4r"], ["1y", "2y", "3y", "4y"]], max_side=6)
+
+    def work() -> int:
+        """Pure work in small pieces until well past the deadline."""
+        started, count = time.monotonic(), 0
+        while time.monotonic() - started < 3 * LIMIT:
+            count += len(sixd_six.legal_sets(board))
+        return count
+
+    value, _ = in_a_thread(work, Watchdog(), LIMIT, settle=True)
+    assert isinstance(value, int) and value > 0
+
+
+def test_only_the_pure_code_is_stopped() -> None:
+    """The rules' frames are the pure code; a test's, Flask's or the driver's are not."""
+    sets = sixd_six.sets_by_size(SORTED)
+    assert in_pure_code(sets.gi_frame)
+    assert not in_pure_code(sys._getframe())
+    assert not in_pure_code(None)
+
+
+def test_a_table_page_stopped_by_the_watchdog_offers_its_undo(app, client, stored, monkeypatch):
+    """The Six D Six page working out every set, as it did before issue 46, on the issue's
+    square: the page is a 503 with a sentence and the undo box; the undo lands and the
+    table opens again."""
+
+    def every_set_first(state):
+        if len(state.areas[1]):  # after Bo's take, the slow way
+            return next(iter(sixd_six.legal_sets(state.board)), None)
+        return sixd_six.first_take(state)
+
+    monkeypatch.setattr(sixd_six_page, "first_take", every_set_first)
+    table = seated(client, stored, ISSUE_LOG)
+    app.config["REQUEST_TIME_LIMIT"] = LIMIT
+    replays.forget(table.token)
+    started = time.monotonic()
+    response = client.get(table.url)
+    assert time.monotonic() - started < LIMIT + GRACE_SECONDS + STOPPED_WITHIN
+    page = html.unescape(response.text)
+    assert response.status_code == 503 and response.headers["Retry-After"]
+    assert "took the referee too long to work out" in page
+    assert 'class="undo"' in page and "Download the game log" in page
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    seq = re.search(r'name="seq" value="(\d+)"', page).group(1)
+    assert seq == "3"
+    undone = client.post(f"{table.url}/undo", data={"csrf_token": csrf, "seq": seq})
+    assert undone.status_code == 302, html.unescape(undone.text)[:1000]
+    assert len(stored_moves(app, table)) == 2
+    assert client.get(table.url).status_code == 200
