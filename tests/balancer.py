@@ -4,8 +4,10 @@ The configuration is the one docs/operating.md gives ("Several app servers"), wi
 checks made quick for a test: each server's ``/healthz/database`` asked every 200 ms, out
 after 2 failures, back after 2 successes.  A connection a dead server refuses is tried
 again on another (``retries``, ``option redispatch``); ``option forwardfor`` tells the app
-the phone's address (``REFEREE_PROXIES=1``).  What HAProxy thinks of each server is read
-from its admin socket (``show stat``).
+the phone's address (``REFEREE_PROXIES=1``).  A request reaches a server only once its
+headers, and its body up to HAProxy's buffer (16 kB), have come in, within 10 s
+(``option http-buffer-request``, ``timeout http-request``).  What HAProxy thinks of each
+server is read from its admin socket (``show stat``).
 """
 
 from __future__ import annotations
@@ -32,9 +34,11 @@ defaults
     timeout client 30s
     timeout server 30s
     timeout check 1s
+    timeout http-request 10s
     retries 3
     option redispatch
     option forwardfor
+    option http-buffer-request
 
 frontend phones
     bind 127.0.0.1:{port}
