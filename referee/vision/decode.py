@@ -7,7 +7,12 @@ every block of the frame once for each of thousands of scans.  So before decodin
 - the header is read the way the decoder reads it (a JPEG's markers walked as libjpeg
   walks them: stray bytes, fill bytes and stuffed ``FF 00`` skipped), and a photo of more
   than ``MAX_PIXELS``, with a side under ``MIN_SIDE``, longer than ``MAX_ASPECT`` times its
-  width, or of more than ``MAX_SCANS`` scans is refused with a sentence;
+  width, of more than ``MAX_SCANS`` scans or of more than ``MAX_MARKERS`` markers is
+  refused with a sentence;
+- the walk over a JPEG's markers is linear in its bytes with a small constant: the regular
+  expressions below skip what lies between two markers in C, and a file of more markers
+  than a camera writes is refused at the ``MAX_MARKERS``-th, so that 10 MB of two-byte
+  markers (or of empty segments) costs no more than a few milliseconds of Python;
 - OpenCV's decoders check the header they read themselves against the same number of
   pixels (``OPENCV_IO_MAX_IMAGE_PIXELS``, set as the package loads): should the two ever
   read a header differently, the decoder still refuses the larger frame.
@@ -31,6 +36,9 @@ from referee import PHOTO_MAX_PIXELS
 MAX_PIXELS = PHOTO_MAX_PIXELS
 MAX_BYTES = 40_000_000  # a phone's full-size JPEG is 2-12 MB
 MAX_SCANS = 32  # a progressive JPEG has about 10; each costs a walk over the whole frame
+# A camera's JPEG has 10-30 markers (a progressive one two more per scan); an ICC profile or
+# an extended XMP in 64 KB pieces may add a few hundred.  Each costs a turn of the walk.
+MAX_MARKERS = 1000
 MAX_ASPECT = 8  # a panorama is 4 times as long as it is wide
 MIN_SIDE = 16
 WORK_SIDE = 1024  # the reader works on the photo scaled down to this long side
@@ -41,13 +49,11 @@ REDUCED = (
     (2, cv2.IMREAD_REDUCED_COLOR_2),
 )  # a JPEG's DCT scales by these factors as it decodes
 
-# The next JPEG marker as libjpeg finds it: from the first FF of a run of fill bytes, the
-# byte after the run, never 00 (a stuffed FF 00 in the data) nor a restart marker (D0-D7,
-# which carries no length).  A marker right where a segment ends is taken at once
-# (``MARKER_HERE``: the segment's own last byte may be FF); past it, the look-behind keeps
-# the search linear on a run of FFs.
-MARKER_HERE = re.compile(rb"\xff++([\x01-\xcf\xd8-\xfe])")
-NEXT_MARKER = re.compile(rb"(?<!\xff)\xff++([\x01-\xcf\xd8-\xfe])")
+# The next JPEG marker as libjpeg finds it: the last FF of a run of fill bytes and the byte
+# after it, never 00 (a stuffed FF 00 in the data) nor a restart marker (D0-D7, which
+# carries no length).  Searched for in C, one pass over the bytes from where a segment
+# ends (a segment whose own last byte is FF is not taken for the marker's start).
+NEXT_MARKER = re.compile(rb"\xff([\x01-\xcf\xd8-\xfe])")
 START_OF_IMAGE, END_OF_IMAGE, START_OF_SCAN, TEMPORARY = 0xD8, 0xD9, 0xDA, 0x01
 # Start-of-frame markers: C0-CF but for C4 (Huffman tables), C8 (reserved), CC (arithmetic).
 FRAMES = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
@@ -64,20 +70,22 @@ class Header:
     width: int
     height: int
     scans: int = 1
+    markers: int = 0
 
 
 def jpeg_header(data: bytes) -> Header | None:
-    """The first frame's size and the number of scans of a JPEG, its markers walked as
-    libjpeg walks them (up to ``MAX_SCANS + 1`` scans); None when it states no frame."""
+    """The first frame's size and the numbers of scans and markers of a JPEG, its markers
+    walked as libjpeg walks them (up to ``MAX_SCANS + 1`` scans and ``MAX_MARKERS + 1``
+    markers, where the walk stops: ``check_cost`` refuses either); None when it states no
+    frame before the walk stops."""
     if data[:2] != JPEG_START:
         return None
     frame: tuple[int, int] | None = None
-    scans = 0
+    scans = markers = 0
     at = 2
-    while scans <= MAX_SCANS and (
-        found := MARKER_HERE.match(data, at) or NEXT_MARKER.search(data, at)
-    ):
+    while scans <= MAX_SCANS and markers <= MAX_MARKERS and (found := NEXT_MARKER.search(data, at)):
         marker, at = found[1][0], found.end()
+        markers += 1
         if marker in (END_OF_IMAGE, START_OF_IMAGE):
             break
         if marker == TEMPORARY:
@@ -90,7 +98,7 @@ def jpeg_header(data: bytes) -> Header | None:
             frame = width, height
         scans += marker == START_OF_SCAN
         at += max(length, 2)
-    return None if frame is None else Header(*frame, scans=scans)
+    return None if frame is None else Header(*frame, scans=scans, markers=markers)
 
 
 def webp_size(data: bytes) -> tuple[int, int] | None:
@@ -129,7 +137,7 @@ def header_size(data: bytes) -> tuple[int, int] | None:
 
 def check_cost(header: Header) -> None:
     """Raise PhotoError, with a sentence, for a header that states a photo too large, too
-    small, too thin or of too many scans to decode."""
+    small, too thin or of too many scans or markers to decode."""
     width, height = header.width, header.height
     if width * height > MAX_PIXELS:
         raise PhotoError(
@@ -145,6 +153,11 @@ def check_cost(header: Header) -> None:
     if header.scans > MAX_SCANS:
         raise PhotoError(
             f"The photo is a JPEG of more than {MAX_SCANS} scans: no camera makes one. "
+            "Send the photo as the camera took it."
+        )
+    if header.markers > MAX_MARKERS:
+        raise PhotoError(
+            f"The photo is a JPEG of more than {MAX_MARKERS:,} markers: no camera makes one. "
             "Send the photo as the camera took it."
         )
 

@@ -13,6 +13,7 @@ import pytest
 from referee.vision.decode import (
     MAX_ASPECT,
     MAX_BYTES,
+    MAX_MARKERS,
     MAX_SCANS,
     Header,
     PhotoError,
@@ -126,7 +127,9 @@ def test_the_decoder_checks_the_header_it_reads_itself() -> None:
 
 def test_a_jpeg_of_too_many_scans_is_refused_before_it_is_decoded() -> None:
     bomb = hostile.scan_bomb(64, 10_000)
-    assert read_header(bomb) == Header(64, 64, scans=MAX_SCANS + 1)
+    header = read_header(bomb)
+    assert header is not None
+    assert (header.width, header.height, header.scans) == (64, 64, MAX_SCANS + 1)
     with pytest.raises(PhotoError, match=f"more than {MAX_SCANS} scans"):
         decode(bomb)
 
@@ -151,4 +154,39 @@ def test_the_longest_thin_photo_allowed_is_read() -> None:
 def test_a_long_run_of_fill_bytes_is_walked_in_linear_time() -> None:
     # A regular expression that backtracked on a run of FF bytes would take minutes here.
     stuffing = b"\xff" * 5_000_000 + b"\x00"
-    assert jpeg_header(b"\xff\xd8" + stuffing * 2 + hostile.grey_jpeg()[2:]) == Header(16, 16)
+    header = jpeg_header(b"\xff\xd8" + stuffing * 2 + hostile.grey_jpeg()[2:])
+    assert header is not None
+    assert (header.width, header.height, header.scans) == (16, 16, 1)
+
+
+def test_each_marker_walked_is_counted() -> None:
+    segments, _ = hostile.header_segments(hostile.grey_jpeg())
+    # each segment before the scan, the scan, and the end marker that stops the walk
+    assert jpeg_header(hostile.grey_jpeg()) == Header(16, 16, scans=1, markers=len(segments) + 2)
+
+
+@pytest.mark.parametrize(
+    "marker", [b"\xff\x01", b"\xff\xe0\x00\x02", b"\xff\xfe\x00\x02"], ids=["TEM", "APP0", "COM"]
+)
+def test_a_jpeg_of_more_markers_than_a_camera_writes_is_refused_before_it_is_decoded(
+    marker: bytes,
+) -> None:
+    # libjpeg would walk each of them too: 10 MB of them cost seconds of Python to walk one
+    # by one (issue 46); the walk stops at the limit, and the photo is refused.
+    jpeg = hostile.grey_jpeg()
+    frame_ends = jpeg.index(b"\xff\xda")
+    crowded = jpeg[:frame_ends] + marker * (MAX_MARKERS + 1) + jpeg[frame_ends:]
+    with pytest.raises(PhotoError, match=f"more than {MAX_MARKERS:,} markers"):
+        decode(crowded)
+    assert read_header(b"\xff\xd8" + marker * (MAX_MARKERS + 1) + jpeg[2:]) is None
+
+
+def test_a_jpeg_of_as_many_segments_as_a_camera_may_write_is_read() -> None:
+    # An ICC profile or an extended XMP comes in pieces of 64 KB: a few hundred segments.
+    jpeg = hostile.grey_jpeg(48)
+    pieces = 500
+    app2 = b"\xff\xe2" + struct.pack(">H", 2 + 12) + b"ICC_PROFILE\0"
+    photo = jpeg[:2] + app2 * pieces + jpeg[2:]
+    header = read_header(photo)
+    assert header is not None and header.markers > pieces
+    assert decode(photo)[0].shape == (48, 48, 3)
