@@ -6,10 +6,12 @@ move, which opens the table again."""
 from __future__ import annotations
 
 import html
+import os
 import re
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +22,8 @@ from referee.web.base.deadline import OutOfTime
 from referee.web.guard.overtime import GRACE_SECONDS, Watchdog, in_pure_code
 from referee.web.storage.replays import replays
 from tests.games.sixd_six.test_worst_squares import ISSUE_LOG
+from tests.realserver import Gunicorn, Phone, csrf_of
+from tests.slow_pages import every_set_first
 from tests.web.support import seated, stored_moves
 
 pytestmark = pytest.mark.solo  # it waits on the wall clock for the watchdog
@@ -29,6 +33,7 @@ pytestmark = pytest.mark.solo  # it waits on the wall clock for the watchdog
 SORTED = parse_board([[f"{c + 1}{colour}" for c in range(6)] for colour in "rygbop"], max_side=6)
 LIMIT = 0.3  # seconds
 STOPPED_WITHIN = 5.0  # seconds from the deadline on a loaded 2-core machine
+GREW_AT_MOST = 512 * 2**20  # bytes the server's memory may grow by while it worked
 
 
 def in_a_thread(work, watchdog: Watchdog, seconds: float, *, settle: bool = False):
@@ -89,11 +94,6 @@ def test_a_table_page_stopped_by_the_watchdog_offers_its_undo(app, client, store
     square: the page is a 503 with a sentence and the undo box; the undo lands and the
     table opens again."""
 
-    def every_set_first(state):
-        if len(state.areas[1]):  # after Bo's take, the slow way
-            return next(iter(sixd_six.legal_sets(state.board)), None)
-        return sixd_six.first_take(state)
-
     monkeypatch.setattr(sixd_six_page, "first_take", every_set_first)
     table = seated(client, stored, ISSUE_LOG)
     app.config["REQUEST_TIME_LIMIT"] = LIMIT
@@ -112,3 +112,41 @@ def test_a_table_page_stopped_by_the_watchdog_offers_its_undo(app, client, store
     assert undone.status_code == 302, html.unescape(undone.text)[:1000]
     assert len(stored_moves(app, table)) == 2
     assert client.get(table.url).status_code == 200
+
+
+def server_rss(server: Gunicorn) -> int:
+    """The resident memory, in bytes, of the server's processes (its process group)."""
+    total = 0
+    for status in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = status.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == server.process.pid:
+            total += int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+    return total
+
+
+@pytest.mark.race
+def test_the_real_server_stops_a_page_that_never_ends_and_the_table_opens_again(
+    app, database_url, stored, tmp_path, request
+) -> None:
+    (token,) = stored(ISSUE_LOG)
+    server = Gunicorn(
+        database_url, tmp_path, app="tests.slow_pages:create_app()",
+        settings={"REQUEST_TIME_LIMIT": "1"},
+    ).start()  # fmt: skip
+    request.addfinalizer(server.stop)
+    phone = Phone(server.port)
+    before = server_rss(server)
+    started = time.monotonic()
+    status, page = phone.get(f"/t/{token}")
+    took = time.monotonic() - started
+    grew = server_rss(server) - before
+    assert status == 503 and "took the referee too long" in html.unescape(page), page[:500]
+    assert took < 1 + GRACE_SECONDS + STOPPED_WITHIN, took
+    assert grew < GREW_AT_MOST, grew
+    seq = re.search(r'name="seq" value="(\d+)"', page).group(1)
+    fields = {"csrf_token": csrf_of(page), "seq": seq}
+    assert phone.send(phone.connect(), "POST", f"/t/{token}/undo", fields)[0] == 302
+    assert phone.get(f"/t/{token}")[0] == 200
