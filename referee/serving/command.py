@@ -106,6 +106,11 @@ def gunicorn_args(port: str, env: Mapping[str, str] = os.environ) -> list[str]:
         "30",
         "--graceful-timeout",
         "10",
+        # No proxy's X-Forwarded-* believed by gunicorn's own request parser (its default
+        # believes 127.0.0.1's), should another worker class be given: the app's ProxyFix
+        # believes as many proxies as REFEREE_PROXIES says.
+        "--forwarded-allow-ips",
+        "",
         "--access-logfile",
         "-",
         "--access-logformat",
