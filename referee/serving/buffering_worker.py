@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import time
 from datetime import timedelta
 from types import SimpleNamespace
@@ -55,7 +56,13 @@ class BufferingWorker(Worker):
         sockets: dict[int, Any] = {}
         tasks = ThreadedTaskDispatcher()
         tasks.set_thread_count(self.cfg.threads)
-        servers = [self.server(listener.sock, sockets, tasks) for listener in self.sockets]
+        settings = waitress_settings(
+            self.cfg.threads, self.cfg.worker_connections, self.cfg.keepalive
+        )
+        servers = [
+            buffering_server(self.wsgi, listener.sock, sockets, tasks, settings, self.log_access)
+            for listener in self.sockets
+        ]
         while self.alive and self.ppid == os.getppid():
             self.notify()
             wasyncore.loop(timeout=LOOP_SECONDS, map=sockets, use_poll=True, count=1)
@@ -67,21 +74,6 @@ class BufferingWorker(Worker):
             wasyncore.loop(timeout=0.1, map=sockets, use_poll=True, count=1)
         tasks.shutdown(cancel_pending=True, timeout=1)
         wasyncore.close_all(sockets)
-
-    def server(self, listener: Any, sockets: dict[int, Any], tasks: Any) -> BufferingServer:
-        """waitress's server on one of gunicorn's listening sockets, with this worker's
-        threads and limits."""
-        settings = Adjustments(
-            sockets=[listener],
-            **waitress_settings(self.cfg.threads, self.cfg.worker_connections, self.cfg.keepalive),
-        )
-        info = (listener.family, listener.type, listener.proto, listener.getsockname())
-        server = BufferingServer(
-            self.wsgi, sockets, _sock=listener, dispatcher=tasks, adj=settings,
-            bind_socket=False, sockinfo=info,
-        )  # fmt: skip
-        server.log_access = self.log_access
-        return server
 
     def log_access(self, task: WSGITask, seconds: float) -> None:
         """One line of gunicorn's access log (its ``--access-logformat``) for a request
@@ -154,6 +146,26 @@ class BufferingServer(TcpWSGIServer):
         for channel in list(self.active_channels.values()):
             if channel.request is not None and channel.reading_since < cutoff:
                 channel.will_close = True
+
+
+def buffering_server(
+    app: Any,
+    listener: socket.socket,
+    sockets: dict[int, Any],
+    tasks: ThreadedTaskDispatcher,
+    settings: dict[str, Any],
+    log_access: Any,
+) -> BufferingServer:
+    """A ``BufferingServer`` for ``app`` on a listening socket, its connections in the loop's
+    map ``sockets``, its requests run by ``tasks``, with waitress's ``settings``, each answer
+    passed to ``log_access(task, seconds)``."""
+    info = (listener.family, listener.type, listener.proto, listener.getsockname())
+    server = BufferingServer(
+        app, sockets, _sock=listener, dispatcher=tasks, bind_socket=False, sockinfo=info,
+        adj=Adjustments(sockets=[listener], **settings),
+    )  # fmt: skip
+    server.log_access = log_access
+    return server
 
 
 def busy(servers: list[BufferingServer]) -> bool:

@@ -1,0 +1,106 @@
+"""How `make run`'s workers read requests (``referee/serving/buffering_worker.py``), on a
+server in the test's own process with one thread and its limits shortened: a request is
+read whole by the loop before the thread takes it, so a client dripping its headers holds
+no thread; a connection silent mid-request, or one too slow to send a whole request, is
+closed.  ``test_slow_clients.py`` tries the real server."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+from waitress import wasyncore
+from waitress.task import ThreadedTaskDispatcher
+
+from referee.serving import buffering_worker
+from referee.serving.request_limits import waitress_settings
+from tests.conftest import wait_until
+from tests.ports import free_port
+
+IDLE = 1  # seconds a connection may stay silent here
+READ = 2  # seconds a request may take to come in whole here
+
+
+def hello(environ, start_response):
+    """A WSGI app that says hello."""
+    start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", "5")])
+    return [b"hello"]
+
+
+@pytest.fixture
+def port(monkeypatch):
+    """A buffering server with one thread on a port of 127.0.0.1, its loop on a thread of
+    this process until the test ends."""
+    monkeypatch.setattr(buffering_worker, "READ_SECONDS", READ)
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", free_port()))
+    sockets: dict = {}
+    tasks = ThreadedTaskDispatcher()
+    tasks.set_thread_count(1)
+    settings = {**waitress_settings(1), "channel_timeout": IDLE}
+    buffering_worker.buffering_server(
+        hello, listener, sockets, tasks, settings, log_access=lambda task, seconds: None
+    )
+    stop = threading.Event()
+
+    def loop() -> None:
+        while not stop.is_set():
+            wasyncore.loop(timeout=0.05, map=sockets, use_poll=True, count=1)
+
+    looping = threading.Thread(target=loop, daemon=True)
+    looping.start()
+    yield listener.getsockname()[1]
+    stop.set()
+    looping.join(10)
+    tasks.shutdown(timeout=1)
+    wasyncore.close_all(sockets)
+
+
+def closed_by_server(sock: socket.socket) -> bool:
+    """Whether the server has closed ``sock`` (whatever it answered first read and dropped)."""
+    sock.settimeout(0.05)
+    try:
+        while data := sock.recv(65536):
+            del data
+        return True
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        return True
+
+
+def asked(port: int) -> bytes:
+    """The status line the server answers a whole request with."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        return sock.makefile("rb").readline().strip()
+
+
+def test_a_client_dripping_its_headers_holds_no_thread_and_is_closed_past_the_read_limit(port):
+    slow = socket.create_connection(("127.0.0.1", port), timeout=10)
+    started = time.monotonic()
+    slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+    assert asked(port) == b"HTTP/1.1 200 OK"  # the one thread is free
+
+    def dripped_until_closed() -> bool:
+        try:
+            slow.sendall(b"X")  # a byte of a header, never idle for IDLE seconds
+        except OSError:
+            return True
+        return closed_by_server(slow)
+
+    assert wait_until(dripped_until_closed, every=0.2)
+    assert time.monotonic() - started >= READ
+    slow.close()
+
+
+def test_a_connection_silent_halfway_through_a_body_is_closed(port):
+    stalled = socket.create_connection(("127.0.0.1", port), timeout=10)
+    started = time.monotonic()
+    stalled.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n" + b"x" * 500)
+    assert asked(port) == b"HTTP/1.1 200 OK"
+    assert wait_until(lambda: closed_by_server(stalled))
+    assert time.monotonic() - started >= IDLE
+    stalled.close()
