@@ -9,20 +9,25 @@ PostgreSQL here is a cluster of the module's own, as it is restarted and stopped
 
 from __future__ import annotations
 
+import json
+import re
 import sqlite3
+import threading
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy.engine import make_url
 
-from referee.web.guard.outages import AWAY, DEFAULT_TIMEOUT
+from referee.web.guard.outages import AWAY, DEFAULT_TIMEOUT, PAUSE
 from tests import pgserver
 from tests.conftest import wait_until
 from tests.realserver import (
     BUSTS,
     Gunicorn,
     Phone,
+    csrf_of,
     flask_db_upgrade,
     import_table,
     pages_at_once,
@@ -86,6 +91,124 @@ def test_a_postgresql_restart_costs_no_request_a_500(served, cluster):
     answers += [(*phone.get(path), 0.0) for path in mixed_pages(token, PAGES)]
     assert [status for status, _, _ in answers] == [200] * 2 * PAGES
     assert roll(phone, token)[0] == 302
+
+
+class Load:
+    """Phones asking for pages in a loop, and one phone posting moves, each on a thread of its
+    own, until ``stop``: every answer's (when it was asked, status), kept by kind."""
+
+    def __init__(self, phone: Phone, token: str, readers: int) -> None:
+        self.phone, self.token = phone, token
+        self.pages: list[tuple[float, int]] = []
+        self.moves: list[tuple[float, int]] = []
+        self.stopping = threading.Event()
+        self.threads = [threading.Thread(target=self.read, args=(n,)) for n in range(readers)]
+        self.threads.append(threading.Thread(target=self.write))
+
+    def __enter__(self) -> Load:
+        for thread in self.threads:
+            thread.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stopping.set()
+        for thread in self.threads:
+            thread.join(60)
+
+    def read(self, n: int) -> None:
+        """Ask for the table, its log or the home page, one after another."""
+        paths = mixed_pages(self.token, 3)
+        while not self.stopping.is_set():
+            asked = time.monotonic()
+            self.pages.append((asked, self.phone.get(paths[n % 3])[0]))
+            n += 1
+
+    def write(self) -> None:
+        """Post a roll at the table as its page stands, one after another."""
+        writer = Phone(self.phone.port)
+        writer.cookies = dict(self.phone.cookies)
+        while not self.stopping.is_set():
+            asked = time.monotonic()
+            status, html = writer.get(f"/t/{self.token}")
+            if status == 200:
+                seq, csrf = int(SEQ.search(html)[1]), csrf_of(html)
+                status = roll(writer, self.token, seq, csrf)[0]
+            self.moves.append((asked, status))
+
+    def enough_since(self, moment: float, seconds: float, count: int) -> bool:
+        """Whether ``seconds`` have passed since ``moment`` and ``count`` answers came to
+        requests asked after it."""
+        return time.monotonic() > moment + seconds and sum(self.since(moment).values()) >= count
+
+    def since(self, moment: float) -> Counter[int]:
+        """The statuses of the pages and posts asked for after ``moment``."""
+        return Counter(status for asked, status in self.pages + self.moves if asked > moment)
+
+
+AFTER_SECONDS = 3 * PAUSE  # how long after a restart the load goes on
+SEQ = re.compile(r'name="seq" value="(\d+)"')
+
+
+def stored_moves(phone: Phone, token: str) -> int:
+    """How many moves the table's log holds."""
+    status, text = phone.get(f"/t/{token}/log.json")
+    assert status == 200, text[:300]
+    return len(json.loads(text)["moves"])
+
+
+def test_after_a_postgresql_restart_under_load_no_request_is_refused(served, cluster):
+    """Six phones reading and one writing while PostgreSQL restarts: once the server is up
+    again (``pg_ctl restart -w`` has returned) no page and no post is a 503, none is ever a
+    500, and every move acknowledged is stored once (a move cut off by the restart is tried
+    again on a fresh connection only when nothing of it was committed)."""
+    server, phone, token = served
+    before = stored_moves(phone, token)
+    with Load(phone, token, readers=6) as load:
+        assert wait_until(lambda: len(load.moves) >= 5 and len(load.pages) >= 30)
+        cluster.restart()
+        back = time.monotonic()
+        # Long enough for any pause of the outage breaker (1 s) to be over, and a good count.
+        assert wait_until(lambda: load.enough_since(back, AFTER_SECONDS, 300), within=120)
+    refused = [round(asked - back, 2) for asked, status in load.pages + load.moves
+               if asked > back and status != 200 and status != 302]  # fmt: skip
+    assert not refused, (len(refused), refused[-5:], load.since(back))
+    everything = Counter(status for _, status in load.pages + load.moves)
+    assert set(everything) <= {200, 302, 503}, everything  # never a 500, even meanwhile
+    # Each move acknowledged is stored once; a post refused as the server went down may
+    # have been stored (its commit sent, its answer lost), never twice.
+    acknowledged = sum(1 for _, status in load.moves if status == 302)
+    in_doubt = sum(1 for _, status in load.moves if status == 503)
+    assert acknowledged <= stored_moves(phone, token) - before <= acknowledged + in_doubt
+
+
+def test_connections_freed_after_postgresql_had_none_left_are_used_at_once(served, cluster):
+    """Every connection PostgreSQL allows held by another program while pages are asked
+    for (the server's own connections closed first: each page needs a new one, which
+    PostgreSQL refuses: 503), then let go: the next 40 pages are all 200."""
+    import psycopg
+
+    server, phone, token = served
+    conninfo = f"host=127.0.0.1 port={cluster.port} user=postgres dbname=postgres"
+    held = []
+    assert {status for status, _, _ in pages_at_once(phone, mixed_pages(token, PAGES))} == {200}
+    try:
+        # The server's pooled connections closed, so that its pages need new ones.
+        cluster.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"
+        )
+        while True:
+            try:
+                held.append(psycopg.connect(conninfo, autocommit=True))
+            except psycopg.OperationalError:
+                break
+        during = pages_at_once(phone, mixed_pages(token, PAGES))
+        assert {status for status, _, _ in during} == {503}
+    finally:
+        for connection in held:
+            connection.close()
+    after = Counter(phone.get(path)[0] for path in mixed_pages(token, 40))
+    assert after == Counter({200: 40}), (after, Counter(status for status, _, _ in during))
 
 
 def test_while_postgresql_hangs_pages_say_so_in_seconds_and_the_server_comes_back(served, cluster):

@@ -10,7 +10,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
 from referee.web.base.extensions import db
-from referee.web.guard import outages
+from referee.web.guard import outages, unwritable
 
 MESSAGES = {
     400: "That request did not make sense to the referee.",
@@ -62,9 +62,17 @@ def register(app: Flask) -> None:
     @app.errorhandler(DBAPIError)
     @app.errorhandler(PoolTimeout)
     def database_error(error: Exception):
-        # A write that lost a lock to another (a deadlock broken by PostgreSQL) and was not
-        # answered by its own view: a 409.  The database away (down, hung, restarting,
-        # locked by another process): a 503.  Neither: a real fault, logged, the 500 page.
+        # The database answering but unable to write (read-only, its disk full): a 503
+        # that says what to fix.  A write that lost a lock to another (a deadlock broken
+        # by PostgreSQL) and was not answered by its own view: a 409.  The database away
+        # (down, hung, restarting, locked by another process): a 503.  None of these: a
+        # real fault, logged, the 500 page.
+        fault = unwritable.fault_of(error)
+        if fault is not None:
+            db.session.rollback()
+            app.logger.warning("The database cannot write: %s", error)
+            page, status = error_page(503, fault.page)
+            return page, status, {"Retry-After": str(unwritable.RETRY_AFTER_SECONDS)}
         if isinstance(error, DBAPIError) and outages.is_conflict(error):
             db.session.rollback()
             return error_page(409, MESSAGES[409])

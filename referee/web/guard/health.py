@@ -5,7 +5,8 @@ away or hangs the servers still take every write (their limits count in memory),
 must never take them out of service.  ``/healthz`` asks the database and, when the rate
 limits are kept there (``REDIS_URL``), Redis: for a monitor.  Either answers 200 when all
 it asked answered, else 503, with a sentence saying what answered, what did not, and what
-was slow.
+was slow.  A database that answers but cannot write (read-only, its disk full: see
+``unwritable``) is no more healthy than one that does not answer: it serves no move.
 
 Each part is asked on a thread of its own (``Probe``) and waited for at most
 ``HEALTH_SECONDS``, well under a balancer's check timeout (1 s in docs/operating.md): a
@@ -16,6 +17,7 @@ again, so a hung part holds at most one thread of each server.
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -30,10 +32,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from referee.web.base.extensions import db
 from referee.web.guard.limits import REDIS_TIMEOUT, limiter, limits_in_redis, redis_reachable
 from referee.web.guard.outages import waiting_at_most
+from referee.web.guard.unwritable import write_fault
 
 bp = Blueprint("health", __name__)
 
 NO_STORE = {"Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8"}
+# What a part's question comes back with: True (it answers), False (it does not), or a
+# sentence (it answers, and this is wrong with it).
+Answer = bool | str
 HEALTH_SECONDS = 0.5
 # A probe of the database waits longer than a check does, so that a check says the
 # database is slow before the probe gives up on it.
@@ -44,52 +50,56 @@ PROBE_SECONDS = 2 * HEALTH_SECONDS
 class Probe:
     """One part's question, asked on a thread of its own: ``ask`` is True when the part
     answers, False when it does not, and takes at least ``patience`` seconds when it gets
-    no answer at all (then the part is slow rather than away)."""
+    no answer at all (then the part is slow rather than away); or a sentence, when the part
+    answers but says what is wrong with it."""
 
-    ask: Callable[[], bool]
+    ask: Callable[[], Answer]
     patience: float
-    asking: Future[bool | None] | None = None
+    asking: Future[Answer | None] | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
     thread: ThreadPoolExecutor = field(
         default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="health")
     )
 
-    def question(self) -> Future[bool | None]:
+    def question(self) -> Future[Answer | None]:
         """The question under way, or a new one when none is."""
         with self.lock:
             if self.asking is None or self.asking.done():
                 self.asking = self.thread.submit(self.answer)
             return self.asking
 
-    def answer(self) -> bool | None:
+    def answer(self) -> Answer | None:
         """``ask``'s answer, None when it got none within its patience."""
         started = time.monotonic()
         answered = self.ask()
-        if not answered and time.monotonic() - started >= self.patience:
+        if answered is False and time.monotonic() - started >= self.patience:
             return None
         return answered
 
 
-def answer_by(question: Future[bool | None], deadline: float) -> bool | None:
+def answer_by(question: Future[Answer | None], deadline: float) -> Answer | None:
     """True when the part answered by ``deadline`` (``time.monotonic``), False when it said
-    it cannot, None when it has not answered in time (the question stays open)."""
+    it cannot, a sentence when it answered what is wrong, None when it has not answered in
+    time (the question stays open)."""
     try:
         return question.result(timeout=max(0.0, deadline - time.monotonic()))
     except NotYet:
         return None
 
 
-def database_answers(app: Flask) -> bool:
-    """Whether ``app``'s database answers a trivial query (each wait on PostgreSQL bounded
-    by ``PROBE_SECONDS``)."""
+def database_answers(app: Flask) -> Answer:
+    """Whether ``app``'s database answers and can write (each wait on PostgreSQL bounded by
+    ``PROBE_SECONDS``): True, False, or the sentence on what keeps it from writing."""
     with app.app_context(), waiting_at_most(PROBE_SECONDS):
         try:
             db.session.execute(text("SELECT 1"))
-            return True
-        except SQLAlchemyError:
+            db.session.remove()
+            fault = write_fault(db.engine, app.extensions["write_faults"])
+        except (SQLAlchemyError, sqlite3.Error):
             return False
         finally:
             db.session.remove()
+    return True if fault is None else fault.health
 
 
 def redis_answers(app: Flask) -> bool:
@@ -112,14 +122,16 @@ def probes(app: Flask) -> dict[str, Probe]:
     return found
 
 
-def said_of_database(answered: bool | None, seconds: float) -> str:
+def said_of_database(answered: Answer | None, seconds: float) -> str:
     """The sentence on the database."""
     if answered is None:
         return f"The database is slow: no answer within {seconds:g} s."
+    if isinstance(answered, str):
+        return answered
     return "The database answers." if answered else "The database does not answer."
 
 
-def said_of_redis(answered: bool | None, seconds: float) -> str:
+def said_of_redis(answered: Answer | None, seconds: float) -> str:
     """The sentence on Redis."""
     if answered is None:
         return f" Redis is slow: no answer within {seconds:g} s."
@@ -162,5 +174,5 @@ def health(*, with_redis: bool) -> Response:
     said = said_of_database(answers["database"], HEALTH_SECONDS)
     if "redis" in answers:
         said += said_of_redis(answers["redis"], HEALTH_SECONDS)
-    healthy = all(answers.values())
+    healthy = all(answer is True for answer in answers.values())
     return Response(said + "\n", 200 if healthy else 503, NO_STORE)

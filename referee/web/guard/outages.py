@@ -8,8 +8,11 @@ server that hangs (stopped, or cut off while the network still acknowledges) cos
 request a few seconds, then its connection is closed and the pool opens new ones as they
 are needed, one at a time while the server stays away (``Outage``).  A pooled connection is
 pinged before each use (``pool_pre_ping``), so one that a restart of the server closed is
-replaced and costs no request anything.  On SQLite a write waits SQLite's own five seconds
-for a lock another process holds.
+replaced and costs no request anything; one found closed later in a request has the
+request tried once more (``stale``).  A server that refuses a connection, or closes one,
+answers at once: only one that leaves a request without an answer in time (a hang) makes
+the others wait their turn.  On SQLite a write waits SQLite's own five seconds for a lock
+another process holds.  A database that answers but cannot write is ``unwritable``'s.
 
 A database that does not answer, refuses connections, or stays locked is a 503 with a
 sentence and a ``Retry-After`` (``is_unavailable``, answered in ``errors``: the session is
@@ -35,6 +38,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from referee.web.base.extensions import db
+from referee.web.guard import stale, unwritable
 
 DEFAULT_TIMEOUT = 3.0
 PAUSE = 1.0  # seconds between two tries of a database found away
@@ -78,11 +82,13 @@ def waiting_at_most(seconds: float) -> Iterator[None]:
 
 @dataclass
 class Outage:
-    """What one engine knows of its PostgreSQL being away, so that a hung server holds one
-    request at a time rather than every thread.  Once an exchange found it away (no answer
-    in time, a connect that failed), the others are refused at once (``Away``) but for one
-    at a time that tries it again (``trial``), at most every ``PAUSE`` seconds, until one
-    gets an answer."""
+    """What one engine knows of its PostgreSQL hanging, so that a hung server holds one
+    request at a time rather than every thread.  Once an exchange found it hung (no answer
+    in time, to a connect or on a connection), the others are refused at once (``Away``)
+    but for one at a time that tries it again (``trial``), at most every ``PAUSE`` seconds,
+    until one gets an answer.  A refusal or a closed connection is no hang: it came at
+    once, and each request finds out for itself (so that no request is refused once a
+    restarted server is back)."""
 
     noticed: float | None = None  # when (time.monotonic) it was last found away
     trying: bool = False
@@ -91,8 +97,8 @@ class Outage:
     @contextmanager
     def trial(self, lost: Callable[[BaseException], bool]) -> Iterator[None]:
         """One exchange with the server, or ``Away`` at once while the server was found
-        away and it is not yet time to try again; ``lost(exc)`` tells an exception that
-        says the server is away from one the server answered with."""
+        hung and it is not yet time to try again; ``lost(exc)`` tells an exception that
+        says the server hangs from any other."""
         with self.lock:
             if self.noticed is not None:
                 if self.trying or time.monotonic() - self.noticed < PAUSE:
@@ -122,11 +128,10 @@ def bounded_connection(outage: Outage) -> Any:
     import psycopg
 
     def lost(exc: BaseException) -> bool:
-        """Whether ``exc`` says the server is away: no answer, or no connection (an error
-        the server answered with carries its SQLSTATE)."""
-        if isinstance(exc, psycopg.OperationalError):
-            return getattr(exc, "sqlstate", None) is None
-        return isinstance(exc, Away)
+        """Whether ``exc`` says the server hangs: no answer in time, to a connect or to an
+        exchange (a refused connect, a closed connection or an error the server answered
+        with came at once)."""
+        return isinstance(exc, psycopg.errors.ConnectionTimeout | psycopg.errors._WaitTimeout)
 
     class BoundedConnection(psycopg.Connection):  # type: ignore[type-arg]
         """A PostgreSQL connection that waits at most so long for each answer."""
@@ -195,9 +200,13 @@ def is_unavailable(exc: BaseException) -> bool:
 
 
 def register(app: Flask) -> None:
-    """Bound each request's waits for ``app``'s database by ``DATABASE_TIMEOUT``."""
+    """Bound each request's waits for ``app``'s database by ``DATABASE_TIMEOUT``, have a
+    connection that found the database read-only thrown away (``unwritable``) and a view
+    that met a stale connection run once more (``stale``)."""
     with app.app_context():
         bound_waits(db.engine)
+        app.extensions["write_faults"] = unwritable.watch(db.engine)
+    stale.register(app)
     seconds = app.config["DATABASE_TIMEOUT"]
 
     @app.before_request

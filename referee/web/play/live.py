@@ -20,6 +20,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, abort, jsonify, render_template, request
 from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 
 from referee.web.base.extensions import db
 from referee.web.base.models import GameTable
@@ -118,9 +119,13 @@ class UnchangedPolls:
         return self.wsgi_app(environ, start_response)
 
     def version(self, token: str) -> int | None:
-        """The table's stored version, or None when there is no such table."""
-        with self.engine.connect() as conn:
-            return conn.execute(VERSION_OF_TABLE, {"token": token}).scalar()
+        """The table's stored version, or None when there is no such table or the database
+        did not say (the app answers then, with what the database did say)."""
+        try:
+            with self.engine.connect() as conn:
+                return conn.execute(VERSION_OF_TABLE, {"token": token}).scalar()
+        except SQLAlchemyError:
+            return None
 
 
 def unchanged_headers(tag: str) -> list[tuple[str, str]]:

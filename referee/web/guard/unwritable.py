@@ -1,0 +1,170 @@
+"""A database that answers but cannot write: read-only, or out of room.
+
+The faults, on SQLite: the database file read-only, its folder read-only (SQLite cannot
+open the ``-wal`` and ``-shm`` files it needs beside it), the disk full; on PostgreSQL: a
+read-only transaction (``default_transaction_read_only``, or a server in recovery), the disk
+under the database full.  Each is a 503 with a sentence that says what to fix (``fault_of``,
+answered in ``errors``: the session is rolled back, nothing was changed).
+
+A connection keeps what it found when it was opened: an SQLite connection opened while its
+file was read-only stays read-only, a PostgreSQL session opened while its database was set
+read-only stays so, after the fault is gone.  So a read-only fault is taken for a lost
+connection (``watch``): the connection is thrown away with every pooled one opened before
+it, and the request is tried once more on a fresh one (``guard.stale``) when it had
+committed nothing.
+
+The balancer's check asks whether the database can write (``write_fault``): on SQLite by
+a rolled-back write on a connection of its own and the free room on the file's disk, on
+PostgreSQL by the session's ``transaction_read_only`` (asked again on a fresh connection
+before it is believed) and, once a write of this worker found its disk full, by a
+rolled-back temporary table until one fits again.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event, text
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+
+RETRY_AFTER_SECONDS = 30
+ROOM = 1024 * 1024  # bytes an SQLite disk keeps free at least, or it is full
+
+
+@dataclass(frozen=True)
+class Fault:
+    """What keeps the database from writing: ``page`` is the sentence a page shows,
+    ``health`` the health check's."""
+
+    page: str
+    health: str
+
+
+READ_ONLY = Fault(
+    "The referee's database is read-only just now, so nothing was changed: what was stored "
+    "before is safe. Whoever runs the referee must make it writable again: the database "
+    "file and its folder, or the database server's read-only setting.",
+    "The database answers but takes no changes: it is read-only.",
+)
+FULL = Fault(
+    "The disk that holds the referee's database is full, so nothing was changed: what was "
+    "stored before is safe. Whoever runs the referee must free some space on it.",
+    "The database answers but takes no changes: its disk is full.",
+)
+# PostgreSQL's codes: a write in a read-only transaction; a disk full.
+POSTGRESQL_FAULTS = {"25006": READ_ONLY, "53100": FULL}
+
+
+def sqlite_fault(name: str | None) -> Fault | None:
+    """The fault an SQLite error name (``SQLITE_READONLY_DIRECTORY``...) says, if any."""
+    if name is None:
+        return None
+    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN")):
+        return READ_ONLY
+    return FULL if name == "SQLITE_FULL" else None
+
+
+def fault_of(exc: BaseException) -> Fault | None:
+    """The fault ``exc`` (as SQLAlchemy raised it, or the driver's own) says keeps the
+    database from writing, or None."""
+    original = exc.orig if isinstance(exc, DBAPIError) else exc
+    name = getattr(original, "sqlite_errorname", None)
+    if name is not None:
+        return sqlite_fault(name)
+    return POSTGRESQL_FAULTS.get(getattr(original, "sqlstate", None) or "")
+
+
+@dataclass
+class Noticed:
+    """What the writes of one engine found: whether one found the disk full (PostgreSQL,
+    where no free room can be asked for), until a trial write fits again."""
+
+    full: bool = False
+
+
+def watch(engine: Engine) -> Noticed:
+    """Have ``engine`` throw away a connection that found the database read-only, with
+    every pooled one opened before it, and note a full disk; what it notices."""
+    noticed = Noticed()
+
+    @event.listens_for(engine, "handle_error")
+    def on_error(context: Any) -> None:
+        fault = fault_of(context.original_exception)
+        if fault is READ_ONLY:
+            context.is_disconnect = True  # SQLAlchemy invalidates it and the older ones
+        elif fault is FULL and engine.dialect.name == "postgresql":
+            noticed.full = True
+
+    return noticed
+
+
+def write_fault(engine: Engine, noticed: Noticed) -> Fault | None:
+    """What keeps the database from writing now, or None when it can write (the database
+    is asked; ``SQLAlchemyError`` when it does not answer)."""
+    if engine.dialect.name == "sqlite":
+        return sqlite_write_fault(engine.url.database)
+    return postgresql_write_fault(engine, noticed)
+
+
+def sqlite_write_fault(database: str | None) -> Fault | None:
+    """Whether the SQLite file ``database`` takes a write (one rolled back, on a connection
+    of its own: a pooled one may have been opened read-only) and its disk has ``ROOM``."""
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    try:
+        with closing(sqlite3.connect(f"{Path(database).as_uri()}?mode=rw", uri=True,
+                                     timeout=0.1, isolation_level=None)) as connection:  # fmt: skip
+            connection.execute("BEGIN IMMEDIATE")
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            connection.execute(f"PRAGMA user_version = {int(version)}")
+            connection.execute("ROLLBACK")
+    except sqlite3.OperationalError as exc:
+        name = getattr(exc, "sqlite_errorname", None)
+        fault = sqlite_fault(name)
+        if fault is not None:
+            return fault
+        if name != "SQLITE_BUSY":  # busy: another connection is writing
+            raise
+    return FULL if free_room(Path(database).parent) < ROOM else None
+
+
+def free_room(folder: Path) -> int:
+    """Bytes this process may still write on ``folder``'s file system (root may use the
+    blocks kept for it)."""
+    found = os.statvfs(folder)
+    blocks = found.f_bfree if os.geteuid() == 0 else found.f_bavail
+    return blocks * found.f_frsize
+
+
+READ_ONLY_NOW = text("SELECT current_setting('transaction_read_only') = 'on'")
+TRIAL_TABLE = text("CREATE TEMPORARY TABLE room_to_write (note text) ON COMMIT DROP")
+
+
+def postgresql_write_fault(engine: Engine, noticed: Noticed) -> Fault | None:
+    """Whether PostgreSQL takes changes: its transactions are not read-only (asked on a
+    pooled connection, then on a fresh one before it is believed) and, once a write found
+    the disk full, a temporary table fits again."""
+    for fresh in (False, True):
+        with engine.connect() as connection:
+            if not connection.scalar(READ_ONLY_NOW):
+                break
+            if fresh:
+                return READ_ONLY
+            connection.invalidate()  # it may have kept a setting since changed
+    if noticed.full:
+        try:
+            with engine.connect() as connection, connection.begin() as trial:
+                connection.execute(TRIAL_TABLE)
+                trial.rollback()
+        except SQLAlchemyError as exc:
+            if fault_of(exc) is FULL:
+                return FULL
+            raise
+        noticed.full = False
+    return None
