@@ -14,8 +14,8 @@ stalled client holds a socket and its buffer, never a thread, and for a bounded 
 - a connection that sends nothing for ``IDLE_SECONDS`` (or gunicorn's ``--keep-alive``, if
   longer), within a request or between two, is closed;
 - a request not read whole within ``READ_SECONDS`` of its first byte is closed;
-- a worker holds at most ``--worker-connections`` connections (1000), then takes no more
-  until some close.
+- a worker holds at most ``--worker-connections`` connections (1000; fewer where it may
+  open fewer files, ``connection_limit``), then takes no more until some close.
 
 gunicorn's master still forks ``--workers`` of these, restarts one that dies or whose loop
 stalls past ``--timeout``, and writes the access log in its own format (``log_access``).
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import os
+import resource
 import socket
 import time
 from datetime import timedelta
@@ -56,9 +57,8 @@ class BufferingWorker(Worker):
         sockets: dict[int, Any] = {}
         tasks = ThreadedTaskDispatcher()
         tasks.set_thread_count(self.cfg.threads)
-        settings = waitress_settings(
-            self.cfg.threads, self.cfg.worker_connections, self.cfg.keepalive
-        )
+        connections = connection_limit(self.cfg.worker_connections)
+        settings = waitress_settings(self.cfg.threads, connections, self.cfg.keepalive)
         servers = [
             buffering_server(self.wsgi, listener.sock, sockets, tasks, settings, self.log_access)
             for listener in self.sockets
@@ -166,6 +166,14 @@ def buffering_server(
     )  # fmt: skip
     server.log_access = log_access
     return server
+
+
+def connection_limit(asked: int) -> int:
+    """``asked`` connections at once, or fewer where the process may not open that many
+    files: a third of its limit (a connection whose body went to a temporary file holds two,
+    and the database and the app need some)."""
+    files, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return asked if files == resource.RLIM_INFINITY else min(asked, files // 3)
 
 
 def busy(servers: list[BufferingServer]) -> bool:

@@ -104,3 +104,12 @@ def test_a_connection_silent_halfway_through_a_body_is_closed(port):
     assert wait_until(lambda: closed_by_server(stalled))
     assert time.monotonic() - started >= IDLE
     stalled.close()
+
+
+@pytest.mark.parametrize(("files", "held"), [(1024, 341), (20000, 1000), (-1, 1000)])
+def test_a_worker_holds_no_more_connections_than_its_files_allow(monkeypatch, files, held):
+    import resource
+
+    files = resource.RLIM_INFINITY if files == -1 else files
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (files, resource.RLIM_INFINITY))
+    assert buffering_worker.connection_limit(1000) == held
