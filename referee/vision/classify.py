@@ -8,6 +8,7 @@ referee/vision/training/ and docs/vision.md).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -18,6 +19,7 @@ import numpy as np
 from referee.vision.labels import NO_DIE, READ_COLOURS, VALUES
 
 MODEL = Path(__file__).with_name("model") / "dice.onnx"
+_running = threading.Lock()  # one network per process, and a network runs one input at a time
 
 
 @dataclass(frozen=True)
@@ -48,8 +50,10 @@ def classify(crops: list[np.ndarray]) -> list[Guess]:
     if not crops:
         return []
     net = network()
-    net.setInput(cv2.dnn.blobFromImages(crops, scalefactor=1 / 255))
-    scores = net.forward().reshape(len(crops), -1)
+    blob = cv2.dnn.blobFromImages(crops, scalefactor=1 / 255)
+    with _running:
+        net.setInput(blob)
+        scores = net.forward().reshape(len(crops), -1)
     values = softmax(scores[:, : NO_DIE + 1])
     colours = softmax(scores[:, NO_DIE + 1 :])
     guesses = []

@@ -13,6 +13,7 @@ shadow, is found by its face.  ``make dice-model`` trains it (``training/detecto
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -42,6 +43,9 @@ class Detection:
     turn: float
     score: float
     turn_sureness: float = 1.0
+
+
+_running = threading.Lock()  # one network per process, and a network runs one input at a time
 
 
 @cache
@@ -90,8 +94,10 @@ def maps(image: np.ndarray, look: int = SIDE) -> tuple[np.ndarray, float]:
     its long side, and the photo's scale."""
     pixels, scale = network_input(image, look)
     net = network()
-    net.setInput(cv2.dnn.blobFromImage(pixels, scalefactor=1 / 255))
-    return net.forward()[0], scale
+    blob = cv2.dnn.blobFromImage(pixels, scalefactor=1 / 255)
+    with _running:
+        net.setInput(blob)
+        return net.forward()[0], scale
 
 
 def detect(image: np.ndarray, threshold: float = THRESHOLD, look: int = SIDE) -> list[Detection]:

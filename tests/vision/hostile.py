@@ -73,3 +73,28 @@ def png_chunks(width: int, height: int, rows: bytes) -> bytes:
         struct.pack(">I", len(chunk) - 4) + chunk + struct.pack(">I", zlib.crc32(chunk))
         for chunk in chunks
     )
+
+
+def largest_png(width: int = 7300, height: int = 5475) -> bytes:
+    """A PNG of 40 megapixels (the most the limits let through) in about 5 MB (under the photo
+    route's 10 MB), of coarse colour noise: all of it is inflated and unfiltered to decode,
+    at 120 MB of pixels, and no dice are in it."""
+    rng = np.random.default_rng(7)
+    coarse = rng.integers(0, 256, (height // 6 + 1, width // 6 + 1, 3), np.uint8)
+    image = cv2.resize(coarse, (width, height), interpolation=cv2.INTER_NEAREST)
+    return cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, 6])[1].tobytes()
+
+
+def largest_webp() -> bytes:
+    """``largest_png``'s pixels as a lossy WebP of about 10 MB: the costliest WebP to decode
+    of those measured (lossy decodes at twice the CPU of lossless)."""
+    image = cv2.imdecode(np.frombuffer(largest_png(), np.uint8), cv2.IMREAD_COLOR)
+    return cv2.imencode(".webp", image, [cv2.IMWRITE_WEBP_QUALITY, 50])[1].tobytes()
+
+
+def crowded_jpeg(marker: bytes, size: int = 10_000_000, *, framed: bool = True) -> bytes:
+    """``size`` bytes of a JPEG that repeats ``marker`` (a marker, or an empty segment) after
+    its frame (``framed``) or right after its start marker: each is a turn of the walk."""
+    jpeg = grey_jpeg()
+    at = jpeg.index(b"\xff\xda") if framed else 2
+    return jpeg[:at] + marker * ((size - len(jpeg)) // len(marker)) + jpeg[at:]

@@ -1,22 +1,27 @@
-"""What one photo may cost a server: every photo, hostile or the largest a camera takes,
-answers within ``SECONDS`` on this machine, and the reading process's memory grows by at
-most ``GROWTH_MIB`` (each photo is read in a process of its own, ``photo_cost.py``)."""
+"""What one photo may cost a server: every photo, hostile or the largest a camera takes or
+the limits let through, answers within ``SECONDS`` on this machine, and the reading process's
+memory grows by at most ``GROWTH_MIB`` (each photo is read in a process of its own,
+``photo_cost.py``); a file of nothing but JPEG markers is refused within ``WALK_SECONDS``."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from referee.vision import PhotoError
+from referee.vision.decode import decode
 from tests.vision import hostile
 
 SECONDS = 3.0
 GROWTH_MIB = 512
+WALK_SECONDS = 0.2  # 10 MB of markers, walked and refused (issue 46: 7-9 s)
 pytestmark = pytest.mark.solo
 
 
@@ -42,6 +47,18 @@ PHOTOS = {
     "16 x 32768 PNG": lambda: hostile.thin_png(16, 32_768),
     "40000 x 16 PNG": lambda: hostile.thin_png(40_000, 16),
     "40-megapixel progressive 4:4:4 JPEG": largest_camera_photo,
+    "40-megapixel PNG": hostile.largest_png,
+    "40-megapixel lossy WebP": hostile.largest_webp,
+}
+MARKERS = {
+    "FF D8 then FF 01 repeated": lambda: hostile.crowded_jpeg(b"\xff\x01", framed=False),
+    "FF 01 repeated after a frame": lambda: hostile.crowded_jpeg(b"\xff\x01"),
+    "empty APP0 repeated": lambda: hostile.crowded_jpeg(b"\xff\xe0\x00\x02", framed=False),
+    "empty APP0 repeated after a frame": lambda: hostile.crowded_jpeg(b"\xff\xe0\x00\x02"),
+}
+FILLS = {  # legal, if odd: libjpeg skips fill bytes, and stray bytes with a warning
+    "fill bytes before the frame": lambda: hostile.crowded_jpeg(b"\xff", framed=False),
+    "stuffed FF 00 after the frame": lambda: hostile.crowded_jpeg(b"\xff\x00"),
 }
 
 
@@ -59,3 +76,30 @@ def test_a_photo_costs_at_most_three_seconds_and_half_a_gigabyte(make, tmp_path:
     assert cost["seconds"] < SECONDS, cost
     assert cost["grew_mib"] < GROWTH_MIB, cost
     assert cost["said"].endswith("."), cost
+
+
+def timed_decode(photo: bytes) -> tuple[float, str]:
+    """The seconds ``decode`` took over ``photo`` and what it said ("decoded", or its
+    refusal)."""
+    assert len(photo) >= 9_900_000
+    started = time.perf_counter()
+    try:
+        decode(photo)
+        said = "decoded"
+    except PhotoError as refused:
+        said = str(refused)
+    return time.perf_counter() - started, said
+
+
+@pytest.mark.parametrize("make", MARKERS.values(), ids=MARKERS.keys())
+def test_ten_megabytes_of_markers_are_refused_within_a_fifth_of_a_second(make) -> None:
+    took, said = timed_decode(make())
+    assert took < WALK_SECONDS, (took, said)
+    assert "not a photo" in said or "markers: no camera makes one" in said, said
+
+
+@pytest.mark.parametrize("make", FILLS.values(), ids=FILLS.keys())
+def test_ten_megabytes_of_fill_are_walked_within_a_fifth_of_a_second(make) -> None:
+    took, said = timed_decode(make())
+    assert took < WALK_SECONDS, (took, said)
+    assert said == "decoded"

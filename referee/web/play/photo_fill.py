@@ -27,6 +27,7 @@ from referee.core.engine import FILL_BOARD, FILL_DIE, FILL_PAD, PhotoEntry
 from referee.core.moves import where
 from referee.vision import PhotoError, ReadDie, Reading
 from referee.vision.reader import SURE, read_photo_each
+from referee.web.base.deadline import check
 
 UNSURE = "photo_unsure"  # the entered field that names the dice to check
 KEPT_CHARS = 40  # a field kept from the photo's post is a choice the page made, never text
@@ -155,8 +156,11 @@ def read_for(entry: PhotoEntry, data: bytes) -> Reading:
     """The photo read as the entry waits for it: a board of unknown shape but known count
     is read as each rectangle of that count (the reader is surer of a board's dice than of
     its count of rows), and the surest reading is kept.  PhotoError when it cannot be read
-    in any of them (the last shape's refusal)."""
+    in any of them (the last shape's refusal).  The request's deadline is checked before
+    the reading and after it (``OutOfTime``: a photo read past it is not given back)."""
+    check()
     tried = read_photo_each(data, entry.layout, shapes(entry))
+    check()
     readings = [reading for reading in tried if isinstance(reading, Reading)]
     if not readings:
         raise next(refused for refused in reversed(tried) if isinstance(refused, PhotoError))

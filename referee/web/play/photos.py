@@ -6,6 +6,9 @@ photo is never kept: the move is stored only when the table sends the form.
 
 The photo may be up to ``PHOTO_BYTES`` (every other route keeps the app's smaller limit),
 and the reader (``referee.vision``) refuses a decompression bomb before decoding it.  A
+worker reads a few photos at once, each in its turn (``photo_turns``): one that waits too
+long for its turn is answered 503 with a sentence, and one whose request runs past its
+time limit stops before its next step (503, as any page past it).  A
 photo that shows another number of dice than the entry has (or a board of another shape),
 or none the reader can find, gets a sentence and the form as it was.
 """
@@ -43,10 +46,12 @@ def allow_photos(app: Flask) -> None:
 def photo(token: str) -> Any:
     """The table's page with the entry it waits for (``photo_entry``, given the table's
     settings: a roll on the pad, a board, a pool, one die) filled in from the posted photo;
-    422 with the page as it was and a sentence when the photo cannot be read as that entry.
+    422 with the page as it was and a sentence when the photo cannot be read as that entry,
+    503 with one when the worker's turns to read photos stayed taken (``photo_turns``).
     Either way the fields the entry keeps from the post (``keep``) come back as posted."""
     from referee.vision import PhotoError  # OpenCV loads with the first photo
     from referee.web.play.photo_fill import NotThatPhoto, kept, read_for, reading_of
+    from referee.web.play.photo_turns import BUSY, RETRY_AFTER_SECONDS, PhotosBusy, photo_turn
 
     table = table_or_404(token)
     check_can_change(table)
@@ -62,7 +67,11 @@ def photo(token: str) -> Any:
         error = "Choose a photo of the dice first."
         return render_play(loaded, status=400, error=error, entered=chosen)
     try:
-        filled = reading_of(entry, read_for(entry, upload.read()))
+        with photo_turn():  # the photo's bytes are read from its spooled file in turn too
+            filled = reading_of(entry, read_for(entry, upload.read()))
+    except PhotosBusy:
+        page, status = render_play(loaded, status=503, error=BUSY, entered=chosen)
+        return page, status, {"Retry-After": str(RETRY_AFTER_SECONDS)}
     except PhotoError as exc:
         error = f"{exc} Nothing was entered."
         return render_play(loaded, status=422, error=error, entered=chosen)
