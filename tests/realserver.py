@@ -106,8 +106,8 @@ class Gunicorn:
     def taken_up(self, ports: Iterable[int]) -> bool:
         """Whether the server's workers have taken up the connections from these local ports:
         each accepted by one of its processes (a socket of theirs, no longer in the listen
-        queue), and all the client sent there acknowledged and read out by a worker's thread
-        (nothing left queued on either side): a thread holds each (``/proc/net/tcp``)."""
+        queue), and all the client sent there acknowledged and read out by the worker's loop
+        into the connection's buffer, nothing left queued on either side (``/proc/net/tcp``)."""
         held = self.sockets()
         rows = {}  # established: (local port, remote port) -> (unacknowledged, unread, inode)
         for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
