@@ -5,8 +5,8 @@ hundreds of polls a second against a few writes.  The poll must stay quick under
 load (p99 latency), and a move must reach every other phone soon (the update delay).
 
 How: a temporary SQLite database holds 100 copies of the 300-move benchmark game.  The
-referee runs under gunicorn with the options ``make run`` uses (two gthread workers of
-eight threads, gunicorn's 2 s keep-alive, the access log), on a socket this process
+referee runs under gunicorn with the options ``make run`` uses (two workers of sixteen
+threads that read each request whole first, the access log), on a socket this process
 binds to 127.0.0.1.  1,000 simulated phones (asyncio, one HTTP/1.1 keep-alive connection
 each, opened again when the server has closed it) each poll one table every 2 s from a
 random start within the first 2 s, with the version they last saw, as ``live.js`` does.
