@@ -32,7 +32,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from referee.web.base.extensions import db
 from referee.web.guard.limits import REDIS_TIMEOUT, limiter, limits_in_redis, redis_reachable
 from referee.web.guard.outages import waiting_at_most
-from referee.web.guard.unwritable import write_fault
+from referee.web.guard.unwritable import fault_of, write_fault
 
 bp = Blueprint("health", __name__)
 
@@ -94,9 +94,11 @@ def database_answers(app: Flask) -> Answer:
         try:
             db.session.execute(text("SELECT 1"))
             db.session.remove()
-            fault = write_fault(db.engine, app.extensions["write_faults"])
-        except (SQLAlchemyError, sqlite3.Error):
-            return False
+            fault = write_fault(db.engine)
+        except (SQLAlchemyError, sqlite3.Error) as exc:
+            fault = fault_of(exc)  # an SQLite file that cannot be opened: nor read
+            if fault is None:
+                return False
         finally:
             db.session.remove()
     return True if fault is None else fault.health

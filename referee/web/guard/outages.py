@@ -205,7 +205,7 @@ def register(app: Flask) -> None:
     that met a stale connection run once more (``stale``)."""
     with app.app_context():
         bound_waits(db.engine)
-        app.extensions["write_faults"] = unwritable.watch(db.engine)
+        unwritable.watch(db.engine)
     stale.register(app)
     seconds = app.config["DATABASE_TIMEOUT"]
 

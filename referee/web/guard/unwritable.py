@@ -14,10 +14,10 @@ it, and the request is tried once more on a fresh one (``guard.stale``) when it 
 committed nothing.
 
 The balancer's check asks whether the database can write (``write_fault``): on SQLite by
-a rolled-back write on a connection of its own and the free room on the file's disk, on
+a rolled-back write on a connection of its own and the free room on the file's disk; on
 PostgreSQL by the session's ``transaction_read_only`` (asked again on a fresh connection
-before it is believed) and, once a write of this worker found its disk full, by a
-rolled-back temporary table until one fits again.
+before it is believed) and a temporary table made and rolled back, whose index writes a
+page into the database's tablespace (no free room can be asked for from a client).
 """
 
 from __future__ import annotations
@@ -50,12 +50,12 @@ READ_ONLY = Fault(
     "The referee's database is read-only just now, so nothing was changed: what was stored "
     "before is safe. Whoever runs the referee must make it writable again: the database "
     "file and its folder, or the database server's read-only setting.",
-    "The database answers but takes no changes: it is read-only.",
+    "The database takes no changes: it is read-only.",
 )
 FULL = Fault(
     "The disk that holds the referee's database is full, so nothing was changed: what was "
     "stored before is safe. Whoever runs the referee must free some space on it.",
-    "The database answers but takes no changes: its disk is full.",
+    "The database takes no changes: its disk is full.",
 )
 # PostgreSQL's codes: a write in a read-only transaction; a disk full.
 POSTGRESQL_FAULTS = {"25006": READ_ONLY, "53100": FULL}
@@ -80,36 +80,22 @@ def fault_of(exc: BaseException) -> Fault | None:
     return POSTGRESQL_FAULTS.get(getattr(original, "sqlstate", None) or "")
 
 
-@dataclass
-class Noticed:
-    """What the writes of one engine found: whether one found the disk full (PostgreSQL,
-    where no free room can be asked for), until a trial write fits again."""
-
-    full: bool = False
-
-
-def watch(engine: Engine) -> Noticed:
+def watch(engine: Engine) -> None:
     """Have ``engine`` throw away a connection that found the database read-only, with
-    every pooled one opened before it, and note a full disk; what it notices."""
-    noticed = Noticed()
+    every pooled one opened before it."""
 
     @event.listens_for(engine, "handle_error")
     def on_error(context: Any) -> None:
-        fault = fault_of(context.original_exception)
-        if fault is READ_ONLY:
+        if fault_of(context.original_exception) is READ_ONLY:
             context.is_disconnect = True  # SQLAlchemy invalidates it and the older ones
-        elif fault is FULL and engine.dialect.name == "postgresql":
-            noticed.full = True
-
-    return noticed
 
 
-def write_fault(engine: Engine, noticed: Noticed) -> Fault | None:
+def write_fault(engine: Engine) -> Fault | None:
     """What keeps the database from writing now, or None when it can write (the database
-    is asked; ``SQLAlchemyError`` when it does not answer)."""
+    is asked; ``SQLAlchemyError`` or ``sqlite3.Error`` when it does not answer)."""
     if engine.dialect.name == "sqlite":
         return sqlite_write_fault(engine.url.database)
-    return postgresql_write_fault(engine, noticed)
+    return postgresql_write_fault(engine)
 
 
 def sqlite_write_fault(database: str | None) -> Fault | None:
@@ -143,13 +129,15 @@ def free_room(folder: Path) -> int:
 
 
 READ_ONLY_NOW = text("SELECT current_setting('transaction_read_only') = 'on'")
+# A text column has a TOAST table, whose index writes its first page as it is made: into
+# the database's tablespace (temp_tablespaces unset), so a full disk refuses it (53100).
 TRIAL_TABLE = text("CREATE TEMPORARY TABLE room_to_write (note text) ON COMMIT DROP")
 
 
-def postgresql_write_fault(engine: Engine, noticed: Noticed) -> Fault | None:
+def postgresql_write_fault(engine: Engine) -> Fault | None:
     """Whether PostgreSQL takes changes: its transactions are not read-only (asked on a
-    pooled connection, then on a fresh one before it is believed) and, once a write found
-    the disk full, a temporary table fits again."""
+    pooled connection, then on a fresh one before it is believed) and a temporary table
+    fits on its disk (made and rolled back)."""
     for fresh in (False, True):
         with engine.connect() as connection:
             if not connection.scalar(READ_ONLY_NOW):
@@ -157,14 +145,12 @@ def postgresql_write_fault(engine: Engine, noticed: Noticed) -> Fault | None:
             if fresh:
                 return READ_ONLY
             connection.invalidate()  # it may have kept a setting since changed
-    if noticed.full:
-        try:
-            with engine.connect() as connection, connection.begin() as trial:
-                connection.execute(TRIAL_TABLE)
-                trial.rollback()
-        except SQLAlchemyError as exc:
-            if fault_of(exc) is FULL:
-                return FULL
-            raise
-        noticed.full = False
+    try:
+        with engine.connect() as connection, connection.begin() as trial:
+            connection.execute(TRIAL_TABLE)
+            trial.rollback()
+    except SQLAlchemyError as exc:
+        if fault_of(exc) is FULL:
+            return FULL
+        raise
     return None
