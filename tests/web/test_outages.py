@@ -1,7 +1,8 @@
 """What the referee makes of a database that is away (``referee/web/guard/outages.py``), without a
-real outage: which errors are an outage, how one engine tries a server found away, and a
-database that refuses connections (the real restarts and hangs are
-``test_database_outages.py``'s)."""
+real outage: which errors are an outage, which say the database cannot write
+(``unwritable.py``), how one engine tries a server found away, which requests are tried
+again (``stale.py``), and a database that refuses connections (the real restarts, hangs
+and faults are ``test_database_outages.py``'s and ``test_unwritable_database.py``'s)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,12 @@ import time
 
 import psycopg
 import pytest
-from sqlalchemy.exc import OperationalError, ProgrammingError
+from sqlalchemy.exc import InternalError, OperationalError, ProgrammingError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from referee.web import create_app
 from referee.web.base.extensions import db
-from referee.web.guard import outages
+from referee.web.guard import outages, stale, unwritable
 from referee.web.guard.outages import AWAY, PAUSE, Away, Outage, is_unavailable
 from tests.ports import free_port
 
@@ -108,3 +109,47 @@ def test_a_database_that_refuses_connections_is_a_503_with_a_sentence(monkeypatc
         assert response.headers["Retry-After"] == str(outages.RETRY_AFTER_SECONDS)
     with app.app_context():
         db.engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("error", "fault"),
+    [
+        (wrapped(sqlite_error("SQLITE_READONLY")), unwritable.READ_ONLY),
+        (wrapped(sqlite_error("SQLITE_READONLY_DIRECTORY")), unwritable.READ_ONLY),
+        (wrapped(sqlite_error("SQLITE_CANTOPEN")), unwritable.READ_ONLY),  # no -wal, -shm
+        (wrapped(sqlite_error("SQLITE_FULL")), unwritable.FULL),
+        (wrapped(sqlite_error("SQLITE_BUSY")), None),  # held by another: an outage
+        (wrapped(psycopg.errors.ReadOnlySqlTransaction(), InternalError), unwritable.READ_ONLY),
+        (wrapped(psycopg.errors.DiskFull()), unwritable.FULL),
+        (wrapped(psycopg.errors.AdminShutdown()), None),
+        (ValueError("not the database's"), None),
+    ],
+    ids=[
+        "sqlite-ro",
+        "sqlite-ro-folder",
+        "sqlite-cantopen",
+        "sqlite-full",
+        "sqlite-busy",
+        "pg-ro",
+        "pg-full",
+        "pg-shutdown",
+        "other",
+    ],  # fmt: skip
+)
+def test_a_database_that_cannot_write_is_told_from_one_that_is_away(error, fault):
+    assert unwritable.fault_of(error) is fault
+
+
+def invalidated(error: Exception) -> Exception:
+    """``error`` as SQLAlchemy raises it when it threw the connection away."""
+    wrapped_error = wrapped(error)
+    wrapped_error.connection_invalidated = True
+    return wrapped_error
+
+
+def test_only_a_view_that_met_a_stale_connection_before_any_commit_runs_again():
+    lost = invalidated(psycopg.OperationalError("server closed the connection unexpectedly"))
+    assert stale.tried_again(lost, stale.Attempt())
+    assert not stale.tried_again(lost, stale.Attempt(committed=True))  # it may have landed
+    assert not stale.tried_again(wrapped(psycopg.errors.DeadlockDetected()), stale.Attempt())
+    assert not stale.tried_again(ValueError("not the database's"), stale.Attempt())
