@@ -4,7 +4,8 @@ refused with a sentence: never a 500), the workers' memory grows by at most ``GR
 and another table's page keeps its 95th percentile under ``PAGE_P95_SECONDS``.
 
 Before (issue 46): a 40-megapixel PNG took 15-34 s a photo under 4-8 senders, other tables'
-pages rose to a p95 of 1.04 s, and 16 at once raised the workers' memory by 3.1 GB.
+pages rose to a p95 of 1.04 s, and 16 at once raised the workers' memory by 3.1 GB (here:
+2.6-3.0 GB, the slowest answered in 13-25 s, most past the time limit).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from tests.realserver import Gunicorn, Phone, bust_log
 from tests.vision import hostile
 from tests.web.test_photos import BOUNDARY, PHOTOS, multipart
 
-pytestmark = [pytest.mark.race, pytest.mark.solo, ONE_DATABASE, pytest.mark.long(60)]
+pytestmark = [pytest.mark.race, pytest.mark.solo, ONE_DATABASE]
 
 SENDERS = 16
 GROWTH_MIB = 1024  # the workers' memory, all photos at once, over what it was before
@@ -122,6 +123,7 @@ def test_sixteen_large_photos_at_once_stay_in_time_and_memory_and_pages_flow(
         peak = before
         answers: list[tuple[int, str, float]] = []
         pages: list[float] = []
+        statuses: list[int] = []
         done = threading.Event()
 
         def sender(token: str) -> None:
@@ -131,8 +133,7 @@ def test_sixteen_large_photos_at_once_stay_in_time_and_memory_and_pages_flow(
             phone = Phone(server.port)
             while not done.is_set():
                 started = time.monotonic()
-                status, _ = phone.get(f"/t/{plain}")
-                assert status == 200
+                statuses.append(phone.get(f"/t/{plain}")[0])
                 pages.append(time.monotonic() - started)
 
         senders = [threading.Thread(target=sender, args=(token,)) for token in photo_tables]
@@ -150,14 +151,16 @@ def test_sixteen_large_photos_at_once_stay_in_time_and_memory_and_pages_flow(
     grew = peak - before
     pages.sort()
     p95 = pages[int(len(pages) * 0.95)] if pages else float("inf")
-    statuses = sorted(status for status, _, _ in answers)
+    answered = sorted(status for status, _, _ in answers)
     slowest = max((took for _, _, took in answers), default=0.0)
     measured = (
-        f"photos {statuses}, slowest {slowest:.2f} s; memory {before:.0f} MiB + {grew:.0f} MiB;"
+        f"photos {answered}, slowest {slowest:.2f} s; memory {before:.0f} MiB + {grew:.0f} MiB;"
         f" {len(pages)} pages, p95 {p95 * 1000:.0f} ms"
     )
     print(measured)
     assert len(answers) == SENDERS, measured
+    assert set(statuses) == {200}, measured
+    assert sum(status != 503 for status in answered) >= len(pids), measured  # read, each worker
     for status, page, took in answers:
         assert status in (200, 422, 503), (status, page[:300])
         assert any(words in page for words in SAID), page[:2000]
