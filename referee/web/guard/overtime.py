@@ -6,7 +6,8 @@ cuts a thread short.  So each worker process keeps a watchdog thread that knows 
 deadline of every request running in the process.  Once one has passed (and a second
 more, ``GRACE_SECONDS``, for the deadline's own checks), and the request's thread is at
 work in the pure code (the rules, their families and core, the log, the photo reader:
-code that holds no lock, opens no transaction and writes nothing), it raises
+code that opens no transaction, writes nothing, and takes a lock only in a ``with``
+block, which an exception leaves unlocked), it raises
 ``OutOfTime`` in that thread, as a ``check`` there would have (CPython's
 ``PyThreadState_SetAsyncExc``), and the request is answered like any other that ran out
 of time: a 503, a sentence, its session rolled back.  Its memory goes with it.
