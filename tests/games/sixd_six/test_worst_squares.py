@@ -31,7 +31,9 @@ from tests.realserver import Gunicorn, Phone
 from tests.web.support import seated
 
 COLOURS = "rygbop"
-CPU_SECONDS = 0.2  # the issue's budget for each page of a worst square
+# The issue's budget for each page of a worst square, in CPU seconds: they take 1-10 ms, so
+# the tests run among the others.
+CPU_SECONDS = 0.2
 SERVED_SECONDS = 1.0  # a page of the issue's table through gunicorn, on the wall clock
 RANDOM_PLAY_SECONDS = 1.0  # what random play may spend listing a worst square's choices
 
@@ -94,7 +96,6 @@ def whole_rows(state: sixd_six.SixDSix) -> list[tuple[int, int]]:
     return list(state.board.cells())
 
 
-@pytest.mark.solo
 @pytest.mark.parametrize("name", SQUARES)
 def test_what_a_page_works_out_about_a_worst_square_is_quick(name) -> None:
     for state in [*worst_states(name), replay(ISSUE_LOG).state]:
@@ -146,7 +147,6 @@ def timed(request: Callable[[], object]) -> tuple[int, str, float]:
     return response.status_code, html.unescape(response.get_data(as_text=True)), spent
 
 
-@pytest.mark.solo
 def test_the_issue_square_opens_and_plays_on_within_the_budget(client, stored) -> None:
     table = seated(client, stored, ISSUE_LOG)
     table.page()  # templates compiled and the game loaded: the page's own cost comes next
