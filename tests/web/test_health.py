@@ -121,3 +121,20 @@ def test_healthz_says_redis_answers(build_app, sqlite_url, redis_server):
     response = app.test_client().get("/healthz")
     assert response.status_code == 200
     assert response.text == "The database answers. Redis answers: rate limits are shared.\n"
+
+
+def test_a_role_that_may_not_make_temporary_tables_passes_the_databases_check(build_app, postgres):
+    """The check's trial write (a temporary table, rolled back) tells a full disk; a role
+    refused the right to make one says nothing of the disk, so the check passes."""
+    name = postgres.create_database()
+    role = f"plain{name}"
+    postgres.execute(
+        f"CREATE ROLE {role} LOGIN", f"REVOKE TEMPORARY ON DATABASE {name} FROM PUBLIC"
+    )
+    try:
+        url = postgres.url(name).replace("//postgres@", f"//{role}@")
+        response = build_app(SQLALCHEMY_DATABASE_URI=url).test_client().get("/healthz/database")
+        assert (response.status_code, response.text) == (200, "The database answers.\n")
+    finally:
+        postgres.drop_database(name)
+        postgres.execute(f"DROP ROLE {role}")

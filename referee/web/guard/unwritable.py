@@ -31,7 +31,7 @@ from typing import Any
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError
 
 RETRY_AFTER_SECONDS = 30
 ROOM = 1024 * 1024  # bytes an SQLite disk keeps free at least, or it is full
@@ -137,7 +137,8 @@ TRIAL_TABLE = text("CREATE TEMPORARY TABLE room_to_write (note text) ON COMMIT D
 def postgresql_write_fault(engine: Engine) -> Fault | None:
     """Whether PostgreSQL takes changes: its transactions are not read-only (asked on a
     pooled connection, then on a fresh one before it is believed) and a temporary table
-    fits on its disk (made and rolled back)."""
+    fits on its disk (made and rolled back; a refusal that says neither, such as a role
+    without the right to make one, tells nothing)."""
     for fresh in (False, True):
         with engine.connect() as connection:
             if not connection.scalar(READ_ONLY_NOW):
@@ -149,8 +150,8 @@ def postgresql_write_fault(engine: Engine) -> Fault | None:
         with engine.connect() as connection, connection.begin() as trial:
             connection.execute(TRIAL_TABLE)
             trial.rollback()
-    except SQLAlchemyError as exc:
-        if fault_of(exc) is FULL:
-            return FULL
-        raise
+    except DBAPIError as exc:
+        if getattr(exc.orig, "sqlstate", None) is None:  # no answer: not the trial's to say
+            raise
+        return fault_of(exc)
     return None
