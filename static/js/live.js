@@ -73,9 +73,9 @@
 
   // Which decision a form is for: its own ``data-entry`` with its address (an entry that
   // other players' moves leave standing: a split of a shared roll), else its address, the
-  // names of its fields, its hidden fields but the token, and the page's move count: a
-  // move made meanwhile leaves it no place, a change that is no move (the odds shown, a
-  // seat taken) does.
+  // names of its fields, its hidden fields but the token and the page's own mark, and the
+  // page's move count: a move made meanwhile leaves it no place, a change that is no move
+  // (the odds shown, a seat taken) does.
   function formKey(form) {
     var key = [form.getAttribute("action") || ""];
     if (form.dataset.entry) { return key.concat(["entry", form.dataset.entry]).join("|"); }
@@ -83,7 +83,7 @@
     fields(form).forEach(function (field) { names[field.name] = true; });
     key.push(Object.keys(names).sort().join(","));
     form.querySelectorAll("input[type=hidden]").forEach(function (field) {
-      if (field.name !== "csrf_token") { key.push(field.name + "=" + field.value); }
+      if (field.name !== "csrf_token" && field.name !== "page") { key.push(field.name + "=" + field.value); }
     });
     key.push("at=" + form.ownerDocument.querySelector(".live-note").dataset.seq);
     return key.join("|");

@@ -150,12 +150,12 @@ def test_a_split_that_loses_the_write_to_another_phone_is_judged_again(seated, a
     bob = {"type": "assign", "player": "Bob", "pairs": [["1", "5"], ["1", "6"]], "throwaway": "3"}
     calls = []
 
-    def beaten_once(loaded, posted, after):
+    def beaten_once(loaded, posted, after, page=None):
         calls.append(loaded.seq)
         if len(calls) == 1:  # Bob's phone gets there first
             current = loading.load(loading.table_by_token(table.token))
             real(current, [bob], current.replay.apply(bob))
-        real(loaded, posted, after)
+        real(loaded, posted, after, page)
 
     monkeypatch.setattr(tables, "add_moves", beaten_once)
     assert split(phones[2], seq, csrf, "Cat").status_code == 302
@@ -275,11 +275,11 @@ def test_the_same_roll_that_loses_the_write_to_another_phone_is_told_it_is_alrea
     table = new_table("tenk")
     real = store.add_moves
 
-    def beaten(loaded, posted, after):
+    def beaten(loaded, posted, after, page=None):
         current = loading.load(loading.table_by_token(table.token))
         roll = {"player": "Ann", "type": "roll", "dice": ["4", "3", "2", "5", "1", "1"]}
         real(current, [roll], current.replay.apply(roll))
-        real(loaded, posted, after)  # the version claim fails
+        real(loaded, posted, after, page)  # the version claim fails
 
     monkeypatch.setattr(tables, "add_moves", beaten)
     answer = table.roll(1, 1, 5, 2, 3, 4)

@@ -116,6 +116,9 @@ class MoveRecord(db.Model):  # type: ignore[name-defined]
     # Whether the table showed the odds when the move was made: a move against the advice
     # is flagged only then.  None: not known (imported, or stored before this was kept).
     odds_shown: Mapped[bool | None] = mapped_column(Boolean, default=None)
+    # The page the move was posted from (its ``page`` field): a second post from the same
+    # page for the same moves is that phone's own repeat.  None: not posted from a page.
+    page: Mapped[str | None] = mapped_column(String(32), default=None)
     table: Mapped[GameTable] = relationship(back_populates="moves")
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from flask import Flask, g, session
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
@@ -83,6 +85,7 @@ def new_table_form(game: Game) -> NewTableForm:
     return form
 
 
+PAGE_MARK_BYTES = 8  # 16 hex digits: pages of one table never share one
 KEPT_TOKENS = 1024  # signed tokens kept per process, each of the session that holds it
 
 
@@ -116,10 +119,23 @@ def register_page_token(app: Flask) -> None:
         return token
 
     app.jinja_env.globals["csrf_token"] = csrf_token
+    app.jinja_env.globals["page_mark"] = page_mark
+
+
+def page_mark() -> str:
+    """This page's own mark, random and one per page rendered: its move forms post it as
+    ``page``, and the moves they store keep it, so that a second post of the same moves from
+    the same page (a double tap) is known for this phone's own."""
+    here = g._get_current_object()
+    mark: str | None = getattr(here, "page_mark", None)
+    if mark is None:
+        mark = here.page_mark = secrets.token_hex(PAGE_MARK_BYTES)
+    return mark
 
 
 class MoveForm(FlaskForm):
-    """The sequence number the page was showing; the dice come from the page's own fields.
+    """The sequence number the page was showing and the page's mark (``page_mark``); the
+    dice come from the page's own fields.
 
     The form checks no CSRF token of its own: ``CSRFProtect`` has checked the token of
     every POST before any view runs, and the page sends it as ``csrf_token()``.
@@ -131,3 +147,4 @@ class MoveForm(FlaskForm):
         csrf = False
 
     seq = IntegerField(validators=[InputRequired()])
+    page = StringField(validators=[Optional(), Length(max=2 * PAGE_MARK_BYTES)])

@@ -21,6 +21,12 @@ instead: when every move it holds is of such a type and names its player, and ev
 move stored since its page is of such a type for another player, nothing it was chosen
 on has changed, and it is judged on the table as it stands with every check an
 up-to-date post gets.
+
+Already in: a post whose moves are the very moves stored since its page is a double tap
+when those moves were stored from the same page (each page posts its own mark, ``page``,
+and the moves keep it): the phone lands on the table as after its first post
+(``Repeated``).  The same moves from another phone's page are told as news, not as a
+refusal: they are in, once.
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from referee.core.moves import describe_move
 from referee.log import MAX_MOVES, Replay
 from referee.web.access.seats import seating
 from referee.web.play.forms import MoveForm
-from referee.web.storage.loading import Loaded, log_of, replayed, table_by_token
+from referee.web.storage.loading import Loaded, log_of, pages_from, replayed, table_by_token
 
 STALE = (
     "This table moved on since your page was loaded (another phone, or a double tap): "
@@ -53,7 +59,8 @@ INCOMPLETE = "The move form was incomplete."
 
 class Refused(Exception):
     """The post changes nothing: the page's status and sentence, whether the page keeps
-    the entered dice (``entered``) and the fields a confirmation repeats (``confirm``)."""
+    the entered dice (``entered``), the fields a confirmation repeats (``confirm``), and
+    whether the sentence is news rather than a refusal (``news``: its moves were in)."""
 
     def __init__(
         self,
@@ -62,9 +69,16 @@ class Refused(Exception):
         *,
         entered: bool = False,
         confirm: list[tuple[str, str]] | None = None,
+        news: bool = False,
     ) -> None:
         super().__init__(error)
         self.status, self.error, self.entered, self.confirm = status, error, entered, confirm
+        self.news = news
+
+
+class Repeated(Exception):
+    """The post repeats, from the same page, the moves that page stored (a double tap):
+    the phone lands on the table as after its first post."""
 
 
 @dataclass(frozen=True)
@@ -97,16 +111,39 @@ def judge(loaded: Loaded, form: MultiDict[str, str]) -> Judged:
 
 def _catch_up(loaded: Loaded, shown: int | None, form: MultiDict[str, str]) -> None:
     """Refuse (409) a post from a page that showed ``shown`` moves, unless its moves may
-    be judged on the table as it stands (``catch_up_refusal``); a refusal that finds the
-    post's moves among those stored since says so."""
+    be judged on the table as it stands (``catch_up_refusal``); a post whose moves are
+    those stored since is ``Repeated`` when it is this page's own repeat, else told so
+    as news (``already_in``)."""
     game = loaded.replay.game
     since = loaded.moves[shown:] if shown is not None and 0 <= shown < loaded.seq else []
     refused = catch_up_refusal(game, loaded.replay.state, since, form)
-    if refused and since:
+    if not refused:
+        return
+    if since and shown is not None:
         then = replayed(log_of(loaded.table, loaded.moves[:shown])).state
-        refused = already_in(game, then, since, form) or refused
-    if refused:
-        raise Refused(409, refused)
+        in_already(loaded.table.id, game, then, shown, since, form)
+    raise Refused(409, refused)
+
+
+def in_already(
+    table_id: int,
+    game: Game,
+    then: Any,
+    shown: int,
+    since: Sequence[Mapping[str, Any]],
+    form: MultiDict[str, str],
+) -> None:
+    """Raise ``Repeated`` when the moves posted in ``form`` from a page that showed
+    ``shown`` moves (``then``: the table as it showed it) are the moves stored since from
+    that very page (a double tap), ``Refused`` (409, said as news) when they are the same
+    moves entered by another phone; return when they are other moves."""
+    said = already_in(game, then, since, form)
+    if said is None:
+        return
+    page = form.get("page")
+    if page and pages_from(table_id, shown)[:1] == [page]:  # one write: one page's moves
+        raise Repeated
+    raise Refused(409, said, news=True)
 
 
 def _by_the_rules(loaded: Loaded, form: MultiDict[str, str]) -> Judged:
@@ -187,8 +224,8 @@ def already_in(
         return None
     said = "; ".join(describe_move(game, move) for move in stored)
     return (
-        f"That is already in: {said}, entered by another phone (or a double tap), so nothing "
-        "was doubled. Here is the table as it stands now."
+        f"That is already in: {said}, entered by another phone, so nothing was doubled. Here "
+        "is the table as it stands now."
     )
 
 

@@ -24,6 +24,7 @@ def render_play(
     *,
     status: int = 200,
     error: str | None = None,
+    news: str | None = None,
     entered: Any = None,
     confirm: list[tuple[str, str]] | None = None,
     seat_taken: int | None = None,
@@ -32,7 +33,9 @@ def render_play(
 ) -> Any:
     """Render the game's turn screen for the table as replayed, for this phone as it sits
     (``sitting``: read here when not given); ``photo``: the dice of a photo just read, to
-    outline on the phone's copy of it (``photo_fill.outline``)."""
+    outline on the phone's copy of it (``photo_fill.outline``); ``news``: a sentence the
+    page says calmly, beside the ruling (the post's moves were in already), where
+    ``error`` is a refusal."""
     current = loaded.replay
     game = current.game
     sitting = sitting or seating(loaded.table)
@@ -47,6 +50,7 @@ def render_play(
         seq=loaded.seq,
         version=loaded.version,
         error=error,
+        news=news,
         entered=entered or {},
         confirm=confirm,
         last_move=loaded.last_move,

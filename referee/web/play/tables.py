@@ -38,7 +38,15 @@ from referee.web.base.models import GameTable
 from referee.web.guard.deadlines import out_of_time_answer
 from referee.web.guard.limits import limit_client_writes, table_write
 from referee.web.play.forms import MoveForm, new_table_form
-from referee.web.play.judging import PLAYED_AGAIN, STALE, Refused, already_in, at_once, judge
+from referee.web.play.judging import (
+    PLAYED_AGAIN,
+    STALE,
+    Refused,
+    Repeated,
+    at_once,
+    in_already,
+    judge,
+)
 from referee.web.play.page import forced_words, rematch_of, render_play, stale
 from referee.web.storage.loading import Loaded, load, log_of, replayed, table_or_404
 from referee.web.storage.replays import replays
@@ -150,32 +158,55 @@ def move(token: str) -> Any:
         try:
             judged = judge(loaded, request.form)
         except Refused as refused:
-            entered = request.form if refused.entered else None
-            return render_play(
-                loaded, status=refused.status, error=refused.error, entered=entered,
-                confirm=refused.confirm,
-            )  # fmt: skip
+            return refusal(loaded, refused)
+        except Repeated:
+            return to_the_table(token)
         try:
             with table_write(token):
-                add_moves(loaded, judged.stored, judged.after)
+                add_moves(loaded, judged.stored, judged.after, page=request.form.get("page"))
         except TableMoved:
             if at_once(loaded.replay.game, judged.moves):
                 continue
             return lost(token, loaded)
         if judged.forced:
             flash(forced_words(loaded.replay.game, judged.forced, judged.after.outcome.over))
-        return redirect(url_for("tables.play", token=token, _anchor="now"))
+        return to_the_table(token)
     return stale(token)
+
+
+def to_the_table(token: str) -> Any:
+    """The redirect to the table, at what the referee says now, after a move went in."""
+    return redirect(url_for("tables.play", token=token, _anchor="now"))
+
+
+def refusal(loaded: Loaded, refused: Refused) -> Any:
+    """The table page of a post that changed nothing, saying why (as news when its moves
+    were in already), keeping the dice entered where the refusal says so."""
+    return render_play(
+        loaded,
+        status=refused.status,
+        error=None if refused.news else refused.error,
+        news=refused.error if refused.news else None,
+        entered=request.form if refused.entered else None,
+        confirm=refused.confirm,
+    )
 
 
 def lost(token: str, loaded: Loaded) -> Any:
     """The 409 page of a post whose write another phone's got to first: the table as it
-    stands now, saying whether the post's move is among those stored since (the same
-    move from another phone, or a double tap)."""
+    stands now, saying whether the post's moves are among those stored since (the same
+    moves from another phone, as news), or the table as after the first post where they
+    were stored from the same page (a double tap)."""
     now = load(table_or_404(token))
     game = loaded.replay.game
-    said = already_in(game, loaded.replay.state, now.moves[loaded.seq :], request.form)
-    return render_play(now, status=409, error=said or STALE)
+    since = now.moves[loaded.seq :]
+    try:
+        in_already(now.table.id, game, loaded.replay.state, loaded.seq, since, request.form)
+    except Repeated:
+        return to_the_table(token)
+    except Refused as refused:
+        return refusal(now, refused)
+    return render_play(now, status=409, error=STALE)
 
 
 @bp.get("/t/<token:token>/move")

@@ -46,6 +46,13 @@ MOVES_WITH_ODDS = select(MOVES.c.seq).where(
 )
 
 
+PAGES_FROM = (
+    select(MOVES.c.page)
+    .where(MOVES.c.table_id == bindparam("table_id"), MOVES.c.seq >= bindparam("from_seq"))
+    .order_by(MOVES.c.seq)
+)
+
+
 # A replay of more moves than this goes through the worker's gate for heavy work
 # (``heavy``): 1,000 moves take 20-60 ms, a table of a few hundred stays a light page.
 HEAVY_REPLAY = 1_000
@@ -194,6 +201,12 @@ def move_data(table_id: int) -> list[dict[str, Any]]:
 def made_with_odds(table_id: int) -> frozenset[int]:
     """The sequence numbers of the table's moves made while it showed the odds."""
     return frozenset(db.session.scalars(MOVES_WITH_ODDS, {"table_id": table_id}))
+
+
+def pages_from(table_id: int, seq: int) -> list[str | None]:
+    """The marks of the pages the table's moves from ``seq`` on were posted from, in order
+    (None for a move posted from no page: an import, a page from before marks were kept)."""
+    return list(db.session.scalars(PAGES_FROM, {"table_id": table_id, "from_seq": seq}))
 
 
 def log_of(table: TableFacts, moves: Sequence[dict[str, Any]] | None = None) -> GameLog:

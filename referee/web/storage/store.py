@@ -184,16 +184,19 @@ def new_table(
     return table
 
 
-def add_moves(loaded: Loaded, moves: Sequence[dict[str, Any]], after: Replay) -> None:
+def add_moves(
+    loaded: Loaded, moves: Sequence[dict[str, Any]], after: Replay, page: str | None = None
+) -> None:
     """Store ``moves`` after the loaded ones (``after`` is their replay), each noting whether
-    the table showed the odds (as read at the loaded version, which a switch moves on), or
-    raise ``TableMoved`` when the table is no longer at the loaded version."""
+    the table showed the odds (as read at the loaded version, which a switch moves on) and
+    the mark of the page that posted them (``page``), or raise ``TableMoved`` when the
+    table is no longer at the loaded version."""
     table_id, start, shown = loaded.table.id, loaded.seq, loaded.table.show_odds
     _write(
         loaded,
         loaded.moves + list(moves),
         after,
-        lambda: insert_moves(table_id, start, moves, odds_shown=shown),
+        lambda: insert_moves(table_id, start, moves, odds_shown=shown, page=page),
     )
 
 
@@ -280,12 +283,24 @@ def _claim_and_commit(claim: Executable, values: Mapping[str, Any], change: Call
 
 
 def insert_moves(
-    table_id: int, start: int, moves: Sequence[dict[str, Any]], *, odds_shown: bool | None = None
+    table_id: int,
+    start: int,
+    moves: Sequence[dict[str, Any]],
+    *,
+    odds_shown: bool | None = None,
+    page: str | None = None,
 ) -> None:
     """Insert moves at sequence numbers ``start``, ``start + 1``... in one statement, noting
-    whether the table showed the odds when they were made (None: not known, as for an import)."""
+    whether the table showed the odds when they were made (None: not known, as for an import)
+    and the mark of the page that posted them (None: none, as for an import)."""
     rows = [
-        {"table_id": table_id, "seq": start + offset, "data": dict(move), "odds_shown": odds_shown}
+        {
+            "table_id": table_id,
+            "seq": start + offset,
+            "data": dict(move),
+            "odds_shown": odds_shown,
+            "page": page,
+        }
         for offset, move in enumerate(moves)
     ]
     if rows:
