@@ -42,6 +42,9 @@
     return node;
   }
 
+  // A kind of die in the plural: "Dice", "Base dice", "Keys".
+  function plural(kind) { return /die$/i.test(kind) ? kind.slice(0, -2) + "ice" : kind + "s"; }
+
   function autoSend() {
     try { return localStorage.getItem(AUTO) !== "0"; } catch (e) { return true; }
   }
@@ -134,7 +137,7 @@
       var label = g.name === "k" ? "K" : g.kind.replace(/ ?[Dd]ie$/, "") || "Dice";
       g.tray = el("div", "tray");
       g.tray.setAttribute("role", "group");
-      g.tray.setAttribute("aria-label", g.kind + "s tapped");
+      g.tray.setAttribute("aria-label", plural(g.kind) + " tapped");
       var faces = el("div", "faces");
       faces.setAttribute("role", "group");
       faces.setAttribute("aria-label", "Tap each " + g.kind.toLowerCase() + "’s face");

@@ -189,10 +189,15 @@ def why_not_scoring(dice: Sequence[Die]) -> str:
     values = sorted(d.value for d in dice)
     dead = sorted({v for v in values if v not in SINGLE and values.count(v) < 3})
     if dead:
-        listed = " and ".join(f"the {v}" for v in dead)
-        verb = "scores" if len(dead) == 1 else "score"
+        listed = " and ".join(_the(v, values.count(v)) for v in dead)
+        verb = "scores" if len(dead) == 1 and values.count(dead[0]) == 1 else "score"
         return f"Only 1s, 5s and sets score: {listed} you picked {verb} nothing."
     return f"{spell(dice)} does not split into scoring combinations."
+
+
+def _the(value: int, count: int) -> str:
+    """Dice of one value as they were picked: "the 4", "the two 4s"."""
+    return f"the {value}" if count == 1 else f"the two {value}s"
 
 
 def scores(dice: Sequence[Die]) -> bool:

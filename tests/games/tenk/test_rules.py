@@ -193,6 +193,16 @@ def test_set_aside_of_dead_dice_names_each_value() -> None:
     assert error.message == "Only 1s, 5s and sets score: the 2 and the 3 you picked score nothing."
 
 
+def test_set_aside_of_two_dead_dice_of_one_value_names_both() -> None:
+    """Two 4s ticked are "the two 4s", as ticked (issue 47)."""
+    error = refused(roll("1 2 4 4 6 6"), aside("4 4"))
+    assert error.message == "Only 1s, 5s and sets score: the two 4s you picked score nothing."
+    error = refused(roll("1 2 4 4 6 6"), aside("1 2 4 4"))
+    assert error.message == (
+        "Only 1s, 5s and sets score: the 2 and the two 4s you picked score nothing."
+    )
+
+
 def test_empty_set_aside_is_refused() -> None:
     assert refused(roll("1 2 3 4 6 6"), aside("")).code == "empty-set-aside"
 
