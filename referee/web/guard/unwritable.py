@@ -104,7 +104,7 @@ def sqlite_write_fault(database: str | None) -> Fault | None:
     if not database or database == ":memory:" or database.startswith("file:"):
         return None
     try:
-        with closing(sqlite3.connect(f"{Path(database).as_uri()}?mode=rw", uri=True,
+        with closing(sqlite3.connect(f"{Path(database).absolute().as_uri()}?mode=rw", uri=True,
                                      timeout=0.1, isolation_level=None)) as connection:  # fmt: skip
             connection.execute("BEGIN IMMEDIATE")
             version = connection.execute("PRAGMA user_version").fetchone()[0]
