@@ -6,6 +6,7 @@ and faults are ``test_database_outages.py``'s and ``test_unwritable_database.py`
 
 from __future__ import annotations
 
+import html
 import sqlite3
 import time
 
@@ -153,3 +154,29 @@ def test_only_a_view_that_met_a_stale_connection_before_any_commit_runs_again():
     assert not stale.tried_again(lost, stale.Attempt(committed=True))  # it may have landed
     assert not stale.tried_again(wrapped(psycopg.errors.DeadlockDetected()), stale.Attempt())
     assert not stale.tried_again(ValueError("not the database's"), stale.Attempt())
+
+
+@pytest.mark.parametrize(
+    ("error", "fault"),
+    [
+        (wrapped(sqlite_error("SQLITE_READONLY")), unwritable.READ_ONLY),
+        (wrapped(psycopg.errors.DiskFull()), unwritable.FULL),
+    ],
+    ids=["read-only", "full"],
+)
+def test_a_write_the_database_cannot_make_is_a_503_that_says_what_to_fix(
+    monkeypatch, tmp_path, sqlite_url, error, fault
+):
+    monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path))
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": sqlite_url})
+
+    def write() -> str:
+        raise error
+
+    app.add_url_rule("/write", view_func=write)
+    response = app.test_client().get("/write")
+    assert response.status_code == 503
+    assert fault.page in " ".join(html.unescape(response.text).split())
+    assert response.headers["Retry-After"] == str(unwritable.RETRY_AFTER_SECONDS)
+    with app.app_context():
+        db.engine.dispose()
