@@ -1,8 +1,11 @@
 """The database restarts, hangs or stays locked under the real app (gunicorn), and no phone
 gets a 500: a PostgreSQL restart costs nothing (stale pooled connections are replaced
-before use); while PostgreSQL hangs, pages answer 503 with a sentence within a few
-seconds, static files and health checks are still served, and the server comes back by
-itself; a locked SQLite is the same 503 (``referee/web/guard/outages.py``).
+before use), and under load no request asked once it is back is refused (a request whose
+connection the restart closed runs again on a fresh one; a refused connect never makes the
+others wait), nor once connections it had none of are free again; while PostgreSQL hangs,
+pages answer 503 with a sentence within a few seconds, static files and health checks are
+still served, and the server comes back by itself; a locked SQLite is the same 503
+(``referee/web/guard/outages.py``, ``stale.py``).
 
 PostgreSQL here is a cluster of the module's own, as it is restarted and stopped.
 """
