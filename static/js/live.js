@@ -122,10 +122,11 @@
     return named[named.indexOf(field)] || named[0] || null;
   }
 
-  // The dice or values an entry holds, in words for the note.
+  // The dice or values an entry holds, in words for the note: a ticked box by its label
+  // ("green 4 at row 2, column 5"), never by the code it posts.
   function said(entry) {
     return entry.filter(function (e) { return e.on !== false; }).map(function (e) {
-      return e.on === true ? e.value : String(e.on);
+      return e.on === true ? e.field.getAttribute("aria-label") || e.value : String(e.on);
     }).filter(Boolean).join(" ");
   }
 
@@ -236,20 +237,46 @@
     if (!fresh || !fresh.querySelector(".live-note")) { return false; }
     var lost = moved ? carry(page) : [];
     var cursor = moved ? focusedField() : null;
+    var before = Object.assign({}, note().dataset);
     main.replaceChildren.apply(main, Array.prototype.map.call(fresh.childNodes, function (node) {
       return document.importNode(node, true);
     }));
     refocus(cursor);
     document.title = page.title;
     seen = note().dataset.version;
-    if (moved) { tell(moved, lost); }
+    if (moved) { tell(changes(moved, before), lost); }
     rerun();
     buzz();
     return true;
   }
 
-  function tell(moved, lost) {
-    var words = "The table moved on" + (moved.last ? ": " + moved.last + "." : ".");
+  // What changed between the page as it was (``before``: its live note's data) and the
+  // table the poll answered with (``moved``), in words: the moves made or taken back, the
+  // odds switched, the seats phones took or left.
+  function changes(moved, before) {
+    var said = [];
+    var was = Number(before.seq), now = Number(moved.seq);
+    if (now > was) {
+      said.push(now - was === 1 ? moved.last : (now - was) + " moves, the last " + moved.last);
+    } else if (now < was) {
+      said.push(was - now === 1 ? "a move was taken back" : (was - now) + " moves were taken back");
+    }
+    var odds = moved.odds ? "on" : "off";
+    if (before.odds && before.odds !== odds) { said.push("the odds were switched " + odds); }
+    if (before.seated && moved.seated) {
+      var then = JSON.parse(before.seated);
+      moved.seated.forEach(function (name) {
+        if (then.indexOf(name) < 0) { said.push("a phone took " + name + "’s seat"); }
+      });
+      then.forEach(function (name) {
+        if (moved.seated.indexOf(name) < 0) { said.push(name + "’s seat was left"); }
+      });
+    }
+    return said.filter(Boolean);
+  }
+
+  function tell(said, lost) {
+    var words = "The table moved on" + (said.length ? ": " + said.join("; ") + "." : ".");
     if (lost.length) {
       words += " What this phone had entered (" + lost.join("; ") + ") was for the table before " +
         "that, so it was not sent.";

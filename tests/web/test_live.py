@@ -50,6 +50,22 @@ def test_a_move_and_an_undo_each_change_the_poll(new_table, tiny_game):
     assert undone["version"] == before + 2 and undone["seq"] == 0 and undone["to_move"] == "Ann"
 
 
+def test_the_poll_and_the_page_say_whether_the_odds_show_and_which_seats_phones_hold(
+    new_table, tiny_game
+):
+    """What the page's note compares to say what changed (issue 47): the odds switched,
+    a seat taken."""
+    table = new_table(SLUG)
+    assert table.roll(*BUST).status_code == 302
+    note = re.search(r'<div class="live-note"[^>]*>', table.page())[0]
+    assert 'data-odds="off"' in note and 'data-seated="[]"' in note
+    assert table.post("seat", **{"as": "1"}).status_code == 302
+    data = poll(table, v="0").get_json()
+    assert data["odds"] is False and data["seated"] == ["Bo"]
+    note = html.unescape(re.search(r'<div class="live-note"[^>]*>', table.page())[0])
+    assert 'data-seated="["Bo"]"' in note
+
+
 def test_a_poll_without_a_cursor_gets_the_table(new_table, tiny_game):
     table = new_table(SLUG)
     response = poll(table)

@@ -68,6 +68,17 @@ class Seating:
             )
         return None
 
+    @property
+    def held(self) -> list[str]:
+        """The seats phones hold, this one's among them, in name order."""
+        return sorted(self.taken | ({self.seat} if self.seat else set()))
+
+
+def held_seats(table: TableFacts) -> list[str]:
+    """The seats phones hold at ``table``, in name order (whichever phone asks)."""
+    claims = db.session.execute(CLAIMS_AT_TABLE, {"at_table": table.id}).all()
+    return sorted({table.players[seat] for seat, _ in claims})
+
 
 def phone_id(create: bool = False) -> str | None:
     """This phone's id from its session (made on first need when ``create``)."""

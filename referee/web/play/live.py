@@ -22,6 +22,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
+from referee.web.access.seats import held_seats
 from referee.web.base.extensions import db
 from referee.web.base.models import GameTable
 from referee.web.guard.security import HEADERS
@@ -56,7 +57,9 @@ def cursor(raw: str | None) -> int | None:
 @bp.get("/t/<token:token>/live")
 def poll(token: str) -> Any:
     """304 while the table is at the version the page has (``?v=`` or If-None-Match); else
-    the table's version, move count, ruling and whose turn it is, as JSON."""
+    the table's version, move count, ruling and whose turn it is, the last move in words,
+    whether it shows the odds and the seats phones hold, as JSON: the page says from
+    these what changed (a move, an undo, the odds switched, a seat taken or left)."""
     have = cursor(request.args.get("v"))
     version = db.session.scalar(VERSION_OF_TABLE, {"token": token})
     if version is None:
@@ -74,6 +77,8 @@ def poll(token: str) -> Any:
         to_move=outcome.to_move,
         over=outcome.over,
         last=loaded.last_move,
+        odds=loaded.table.show_odds,
+        seated=held_seats(loaded.table),
     )
     response.headers["ETag"] = etag(loaded.version)
     response.headers["Cache-Control"] = "no-cache"

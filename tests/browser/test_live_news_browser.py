@@ -1,0 +1,82 @@
+"""The note a live update leaves names what changed (issue 47): the odds switched on, a seat
+a phone took, a player's move; and what a phone had ticked and could not send is said in
+words (a Six D Six die by its row and column counted from 1), never as the code it posts."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.log import loads
+from tests.browser.kit import PHONE
+from tests.conftest import ONE_DATABASE
+
+pytestmark = [pytest.mark.browser, ONE_DATABASE]
+
+SIXD_SIX = Path(__file__).resolve().parents[2] / "seeds" / "sixd-six-finished.json"
+CODE = re.compile(r"\(\d+, ?\d+\)|\[\d+, ?\d+\]|\b\d,\d\b")
+
+
+@pytest.fixture
+def other_phone(browser):
+    """Another phone at the table: its own context, so its own cookies and session."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def note_of(page):
+    """The page's live note, once it says the table moved on."""
+    said = page.locator(".live-note .live-said", has_text="The table moved on")
+    said.wait_for(timeout=3500)
+    return said.inner_text()
+
+
+def test_the_odds_switched_on_by_another_phone_are_named(
+    live_server, stored, tenk_log, phone, player, other_phone
+):
+    (token,) = stored(tenk_log(("Ann", "Bo"), "bust"))
+    for page in (phone, other_phone):
+        page.goto(f"{live_server}/t/{token}")
+    with other_phone.expect_navigation():
+        other_phone.locator("form.odds-switch button").tap()
+    assert note_of(phone) == "The table moved on: the odds were switched on."
+    player.shot("live-news-odds")
+
+
+def test_a_move_made_and_a_seat_taken_are_named(
+    live_server, stored, tenk_log, phone, player, other_phone
+):
+    """A seat taken moves no table's version on (a move racing it would be refused), so the
+    page hears of it with the next change, and names both."""
+    (token,) = stored(tenk_log(("Ann", "Bo"), "bust"))
+    for page in (phone, other_phone):
+        page.goto(f"{live_server}/t/{token}")
+    with other_phone.expect_navigation():
+        other_phone.get_by_role("button", name="I am Bo", exact=True).first.tap()
+    type(player)(other_phone).roll(2, 2, 3, 3, 4, 6)
+    assert note_of(phone) == ("The table moved on: Bo's roll 2 2 3 3 4 6; a phone took Bo’s seat.")
+
+
+def test_a_six_d_six_die_ticked_and_not_sent_is_said_by_row_and_column(
+    live_server, stored, phone, player, other_phone
+):
+    from tests.games.sixd_six.test_browser import take
+
+    log = loads(SIXD_SIX.read_text(encoding="utf-8"))
+    (token,) = stored(dataclasses.replace(log, moves=log.moves[:-2]))
+    for page in (phone, other_phone):
+        page.goto(f"{live_server}/t/{token}")
+    move = log.moves[-2]
+    r, c = move["cells"][0]
+    phone.locator(f"form.take-pick label.cell.tick[data-cell='{r},{c}']").tap()
+    take(other_phone, None, move["cells"], move["place"])
+    said = note_of(phone)
+    player.shot("live-news-sixd-six")
+    assert f"at row {r + 1}, column {c + 1}) was for the table before that" in said
+    assert not CODE.search(said), said
