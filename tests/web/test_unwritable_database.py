@@ -291,34 +291,36 @@ def test_postgresql_full_disk_is_a_503_that_says_so_and_mends_without_a_restart(
     server keeps answering; a full disk under the WAL stops it, which is an outage)."""
     # A folder the server's user can reach (pytest's own are root's alone).
     place = Path(tempfile.mkdtemp(prefix="referee-tablespace-"))
-    with tmpfs(place, owner=pgserver.SUPERUSER) as disk:
-        space = f"small{os.getpid()}"
-        cluster.execute(f"CREATE TABLESPACE {space} LOCATION '{disk}'")
-        name = f"full{os.getpid()}"
-        cluster.execute(f"CREATE DATABASE {name} TABLESPACE {space}")
-        url = cluster.url(name)
-        try:
-            token = migrated(url, tmp_path / "instance")
-            server = Gunicorn(url, tmp_path / "instance").start()
+    try:
+        with tmpfs(place, owner=pgserver.SUPERUSER) as disk:
+            space = f"small{os.getpid()}"
+            cluster.execute(f"CREATE TABLESPACE {space} LOCATION '{disk}'")
+            name = f"full{os.getpid()}"
+            cluster.execute(f"CREATE DATABASE {name} TABLESPACE {space}")
+            url = cluster.url(name)
             try:
-                phone = Phone(server.port).enter_house_pin()
-                stored = moves_of(phone, token)
-                with filled(disk):
-                    # A move needs a new page for one of its rows sooner or later.
-                    for _ in range(500):
-                        form = phone.form(token)
-                        answer = roll(phone, token, *form)
-                        if answer[0] != 302:
-                            break
-                        stored += 1
-                    assert refused(answer, FULL), (answer[0], said(answer[1])[:300])
-                    assert phone.get(f"/t/{token}")[0] == 200
-                    check_refused(phone, token, form, FULL)
-                    assert moves_of(phone, token) == stored
-                check_mended(phone, token, form, stored)
+                token = migrated(url, tmp_path / "instance")
+                server = Gunicorn(url, tmp_path / "instance").start()
+                try:
+                    phone = Phone(server.port).enter_house_pin()
+                    stored = moves_of(phone, token)
+                    with filled(disk):
+                        # A move needs a new page for one of its rows sooner or later.
+                        for _ in range(500):
+                            form = phone.form(token)
+                            answer = roll(phone, token, *form)
+                            if answer[0] != 302:
+                                break
+                            stored += 1
+                        assert refused(answer, FULL), (answer[0], said(answer[1])[:300])
+                        assert phone.get(f"/t/{token}")[0] == 200
+                        check_refused(phone, token, form, FULL)
+                        assert moves_of(phone, token) == stored
+                    check_mended(phone, token, form, stored)
+                finally:
+                    server.stop()
             finally:
-                server.stop()
-        finally:
-            cluster.drop_database(name)
-            cluster.execute(f"DROP TABLESPACE {space}")
-    place.rmdir()
+                cluster.drop_database(name)
+                cluster.execute(f"DROP TABLESPACE {space}")
+    finally:
+        place.rmdir()
