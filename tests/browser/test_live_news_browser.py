@@ -80,3 +80,38 @@ def test_a_six_d_six_die_ticked_and_not_sent_is_said_by_row_and_column(
     player.shot("live-news-sixd-six")
     assert f"at row {r + 1}, column {c + 1}) was for the table before that" in said
     assert not CODE.search(said), said
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 320, "height": 640}])
+def test_a_phone_whose_split_another_followed_keeps_its_own_ruling(
+    live_server, stored, phone, player, other_phone, size
+):
+    from referee.log import GameLog
+
+    (token,) = stored(
+        GameLog(
+            "solitaire",
+            ("Ann", "Bob", "Cat"),
+            {},
+            ({"type": "roll", "dice": ["1", "1", "3", "5", "6"]},),
+        )
+    )
+    for page, seat in ((phone, "1"), (other_phone, "2")):
+        page.set_viewport_size(size)
+        page.goto(f"{live_server}/t/{token}")
+        csrf = page.locator("input[name='csrf_token']").first.input_value()
+        sat = page.request.post(
+            f"{live_server}/t/{token}/seat", form={"as": seat, "csrf_token": csrf}
+        )
+        assert sat.ok
+        page.goto(f"{live_server}/t/{token}")
+    version = phone.locator(".live-note").get_attribute("data-version")
+    with phone.expect_navigation():
+        phone.locator(".split-option").first.tap()  # Bob's split, then Cat's
+    phone.locator(f'.live-note:not([data-version="{version}"])').wait_for(state="attached")
+    with other_phone.expect_navigation():
+        other_phone.locator(".split-option").first.tap()
+    note_of(phone)  # Bob's page followed the table
+    said = phone.locator(".ruling p").all_inner_texts()
+    player.shot(f"own-ruling-{size['width']}")
+    assert said[0].startswith("Cat:") and said[1].startswith("This phone’s move: Bob:")

@@ -94,6 +94,8 @@ def test_three_seated_phones_split_one_roll_at_the_same_instant(live_server, sto
         page.locator(".ruling", has_text="Roll again.").wait_for()
         assert page.locator(".sheet.current").get_attribute("aria-label") == f"{name}'s sheet"
         assert page.locator("p.error").count() == 0
+        said = page.locator(".ruling p").all_inner_texts()  # its own split's ruling among them
+        assert any(p.removeprefix("This phone’s move: ").startswith(name) for p in said), said
     shot(phones[2], "simultaneous-cat-after")
     splits = [m for m in stored_moves(app, token) if m["type"] == "assign"]
     assert sorted(m["player"] for m in splits) == sorted(PLAYERS)
@@ -111,8 +113,9 @@ def test_a_refused_split_sits_at_the_table_address_where_its_tabs_work(live_serv
         other.locator(".split-option").first.tap()  # Ann's split, from another phone
     with table_phone.expect_navigation():
         table_phone.locator(".split-option").first.tap()  # Ann's again: refused
-    refusal = html.unescape(table_phone.locator("p.error").inner_text())
-    assert "That is already in: Ann's split" in refusal
+    news = html.unescape(table_phone.locator("#now .flash").inner_text())  # news, not red
+    assert "That is already in: Ann's split" in news
+    assert table_phone.locator("p.error").count() == 0
     table_phone.wait_for_function("!location.pathname.endsWith('/move')")
     assert table_phone.url.split("#")[0] == url
     shot(table_phone, "simultaneous-refused")
@@ -150,9 +153,10 @@ def test_a_half_built_split_survives_the_others_and_a_refused_phone_goes_on(
             page.evaluate(LAST_FACE_AT, [at, ROLL[-1]])
     rolls = [m for m in stored_moves(app, token) if m["type"] == "roll"]
     assert len(rolls) == 1
-    told = [page for page in (ann, cat) if page.locator("p.error").count()]
-    assert len(told) == 1, "one phone stored the roll, the other was refused"
-    refusal = " ".join(told[0].locator("p.error").inner_text().split())
+    told = [page for page in (ann, cat) if page.locator("#now .flash").count()]
+    assert len(told) == 1, "one phone stored the roll, the other was told it is in"
+    assert ann.locator("p.error").count() == cat.locator("p.error").count() == 0  # no red
+    refusal = " ".join(told[0].locator("#now .flash").inner_text().split())
     assert (
         refusal.startswith("That is already in: the roll 1 1 3 5 6")
         and "nothing was doubled" in refusal

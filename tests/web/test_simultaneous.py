@@ -75,6 +75,32 @@ def test_three_splits_posted_from_one_page_are_all_stored_in_any_order(seated, a
     assert 'name="d0"' in phones[0].page()  # every sheet split: the next roll is asked for
 
 
+def test_a_phone_whose_split_another_followed_sees_its_own_ruling(seated):
+    """Bob and Cat split at the same instant, Cat's stored just after Bob's: Bob's page
+    gives the table's ruling, then Bob's own (issue 47), until the next roll; Cat's gives
+    Cat's alone."""
+    _, phones = seated()
+    (seq, csrf_bob), (_, csrf_cat) = phones[1].form_fields(), phones[2].form_fields()
+    assert split(phones[1], seq, csrf_bob, "Bob").status_code == 302
+    assert split(phones[2], seq, csrf_cat, "Cat", OTHER_SPLIT).status_code == 302
+    rulings = [
+        [html.unescape(p) for p in re.findall(r"<p[^>]*>([^<]*)</p>", section)]
+        for section in (
+            re.search(r'<section class="ruling".*?</section>', phone.page(), re.S)[0]
+            for phone in phones[1:]
+        )
+    ]
+    bob, cat = rulings
+    assert len(bob) == 2 and bob[0].startswith("Cat") and bob[0].endswith("Still to split: Ann.")
+    assert bob[1].startswith("This phone’s move: Bob") and "Still to split: Ann, Cat." in bob[1]
+    assert cat == [bob[0]]
+    assert "This phone’s move: Bob" in phones[1].page()  # kept through a live update
+    assert split(phones[0], seq, phones[0].form_fields()[1], "Ann").status_code == 302
+    assert phones[0].roll(*ROLL).status_code == 302  # the next roll ends it
+    again = re.search(r'<section class="ruling".*?</section>', phones[1].page(), re.S)[0]
+    assert again.count("<p") == 1 and "This phone’s move" not in again
+
+
 def test_two_splits_from_one_table_phone_page_are_both_stored(new_table, app):
     table = new_table("solitaire", ("Ann", "Bob"))
     table.roll(*ROLL)

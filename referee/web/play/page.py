@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import render_template, request
+from flask import render_template, request, session
 
 from referee.core.contract import Game, table_settings
 from referee.core.moves import describe_move
@@ -15,7 +15,7 @@ from referee.core.odds import Advice
 from referee.web.access.rights import grace_over, is_house
 from referee.web.access.seats import Seating, seating
 from referee.web.base.models import GameTable, TableFacts
-from referee.web.play.judging import STALE
+from referee.web.play.judging import STALE, at_once
 from referee.web.storage.loading import Loaded, load, table_by_token, table_or_404
 
 
@@ -55,6 +55,7 @@ def render_play(
         confirm=confirm,
         last_move=loaded.last_move,
         last_turn=loaded.last_turn,
+        own_ruling=own_ruling(loaded),
         replay_error=current.error,
         closed=grace_over(loaded.table) and not is_house(),
         played_again=rematch_of(loaded.table),
@@ -64,6 +65,27 @@ def render_play(
         advice=advice_on_screen(game, current.state, sitting) if loaded.table.show_odds else None,
     )
     return page, status
+
+
+OWN = "own_ruling"  # the session's key: [table token, move count after the move, ruling]
+
+
+def keep_own_ruling(token: str, seq: int, ruling: str) -> None:
+    """Keep, for this phone's pages of table ``token``, the ruling of the move it made at the
+    same time as other players, which left the table at ``seq`` moves (``own_ruling``)."""
+    session[OWN] = [token, seq, ruling]
+
+
+def own_ruling(loaded: Loaded) -> str | None:
+    """The ruling of this phone's own move made at the same time as others' (kept by
+    ``keep_own_ruling``) while only such moves of others have followed it: another
+    player's split of the same roll leaves it in sight, the next roll ends it."""
+    kept = session.get(OWN)
+    if not isinstance(kept, list) or len(kept) != 3 or kept[0] != loaded.table.token:
+        return None
+    seq, ruling = kept[1], kept[2]
+    since = loaded.moves[seq:] if isinstance(seq, int) and 0 < seq < loaded.seq else []
+    return str(ruling) if at_once(loaded.replay.game, since) else None
 
 
 def stale(token: str) -> Any:

@@ -47,7 +47,13 @@ from referee.web.play.judging import (
     in_already,
     judge,
 )
-from referee.web.play.page import forced_words, rematch_of, render_play, stale
+from referee.web.play.page import (
+    forced_words,
+    keep_own_ruling,
+    rematch_of,
+    render_play,
+    stale,
+)
 from referee.web.storage.loading import Loaded, load, log_of, replayed, table_or_404
 from referee.web.storage.replays import replays
 from referee.web.storage.store import (
@@ -168,8 +174,11 @@ def move(token: str) -> Any:
             if at_once(loaded.replay.game, judged.moves):
                 continue
             return lost(token, loaded)
+        game = loaded.replay.game
+        if at_once(game, judged.moves):
+            keep_own_ruling(token, loaded.seq + len(judged.stored), game.ruling(judged.after.state))
         if judged.forced:
-            flash(forced_words(loaded.replay.game, judged.forced, judged.after.outcome.over))
+            flash(forced_words(game, judged.forced, judged.after.outcome.over))
         return to_the_table(token)
     return stale(token)
 
