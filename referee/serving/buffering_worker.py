@@ -11,8 +11,8 @@ stalled client holds a socket and its buffer, never a thread, and for a bounded 
 (``referee.serving.request_limits``):
 
 - headers at most ``HEADER_BYTES`` (431 past it), a body at most ``BODY_BYTES`` (413);
-- a connection that sends nothing for ``IDLE_SECONDS`` (or gunicorn's ``--keep-alive``, if
-  longer), within a request or between two, is closed;
+- a connection that sends nothing for ``IDLE_SECONDS`` within a request, or sends no new
+  request within gunicorn's ``--keep-alive`` (2 s) of its last answer, is closed;
 - a request not read whole within ``READ_SECONDS`` of its first byte is closed;
 - a worker holds at most ``--worker-connections`` connections (1000; fewer where it may
   open fewer files, ``connection_limit``), then takes no more until some close.
@@ -60,7 +60,15 @@ class BufferingWorker(Worker):
         connections = connection_limit(self.cfg.worker_connections)
         settings = waitress_settings(self.cfg.threads, connections, self.cfg.keepalive)
         servers = [
-            buffering_server(self.wsgi, listener.sock, sockets, tasks, settings, self.log_access)
+            buffering_server(
+                self.wsgi,
+                listener.sock,
+                sockets,
+                tasks,
+                settings,
+                self.log_access,
+                keep_alive=self.cfg.keepalive,
+            )  # fmt: skip
             for listener in self.sockets
         ]
         while self.alive and self.ppid == os.getppid():
@@ -138,13 +146,18 @@ class BufferingServer(TcpWSGIServer):
 
     channel_class = ReadingChannel
     log_access: Any
+    keep_alive: float  # seconds a connection is kept between requests
 
     def maintenance(self, now: float) -> None:
-        """waitress's sweep of idle connections, and of the ones too slow to send a request."""
+        """waitress's sweep of idle connections, of the ones kept alive past ``keep_alive``
+        since their last answer, and of the ones too slow to send a request."""
         super().maintenance(now)
-        cutoff = time.monotonic() - READ_SECONDS
+        slow, kept = time.monotonic() - READ_SECONDS, now - self.keep_alive
         for channel in list(self.active_channels.values()):
-            if channel.request is not None and channel.reading_since < cutoff:
+            if channel.request is not None:
+                if channel.reading_since < slow:
+                    channel.will_close = True
+            elif not channel.requests and channel.last_activity < kept:
                 channel.will_close = True
 
 
@@ -155,16 +168,19 @@ def buffering_server(
     tasks: ThreadedTaskDispatcher,
     settings: dict[str, Any],
     log_access: Any,
+    keep_alive: float,
 ) -> BufferingServer:
     """A ``BufferingServer`` for ``app`` on a listening socket, its connections in the loop's
     map ``sockets``, its requests run by ``tasks``, with waitress's ``settings``, each answer
-    passed to ``log_access(task, seconds)``."""
+    passed to ``log_access(task, seconds)``, a connection that sends no new request within
+    ``keep_alive`` seconds closed."""
     info = (listener.family, listener.type, listener.proto, listener.getsockname())
     server = BufferingServer(
         app, sockets, _sock=listener, dispatcher=tasks, bind_socket=False, sockinfo=info,
         adj=Adjustments(sockets=[listener], **settings),
     )  # fmt: skip
     server.log_access = log_access
+    server.keep_alive = keep_alive
     return server
 
 

@@ -2,7 +2,8 @@
 server in the test's own process with one thread and its limits shortened: a request is
 read whole by the loop before the thread takes it, so a client dripping its headers holds
 no thread; a connection silent mid-request, or one too slow to send a whole request, is
-closed.  ``test_slow_clients.py`` tries the real server."""
+closed, and so is one kept alive that sends no new request in time.  ``test_slow_clients.py``
+tries the real server."""
 
 from __future__ import annotations
 
@@ -19,8 +20,9 @@ from referee.serving.request_limits import waitress_settings
 from tests.conftest import wait_until
 from tests.ports import free_port
 
-IDLE = 1  # seconds a connection may stay silent here
-READ = 2  # seconds a request may take to come in whole here
+KEEP_ALIVE = 1  # seconds a connection is kept between requests here
+IDLE = 2  # seconds a connection may stay silent within a request here
+READ = 3  # seconds a request may take to come in whole here
 
 
 def hello(environ, start_response):
@@ -41,7 +43,7 @@ def port(monkeypatch):
     tasks.set_thread_count(1)
     settings = {**waitress_settings(1), "channel_timeout": IDLE}
     buffering_worker.buffering_server(
-        hello, listener, sockets, tasks, settings, log_access=lambda task, seconds: None
+        hello, listener, sockets, tasks, settings, lambda task, seconds: None, keep_alive=KEEP_ALIVE
     )
     stop = threading.Event()
 
@@ -104,6 +106,20 @@ def test_a_connection_silent_halfway_through_a_body_is_closed(port):
     assert wait_until(lambda: closed_by_server(stalled))
     assert time.monotonic() - started >= IDLE
     stalled.close()
+
+
+def test_a_connection_kept_alive_is_closed_once_it_sends_no_new_request_in_time(port):
+    kept = socket.create_connection(("127.0.0.1", port), timeout=10)
+    kept.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+    answer = kept.makefile("rb")
+    assert answer.readline().strip() == b"HTTP/1.1 200 OK"
+    while answer.readline() not in (b"\r\n", b""):
+        pass
+    assert answer.read(5) == b"hello"
+    answered = time.monotonic()
+    assert wait_until(lambda: closed_by_server(kept))
+    assert time.monotonic() - answered >= KEEP_ALIVE
+    kept.close()
 
 
 @pytest.mark.parametrize(("files", "held"), [(1024, 341), (20000, 1000), (-1, 1000)])
