@@ -65,6 +65,7 @@ class SlowClients:
 
     @property
     def ports(self) -> list[int]:
+        """The connections' own ports."""
         return [sock.getsockname()[1] for sock in self.sockets]
 
     def drip(self) -> None:
@@ -77,6 +78,7 @@ class SlowClients:
                     pass
 
     def close(self) -> None:
+        """Stop the drip and close every connection."""
         self.stop.set()
         self.dripping.join(10)
         for sock in self.sockets:
