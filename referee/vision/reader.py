@@ -23,6 +23,7 @@ from referee.vision.segment import Blob, blobs, board_blob, dice_mask
 
 LAYOUTS = ("grid", "loose")
 NO_DICE = "No dice found in the photo."
+NOT_A_BOARD = "The photo shows {dice} lying loose, not a board: take the whole board from above."
 BOARD_SHARE = 0.6  # a board is at least this share of everything on the table
 BOARD_COVER = 0.4  # and the top faces of its dice cover at least this share of it
 SURE = 0.8  # a die read with less confidence is marked for the table to check (training
@@ -238,6 +239,7 @@ def read_image(
     """Read decoded BGR pixels; centres are given divided by ``scale`` (the photo's own
     pixels when the image was scaled down by that much).  ``seen``: what was found in
     the same image for another shape."""
+    seen = seen or Seen(image)
     try:
         found = locate(image, layout, shape, seen)
     except PhotoError as refused:
@@ -245,9 +247,13 @@ def read_image(
             raise PhotoError(TOO_DARK) from None
         raise
     read = found.read()
+    unsure = sum(guess.confidence < SURE for guess, *_ in read)
     if found.layout == "loose":  # a board's cells are cut where its outline says: no die's size
-        unsure = sum(guess.confidence < SURE for guess, *_ in read)
         check_readable(found.crops, found.sides or [], unsure, len(read))
+    elif unsure * 2 > len(read) and not is_board(image, seen.pieces, seen.dice):
+        # Read as a board, most of its cells unsure, and no board in sight: loose dice.
+        count = len(seen.dice)
+        raise PhotoError(NOT_A_BOARD.format(dice=f"{count} {'die' if count == 1 else 'dice'}"))
     dice = [
         ReadDie(
             guess.value,

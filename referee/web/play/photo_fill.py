@@ -131,8 +131,9 @@ def listed(words: Sequence[str]) -> str:
 
 
 def die_words(die: ReadDie) -> str:
-    """A die as read, in words: "red 4", "4" for a white die."""
-    return f"{die.colour} {die.value}" if die.colour != "white" else str(die.value)
+    """A die as read, in words: "red 4"; "4" for a white die, and for one whose colour the
+    reader cannot name (its "other": marbled, gold), never "other 4"."""
+    return f"{die.colour} {die.value}" if letter_of(die.colour) else str(die.value)
 
 
 def shapes(entry: PhotoEntry) -> list[tuple[int, int] | None]:

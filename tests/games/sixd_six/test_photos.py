@@ -14,6 +14,7 @@ from tests.web.test_photos import FOUR, SQUARE, moves_of, send_photo, textarea, 
 pytestmark = ONE_DATABASE
 
 BOARD3 = (Path(__file__).resolve().parents[2] / "vision" / "photos" / "board.jpg").read_bytes()
+LOOSE21 = (Path(__file__).resolve().parents[2] / "web" / "photos" / "loose21.jpg").read_bytes()
 
 
 def test_a_photo_of_the_square_fills_numbers_and_colours_and_marks_the_unsure(
@@ -44,8 +45,23 @@ def test_a_photo_of_the_square_fills_numbers_and_colours_and_marks_the_unsure(
 
 def test_a_photo_that_is_no_square_of_36_dice_says_so(new_table):
     table = new_table("sixd-six")
-    for photo in (BOARD3, FOUR):  # a board of 9, a loose roll of 4
+    answer = send_photo(table, BOARD3)  # a board of 9
+    assert answer.status_code == 422
+    assert "The photo does not look like this board of 36 dice" in html.unescape(answer.text)
+    assert moves_of(table) == 0
+
+
+def test_a_photo_of_loose_dice_is_told_it_is_not_a_board(new_table):
+    """21 loose dice, or a roll of 4, sent as the square: no board, said so (issue 47), where
+    it was "35 of its 36 dice read unsure"."""
+    table = new_table("sixd-six")
+    for photo, dice in ((LOOSE21, 21), (FOUR, 4)):
         answer = send_photo(table, photo)
         assert answer.status_code == 422
-        assert "The photo does not look like this board of 36 dice" in html.unescape(answer.text)
+        said = html.unescape(answer.text)
+        assert (
+            f"The photo shows {dice} dice lying loose, not a board: take the whole board from "
+            "above. Nothing was entered."
+        ) in said
+        assert "read unsure" not in said
     assert moves_of(table) == 0

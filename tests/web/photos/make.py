@@ -28,6 +28,7 @@ PHOTOS = {
     "hand.jpg": (3, ["red", "green", "blue"], [1, 1, 1], "loose", 3),  # Six D Three's deal
     "die.jpg": (1, ["green"], [1], "loose", 1),  # Six D Three's re-roll: a green 5
     "two.jpg": (4, ["red", "green"], [1, 1], "loose", 2),  # two dice, for a re-roll of one
+    "loose21.jpg": (0, SIX, [4, 4, 4, 3, 3, 3], "loose", 21),  # loose dice: no board at all
 }
 
 
