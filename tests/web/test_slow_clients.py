@@ -1,8 +1,8 @@
 """Slow and stalled clients hold no thread: the server `make run` starts reads each request
 whole before a thread takes it (``referee/serving/buffering_worker.py``).
 
-200 connections, half sending their headers a byte a second, half a photo's upload a byte
-a second after its first 100 kB, leave a phone's table page answered within a second,
+200 connections, half sending their headers a byte a second, half a photo's upload (100 kB,
+then a byte a second, or nothing more), leave a phone's table page answered within a second,
 straight to the server and through the HAProxy of docs/operating.md, which keeps the server
 in service.  Under gunicorn's threaded workers (2 x 16 threads) 200 uploads stalled after
 their first 64 kB had left a phone with no answer for 30 s.  Past the limits, a request is
@@ -46,12 +46,14 @@ def upload_start(token: str) -> bytes:
 
 
 class SlowClients:
-    """``count`` connections to ``port`` holding requests open, each sending one more byte
-    every second (never silent long enough to be closed): half a table page's headers, half
-    a photo's upload to the table after its first 100 kB."""
+    """``count`` connections to ``port`` holding requests open: half send a table page's
+    headers a byte a second, a quarter a photo's upload to the table a byte a second after
+    its first 100 kB, and a quarter stop there (the server closes those once they have been
+    silent for 10 s)."""
 
     def __init__(self, port: int, token: str, count: int = SLOW_CLIENTS) -> None:
         self.sockets: list[socket.socket] = []
+        self.stalled: list[socket.socket] = []
         self.stop = threading.Event()
         for n in range(count):
             sock = socket.create_connection(("127.0.0.1", port), timeout=10)
@@ -59,17 +61,22 @@ class SlowClients:
                 sock.sendall(upload_start(token))
             else:
                 sock.sendall(f"GET /t/{token} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".encode())
-            self.sockets.append(sock)
+            (self.stalled if n % 4 == 3 else self.sockets).append(sock)
         self.dripping = threading.Thread(target=self.drip, daemon=True)
         self.dripping.start()
 
     @property
     def ports(self) -> list[int]:
-        """The connections' own ports."""
+        """The own ports of the connections that go on sending."""
         return [sock.getsockname()[1] for sock in self.sockets]
 
+    @property
+    def stalled_ports(self) -> list[int]:
+        """The own ports of the connections that stopped."""
+        return [sock.getsockname()[1] for sock in self.stalled]
+
     def drip(self) -> None:
-        """Send each connection one more byte every second."""
+        """Send each connection that goes on one more byte every second."""
         while not self.stop.wait(1.0):
             for sock in self.sockets:
                 try:
@@ -81,7 +88,7 @@ class SlowClients:
         """Stop the drip and close every connection."""
         self.stop.set()
         self.dripping.join(10)
-        for sock in self.sockets:
+        for sock in self.sockets + self.stalled:
             sock.close()
 
 
@@ -120,7 +127,8 @@ def test_200_slow_clients_leave_a_phone_answered_within_a_second(served):
     slow = SlowClients(server.port, token)
     try:
         # Every byte each sent is read by the server (the uploads' first 100 kB too).
-        assert wait_until(lambda: server.taken_up(slow.ports)), "not all were taken up"
+        every = slow.ports + slow.stalled_ports
+        assert wait_until(lambda: server.taken_up(every)), "not all were taken up"
         waits = page_waits(server.port, f"/t/{token}")
         assert wait_until(lambda: server.taken_up(slow.ports)), "the server let some go"
     finally:
