@@ -83,13 +83,14 @@ class Repeated(Exception):
 
 @dataclass(frozen=True)
 class Judged:
-    """The moves a post stands for, the forced moves the referee makes after them, and the
-    table's replay with both."""
+    """The moves a post stands for, the forced moves the referee makes after them, the
+    table's replay with both, and whether other players make such moves at the same time."""
 
     moves: list[dict[str, Any]]
     forced: list[dict[str, Any]]
     after: Replay
     stored: list[dict[str, Any]]  # every move the write stores, the forced ones last
+    together: bool = False  # moves other players make at the same time (``at_once``)
 
 
 def judge(loaded: Loaded, form: MultiDict[str, str]) -> Judged:
@@ -168,7 +169,7 @@ def _by_the_rules(loaded: Loaded, form: MultiDict[str, str]) -> Judged:
         raise Refused(422, exc.message, entered=True) from None
     except NeedsConfirmation as exc:
         raise Refused(422, str(exc), confirm=confirm_fields(form)) from None
-    return Judged(moves, forced, after, moves + forced)
+    return Judged(moves, forced, after, moves + forced, at_once(game, moves))
 
 
 # --- Catching up: posts from a page the table has moved on from --------------------

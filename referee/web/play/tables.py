@@ -43,7 +43,6 @@ from referee.web.play.judging import (
     STALE,
     Refused,
     Repeated,
-    at_once,
     in_already,
     judge,
 )
@@ -167,15 +166,15 @@ def move(token: str) -> Any:
             return refusal(loaded, refused)
         except Repeated:
             return to_the_table(token)
+        game = loaded.replay.game
         try:
             with table_write(token):
                 add_moves(loaded, judged.stored, judged.after, page=request.form.get("page"))
         except TableMoved:
-            if at_once(loaded.replay.game, judged.moves):
+            if judged.together:
                 continue
             return lost(token, loaded)
-        game = loaded.replay.game
-        if at_once(game, judged.moves):
+        if judged.together:
             keep_own_ruling(token, loaded.seq + len(judged.stored), game.ruling(judged.after.state))
         if judged.forced:
             flash(forced_words(game, judged.forced, judged.after.outcome.over))
