@@ -68,7 +68,7 @@ class BufferingWorker(Worker):
                 settings,
                 self.log_access,
                 keep_alive=self.cfg.keepalive,
-            )  # fmt: skip
+            )
             for listener in self.sockets
         ]
         while self.alive and self.ppid == os.getppid():
@@ -150,14 +150,14 @@ class BufferingServer(TcpWSGIServer):
 
     def maintenance(self, now: float) -> None:
         """waitress's sweep of idle connections, of the ones kept alive past ``keep_alive``
-        since their last answer, and of the ones too slow to send a request."""
+        since their last answer was sent whole, and of the ones too slow to send a request."""
         super().maintenance(now)
         slow, kept = time.monotonic() - READ_SECONDS, now - self.keep_alive
         for channel in list(self.active_channels.values()):
             if channel.request is not None:
                 if channel.reading_since < slow:
                     channel.will_close = True
-            elif not channel.requests and channel.last_activity < kept:
+            elif idle(channel) and channel.last_activity < kept:
                 channel.will_close = True
 
 
@@ -190,6 +190,11 @@ def connection_limit(asked: int) -> int:
     and the database and the app need some)."""
     files, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     return asked if files == resource.RLIM_INFINITY else min(asked, files // 3)
+
+
+def idle(channel: ReadingChannel) -> bool:
+    """Whether a connection is between requests: none being read, run or sent."""
+    return channel.request is None and not (channel.requests or channel.total_outbufs_len)
 
 
 def busy(servers: list[BufferingServer]) -> bool:
