@@ -129,3 +129,15 @@ def test_a_worker_holds_no_more_connections_than_its_files_allow(monkeypatch, fi
     files = resource.RLIM_INFINITY if files == -1 else files
     monkeypatch.setattr(resource, "getrlimit", lambda which: (files, resource.RLIM_INFINITY))
     assert buffering_worker.connection_limit(1000) == held
+
+
+def test_only_a_connection_with_nothing_in_hand_counts_as_between_requests():
+    from types import SimpleNamespace
+
+    def channel(request=None, requests=(), unsent=0):
+        return SimpleNamespace(request=request, requests=list(requests), total_outbufs_len=unsent)
+
+    assert buffering_worker.idle(channel())
+    assert not buffering_worker.idle(channel(request=object()))  # one being read
+    assert not buffering_worker.idle(channel(requests=[object()]))  # one being run
+    assert not buffering_worker.idle(channel(unsent=5_000_000))  # an answer still being sent
