@@ -88,6 +88,22 @@ def parse_dice(items: object, *, what: str = "dice") -> tuple[Die, ...]:
     return tuple(parse_die(item) for item in items)
 
 
+def said(dice: Iterable[str]) -> str:
+    """Dice in log notation said as a player says them, in their order: plain dice by their
+    values ("2 2 3 4 6"), else each by name ("red 6, blue 2 and key 3"); anything that is no
+    die as it was written."""
+    read: list[Die | str] = []
+    for text in dice:
+        try:
+            read.append(parse_die(text))
+        except RuleViolation:
+            read.append(text)
+    if all(isinstance(die, Die) and die.colour is None and not die.key for die in read):
+        return " ".join(str(die) for die in read)
+    named = [die_name(die) if isinstance(die, Die) else die for die in read]
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+
+
 def spell(dice: Iterable[Die]) -> str:
     """The dice as a player reads them, sorted by value, keys last: "1 1 5 6 K2"."""
     return " ".join(
@@ -174,15 +190,16 @@ def _shortfall(pool: Sequence[Die], chosen: Sequence[Die], want: Die) -> str:
     table = spell(pool) or "nothing"
     have = sum(alike(d) for d in pool)
     if not have:
-        return f"There is no {_name(want)} to take: the dice on the table are {table}."
+        return f"There is no {die_name(want)} to take: the dice on the table are {table}."
     asked = sum(alike(d) for d in chosen)
     return (
-        f"You picked {asked} × {_name(want)}, but the table has only {have}: "
+        f"You picked {asked} × {die_name(want)}, but the table has only {have}: "
         f"the dice on the table are {table}."
     )
 
 
-def _name(die: Die) -> str:
+def die_name(die: Die) -> str:
+    """A die as a player says it: "red 4", "key 3", "red key 3", "4"."""
     colour = f"{die.colour_name} " if die.colour else ""
     kind = "key " if die.key else ""
     return f"{colour}{kind}{die.value}"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.contract import Game
+from referee.core.dice import said
 from referee.core.engine import ENVELOPE
 from referee.core.errors import RuleViolation, SetupError
 from referee.core.odds import Judged, judge
@@ -101,14 +102,15 @@ def unknown_fields(game: Game, move: Mapping[str, Any]) -> list[str]:
 @dataclass(frozen=True)
 class MoveWords:
     """A move in words, in three parts: whose move and its kind ("Ann's roll"), the dice
-    it names as entered ("6b", "2"), and where on a board ("at row 2, column 5")."""
+    it names as entered ("6b", "2": a page draws them, the words say "blue 6, 2"), and
+    where on a board ("at row 2, column 5")."""
 
     kind: str
     dice: tuple[str, ...]
     place: str
 
     def __str__(self) -> str:
-        shown = "".join(f" {die}" for die in self.dice)
+        shown = f" {said(self.dice)}" if self.dice else ""
         return f"{self.kind}{shown}{' ' + self.place if self.place else ''}"
 
 

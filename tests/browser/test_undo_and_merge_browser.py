@@ -44,7 +44,7 @@ def test_undo_a_whole_turn_from_the_undo_box(live_server, phone, player, stored)
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     player.shot("undo-whole-turn")
     player.press("Yes, undo all 3 moves")
-    assert "Undone: Bo's whole turn (3 moves: roll 1 2 3 4 6 6, set-aside 1, roll 5 2 3 4 6)." in (
+    assert "Undone: Bo's whole turn (3 moves: roll 1 2 3 4 6 6; set-aside 1; roll 5 2 3 4 6)." in (
         phone.locator(".flash").inner_text()
     )
     undone = phone.locator(".flash").bounding_box()  # in view: the post lands on #now

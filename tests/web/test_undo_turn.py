@@ -51,7 +51,7 @@ def test_undo_a_whole_10k_turn_takes_back_only_that_turn(new_table, app):
     assert response.status_code == 302
     page = html.unescape(table.client.get(response.location).text)
     assert (
-        "Undone: Ann's whole turn (3 moves: roll 1 2 3 4 6 6, set-aside 1, roll 5 2 3 4 6)." in page
+        "Undone: Ann's whole turn (3 moves: roll 1 2 3 4 6 6; set-aside 1; roll 5 2 3 4 6)." in page
     )
     assert stored(app, table.token) == before[:4]
     assert table.ruling().endswith("Bo scores nothing this turn. Ann to roll.")

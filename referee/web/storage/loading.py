@@ -137,8 +137,9 @@ class Turn:
 
     @property
     def words(self) -> str:
-        """The turn in words: "Ann's whole turn (2 moves: roll 1 1 1 2 3 4, set-aside 1 1 1)"."""
-        moves = f"{self.size} move{'s' if self.size != 1 else ''}: {', '.join(self.moves)}"
+        """The turn in words: "Ann's whole turn (2 moves: roll 1 1 1 2 3 4; set-aside 1 1 1)"
+        (a move in words may hold commas: "placement at row 5, column 1")."""
+        moves = f"{self.size} move{'s' if self.size != 1 else ''}: {'; '.join(self.moves)}"
         return f"{self.player}'s whole turn ({moves})"
 
 

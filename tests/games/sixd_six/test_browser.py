@@ -293,7 +293,7 @@ def test_undo_six_d_six_whole_turn_leaves_the_rolled_square(live_server, phone, 
     player.shot("undo-whole-turn-sixd-six")
     player.press("Yes, undo all 2 moves")
     assert phone.locator(".flash").inner_text() == (
-        "Undone: Gus's whole turn (2 moves: take, slid board)."
+        "Undone: Gus's whole turn (2 moves: take; slid board)."
     )
     assert "Gus takes a set" in player.ruling()
     assert phone.locator("details.undo-turn").count() == 0

@@ -21,7 +21,7 @@ def test_six_d_six_whole_turn_undo_takes_the_take_and_its_slide_and_leaves_the_s
         "Then Gus plays the turn again from its start. Yes, undo all 2 moves" in box
     )
     said = flash(undo_turn(table), table)
-    assert said == "Undone: Gus's whole turn (2 moves: take, slid board)."
+    assert said == "Undone: Gus's whole turn (2 moves: take; slid board)."
     assert stored_moves(app, table) == list(log.moves[:1])
     assert "Gus takes a set" in table.ruling()
 

@@ -577,7 +577,7 @@ def test_moves_in_words() -> None:
     assert (
         describe_move(THREE, place("4g", 2, 2, player="Bo")) == "Bo's placement at row 3, column 3"
     )
-    assert describe_move(THREE, draw("3r 5g", player="Ann")) == "Ann's draw 3r 5g"
+    assert describe_move(THREE, draw("3r 5g", player="Ann")) == "Ann's draw red 3 and green 5"
     assert describe_move(THREE, reroll("3r", "5r")) == "the re-roll"
     assert describe_move(THREE, grid(player="Ann")) == "Ann's black grid"
     assert describe_move(THREE, remove("r")) == "the dice put back in the box"

@@ -13,7 +13,7 @@ def test_six_d_three_setup_moves_go_one_at_a_time(client, stored, app):
     log = seed_opening("sixd-three-in-progress", 3)  # Wren: the grid, two dice out, a hand
     table = seated(client, stored, log)
     assert "whole turn" not in undo_box(table)
-    assert flash(undo_turn(table), table) == "Undone: Wren's draw 5g 2o 3p."
+    assert flash(undo_turn(table), table) == "Undone: Wren's draw green 5, orange 2 and purple 3."
     assert stored_moves(app, table) == list(log.moves[:2])
     assert flash(undo_turn(table), table) == "Undone: Wren's dice put back in the box."
     assert flash(undo_turn(table), table) == "Undone: Wren's black grid."
@@ -27,9 +27,9 @@ def test_six_d_three_whole_turn_undo_takes_the_placement_and_its_draw_and_leaves
     table = seated(client, stored, log)
     box = words(undo_box(table))
     assert "Undo Wren's whole turn (2 moves: placement, draw)" in box
-    assert "Undo all 2 of its moves? placement at row 5, column 1 draw 4b" in box
+    assert "Undo all 2 of its moves? placement at row 5, column 1 draw blue 4" in box
     said = flash(undo_turn(table), table)
-    assert said == "Undone: Wren's whole turn (2 moves: placement at row 5, column 1, draw 4b)."
+    assert said == "Undone: Wren's whole turn (2 moves: placement at row 5, column 1; draw blue 4)."
     assert stored_moves(app, table) == list(log.moves[:6])
     assert "Wren may re-roll one die, then places one." in table.ruling()
 

@@ -263,8 +263,8 @@ def test_a_refused_move_leaves_the_state_as_it_was() -> None:
 
 
 def test_moves_in_words() -> None:
-    assert describe_move(TWO, take("4r 2r", player="Bo")) == "Bo's take 4r 2r"
-    assert describe_move(TWO, pool("1r 2r", player="Ann")) == "Ann's pool 1r 2r"
+    assert describe_move(TWO, take("4r 2r", player="Bo")) == "Bo's take red 4 and red 2"
+    assert describe_move(TWO, pool("1r 2r", player="Ann")) == "Ann's pool red 1 and red 2"
     assert describe_move(TWO, {**END, "player": "Ann"}) == "Ann's end of the round"
 
 

@@ -13,12 +13,14 @@ def test_six_d_two_undoing_the_first_take_leaves_the_pool(client, stored, app):
     log = seed_opening("sixd-two-in-progress", 2)  # Pia enters the pool, then takes
     table = seated(client, stored, log)
     box = words(undo_box(table))
-    assert "Undo Pia's take 5r 6r?" in box and "whole turn" not in box
-    assert flash(undo_turn(table), table) == "Undone: Pia's take 5r 6r."
+    assert "Undo Pia's take red 5 and red 6?" in box and "whole turn" not in box
+    assert flash(undo_turn(table), table) == "Undone: Pia's take red 5 and red 6."
     assert stored_moves(app, table) == list(log.moves[:1])
     box = words(undo_box(table))
-    assert "Undo Pia's pool 3r 5r 1r" in box and "whole turn" not in box
-    assert flash(undo_turn(table), table).startswith("Undone: Pia's pool 3r 5r 1r 6r")
+    assert "Undo Pia's pool red 3, red 5, red 1" in box and "whole turn" not in box
+    assert flash(undo_turn(table), table).startswith(
+        "Undone: Pia's pool red 3, red 5, red 1, red 6"
+    )
     assert stored_moves(app, table) == []
 
 
@@ -26,7 +28,7 @@ def test_six_d_two_a_later_rounds_pool_is_undone_on_its_own(client, stored, app)
     log = seed_opening("sixd-two-in-progress", 13)  # ... Quin rolls round 2's pool and takes
     table = seated(client, stored, log)
     assert "whole turn" not in undo_box(table)
-    assert flash(undo_turn(table), table) == "Undone: Quin's take 6b 6b."
+    assert flash(undo_turn(table), table) == "Undone: Quin's take blue 6 and blue 6."
     assert stored_moves(app, table) == list(log.moves[:12])
 
 
@@ -40,7 +42,7 @@ def test_six_d_two_the_end_of_a_round_is_not_undone_with_the_next_rounds_take(cl
     )
     table = seated(client, stored, GameLog("sixd-two", ("Ann", "Bo"), {"rounds": 2}, moves))
     assert "whole turn" not in undo_box(table)
-    assert flash(undo_turn(table), table) == "Undone: Bo's take 6k 6k."
+    assert flash(undo_turn(table), table) == "Undone: Bo's take black 6 and black 6."
     assert stored_moves(app, table) == list(moves[:2])
     assert "Round 2 of 2" in table.ruling()
     assert flash(undo_turn(table), table) == "Undone: Bo's end of the round."
