@@ -310,12 +310,22 @@
     if (!document.hidden) { ask(); }
   });
 
-  // The header's "Invite" opens the join panel (its QR code and join code).
+  // The header's "Invite" opens the join panel and brings it whole into view, its QR code
+  // and join code (a tap when the address already ends in #join too).
   function invite() {
     var panel = location.hash === "#join" && document.getElementById("join");
-    if (panel) { panel.open = true; }
+    if (panel) {
+      panel.open = true;
+      panel.scrollIntoView({ block: "nearest" });
+    }
   }
   window.addEventListener("hashchange", invite);
+  document.addEventListener("click", function (e) {
+    if (location.hash === "#join" && e.target.closest && e.target.closest("a.invite")) {
+      e.preventDefault();
+      invite();
+    }
+  });
   invite();
   buzz();
   schedule();

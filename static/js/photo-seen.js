@@ -73,19 +73,24 @@
     return box;
   });
 
-  // A tap picks the die whose centre is nearest it, within a side: the photo is one target,
-  // so a phone's touch adjustment cannot move a tap onto a neighbour's outline (the form's
-  // own dice are the keyboard's way in).
+  // A tap picks the die whose centre is nearest it, within a side or within REACH CSS px of
+  // its centre, whichever is more: the photo is one target, so a phone's touch adjustment
+  // cannot move a tap onto a neighbour's outline, and a die drawn small (14-18 px on a
+  // narrow phone) is still a finger's target, 2 x REACH across (the form's own dice are the
+  // keyboard's way in).
+  var REACH = 22;
   svg.addEventListener("click", function (e) {
     var m = svg.getScreenCTM();
     if (!m) { return; }
     var at = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    var scale = Math.hypot(m.a, m.b);  // CSS px to a photo's pixel
     var best = null, gap = Infinity;
     dice.forEach(function (die, n) {
-      var d = Math.hypot(die.x - at.x, die.y - at.y) / (die.s || Math.max(W, H) / 16);
+      var side = die.s || Math.max(W, H) / 16;
+      var d = Math.hypot(die.x - at.x, die.y - at.y) / Math.max(side * 0.75, REACH / scale);
       if (d < gap) { gap = d; best = boxes[n]; }
     });
-    if (best && gap < 0.75) { best.pick(); }
+    if (best && gap < 1) { best.pick(); }
   });
 
   function sync() {
@@ -110,4 +115,13 @@
   turn.addEventListener("change", sync);
   sync();
   figure.hidden = false;
+
+  // The form's own button that enters what was read (Enter roll, Enter the square) comes
+  // into view under the photo: nothing is entered until the table taps it.
+  var filled = dice.map(target).filter(Boolean)[0];
+  var form = filled && (filled.form || filled.closest("form"));
+  var enter = form && Array.prototype.filter.call(
+    form.querySelectorAll("button[type=submit], button:not([type])"),
+    function (button) { return button.offsetParent !== null; }).pop();
+  if (enter) { enter.scrollIntoView({ block: "nearest" }); }
 })();

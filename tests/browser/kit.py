@@ -132,6 +132,15 @@ class Phone:
         return self.page.locator(".ruling").inner_text()
 
 
+def say_who(page, choice: str) -> None:
+    """Answer the question a phone that joins a table is asked first ("I am Bo", "A table
+    phone, passed round"): pick it, tap "This is me", wait for the table's page."""
+    asked = page.locator("form.who-is-this-phone")
+    asked.locator("select").select_option(label=choice)
+    with page.expect_navigation():
+        asked.get_by_role("button", name="This is me", exact=True).tap()
+
+
 @pytest.fixture
 def small_phone(phone):
     """The phone page at a small phone's viewport (360x740)."""

@@ -152,7 +152,7 @@ def test_a_die_read_unsure_is_marked_in_the_tray_until_tapped_again(
 def test_a_photo_being_confirmed_that_another_phone_overtakes_is_named_as_not_sent(
     live_server, phone, player, browser
 ):
-    from tests.browser.kit import PHONE, Phone
+    from tests.browser.kit import PHONE, Phone, say_who
 
     url = start_10k(phone, player, live_server, "Ann", "Bo")
     with phone.expect_navigation():
@@ -161,8 +161,7 @@ def test_a_photo_being_confirmed_that_another_phone_overtakes_is_named_as_not_se
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     other = context.new_page()
     other.goto(live_server + url)
-    with other.expect_navigation():
-        other.get_by_role("button", name="A table phone, passed round").tap()
+    say_who(other, "A table phone, passed round")
     Phone(other).roll(2, 2, 3, 3, 4, 6)  # Ann's roll, from the other phone
     said = phone.locator(".live-note .live-said")
     said.filter(has_text="The table moved on: Ann's roll 2 2 3 3 4 6.").wait_for(timeout=3500)

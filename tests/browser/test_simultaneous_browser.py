@@ -11,7 +11,7 @@ from contextlib import ExitStack
 
 import pytest
 
-from tests.browser.kit import PHONE, Phone
+from tests.browser.kit import PHONE, Phone, say_who
 
 pytestmark = pytest.mark.browser
 
@@ -55,10 +55,9 @@ def stored_moves(app, token: str) -> list[dict]:
 
 def sit(page, name: str) -> None:
     """Answer the question a phone that joins a table is asked first: one tap."""
-    asked = page.locator("form.who-is-this-phone")
-    assert asked.locator("p").inner_text().startswith("Who is this phone?")
-    with page.expect_navigation():
-        asked.get_by_role("button", name=f"I am {name}", exact=True).tap()
+    asked = page.get_by_label("Who is this phone?")
+    assert asked.locator("option").first.inner_text() == "I am …"
+    say_who(page, f"I am {name}")
     assert page.locator("form.who-is-this-phone").count() == 0
     assert f"This phone: {name}’s seat" in page.locator("details.this-phone summary").inner_text()
 

@@ -235,7 +235,7 @@ def test_a_phone_that_joins_is_asked_who_it_is_and_cannot_move_for_a_seated_play
     assert sit(ann, "0").status_code == 302
     page = html.unescape(joined.page())
     asked = page.split('class="card who-is-this-phone"')[1].split("</form>")[0]
-    assert "Who is this phone? <small>(Ann has a phone)</small>" in asked
+    assert "Who is this phone?" in asked and "<option disabled>Ann (has a phone)</option>" in asked
     assert "I am Bo" in asked and "I am Ann" not in asked  # the free seats only
     assert "A table phone, passed round" in asked
     assert page.index("who-is-this-phone") < page.index('class="ruling"')  # asked first

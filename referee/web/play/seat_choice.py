@@ -50,7 +50,7 @@ def choose(token: str) -> Any:
                 if choice == "watch"
                 else "This phone is now a table phone: it enters every player’s moves."
             )
-            return redirect(url_for("tables.play", token=token))
+            return redirect(url_for("tables.play", token=token, _anchor="now"))
         seat, take_over = int(choice), request.form.get("take_over") == "yes"
         sat = sit(table_id, seat, me, take_over)
     except TableMoved:  # the table was deleted meanwhile (404), or the database said wait
@@ -64,4 +64,4 @@ def choose(token: str) -> Any:
         return render_play(load(table_or_404(token)), status=409, error=error, seat_taken=seat)
     watch(token, False)
     flash(f"This phone is now {name}’s seat: it enters {name}’s moves.")
-    return redirect(url_for("tables.play", token=token))
+    return redirect(url_for("tables.play", token=token, _anchor="now"))

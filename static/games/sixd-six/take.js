@@ -15,10 +15,10 @@
   // posts that placement's form.
   var QUARTER_WORDS = ["unturned", "turned a quarter clockwise", "turned half round",
     "turned a quarter anticlockwise"];
-  // The area's squares: at first as large as fit the width, 40 px (a finger's tap) to 52 px,
+  // The area's squares: at first as large as fit the width, 44 px (a finger's tap) to 52 px,
   // an area wider than that scrolling in its box; zoomed out, the whole area fits the
   // width (smaller squares, asked for); zoomed in, 60 px.
-  var TAP = 40, ROOMY = 52, ZOOMED = 60;
+  var TAP = 44, ROOMY = 52, ZOOMED = 60;
 
   function movablePiece(section) {
     var forms = Array.prototype.slice.call(section.querySelectorAll("form.placement"));
@@ -136,6 +136,12 @@
       chosen = over[(at + 1) % over.length];  // a second tap: the next placement over it
       draw();
       if (over.length > 1) { said.textContent += " Tap again for another of the " + over.length + " ways over that square."; }
+      placeInView();
+    };
+    // "Place it here" comes into sight once a placement is chosen (just into sight: the
+    // area above it stays as far up as it can).
+    var placeInView = function () {
+      if (chosen) { go.scrollIntoView({ block: "nearest" }); }
     };
     rotate.addEventListener("click", function () {
       var kept = chosen ? chosen.cells[0] : null;
@@ -146,6 +152,7 @@
       }
       if (here().length === 1) { chosen = here()[0]; }  // one way to lie: shown at once
       draw();
+      placeInView();
     });
     box.querySelectorAll("[data-zoom]").forEach(function (b) {
       b.addEventListener("click", function () {
