@@ -30,6 +30,15 @@ def other_phone(browser):
     context.close()
 
 
+def take_seat(live_server: str, page, token: str, seat: str) -> None:
+    """The phone on ``page`` takes seat ``seat`` (its number from 0), as its question's
+    answer posts it, and shows the table again."""
+    csrf = page.locator("input[name='csrf_token']").first.input_value()
+    sat = page.request.post(f"{live_server}/t/{token}/seat", form={"as": seat, "csrf_token": csrf})
+    assert sat.ok
+    page.goto(f"{live_server}/t/{token}")
+
+
 def note_of(page):
     """The page's live note, once it says the table moved on."""
     said = page.locator(".live-note .live-said", has_text="The table moved on")
@@ -57,8 +66,7 @@ def test_a_move_made_and_a_seat_taken_are_named(
     (token,) = stored(tenk_log(("Ann", "Bo"), "bust"))
     for page in (phone, other_phone):
         page.goto(f"{live_server}/t/{token}")
-    with other_phone.expect_navigation():
-        other_phone.get_by_role("button", name="I am Bo", exact=True).first.tap()
+    take_seat(live_server, other_phone, token, "1")  # Bo's
     type(player)(other_phone).roll(2, 2, 3, 3, 4, 6)
     assert note_of(phone) == ("The table moved on: Bo's roll 2 2 3 3 4 6; a phone took Bo’s seat.")
 
@@ -99,12 +107,7 @@ def test_a_phone_whose_split_another_followed_keeps_its_own_ruling(
     for page, seat in ((phone, "1"), (other_phone, "2")):
         page.set_viewport_size(size)
         page.goto(f"{live_server}/t/{token}")
-        csrf = page.locator("input[name='csrf_token']").first.input_value()
-        sat = page.request.post(
-            f"{live_server}/t/{token}/seat", form={"as": seat, "csrf_token": csrf}
-        )
-        assert sat.ok
-        page.goto(f"{live_server}/t/{token}")
+        take_seat(live_server, page, token, seat)
     version = phone.locator(".live-note").get_attribute("data-version")
     with phone.expect_navigation():
         phone.locator(".split-option").first.tap()  # Bob's split, then Cat's
