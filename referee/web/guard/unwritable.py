@@ -17,13 +17,17 @@ The balancer's check asks whether the database can write (``write_fault``): on S
 a rolled-back write on a connection of its own and the free room on the file's disk; on
 PostgreSQL by the session's ``transaction_read_only`` (asked again on a fresh connection
 before it is believed) and a temporary table made and rolled back, whose index writes a
-page into the database's tablespace (no free room can be asked for from a client).
+page into the database's tablespace (no free room can be asked for from a client).  A
+trial table that fitted is believed for ``TRIAL_SECONDS`` (a few catalogue writes each,
+where the check is otherwise two quick questions), and forgotten at once when a write is
+refused for a fault meanwhile.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +39,8 @@ from sqlalchemy.exc import DBAPIError
 
 RETRY_AFTER_SECONDS = 30
 ROOM = 1024 * 1024  # bytes an SQLite disk keeps free at least, or it is full
+TRIAL_SECONDS = 5.0  # how long a PostgreSQL trial table that fitted is believed
+_fitted_until: dict[str, float] = {}  # by database URL: when its last fitting trial expires
 
 
 @dataclass(frozen=True)
@@ -86,7 +92,10 @@ def watch(engine: Engine) -> None:
 
     @event.listens_for(engine, "handle_error")
     def on_error(context: Any) -> None:
-        if fault_of(context.original_exception) is READ_ONLY:
+        fault = fault_of(context.original_exception)
+        if fault is not None:
+            _fitted_until.clear()  # the next check makes its trial table again
+        if fault is READ_ONLY:
             context.is_disconnect = True  # SQLAlchemy invalidates it and the older ones
 
 
@@ -137,8 +146,9 @@ TRIAL_TABLE = text("CREATE TEMPORARY TABLE room_to_write (note text) ON COMMIT D
 def postgresql_write_fault(engine: Engine) -> Fault | None:
     """Whether PostgreSQL takes changes: its transactions are not read-only (asked on a
     pooled connection, then on a fresh one before it is believed) and a temporary table
-    fits on its disk (made and rolled back; a refusal that says neither, such as a role
-    without the right to make one, tells nothing)."""
+    fits on its disk (made and rolled back, or one that fitted less than ``TRIAL_SECONDS``
+    ago; a refusal that says neither, such as a role without the right to make one, tells
+    nothing)."""
     for fresh in (False, True):
         with engine.connect() as connection:
             if not connection.scalar(READ_ONLY_NOW):
@@ -146,6 +156,9 @@ def postgresql_write_fault(engine: Engine) -> Fault | None:
             if fresh:
                 return READ_ONLY
             connection.invalidate()  # it may have kept a setting since changed
+    database = str(engine.url)
+    if time.monotonic() < _fitted_until.get(database, 0.0):
+        return None
     try:
         with engine.connect() as connection, connection.begin() as trial:
             connection.execute(TRIAL_TABLE)
@@ -154,4 +167,5 @@ def postgresql_write_fault(engine: Engine) -> Fault | None:
         if getattr(exc.orig, "sqlstate", None) is None:  # no answer: not the trial's to say
             raise
         return fault_of(exc)
+    _fitted_until[database] = time.monotonic() + TRIAL_SECONDS
     return None
