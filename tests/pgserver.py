@@ -29,6 +29,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from tests.ports import free_port
 
 SERVER_GLOB = "/usr/lib/postgresql/*/bin/initdb"
@@ -240,3 +242,14 @@ def start(attempts: int = 3, *, durable: bool = False) -> Cluster:
         shutil.rmtree(folder, ignore_errors=True)
         raise
     raise AssertionError("unreachable")
+
+
+def own_cluster() -> Iterator[Cluster]:
+    """A cluster of the test module's own, stopped after it (a fixture's body: the tests
+    that ask for it are skipped where PostgreSQL's server binaries are not installed)."""
+    try:
+        started = start()
+    except Unavailable:
+        pytest.skip("PostgreSQL's server binaries are not installed")
+    yield started
+    started.stop()

@@ -45,15 +45,8 @@ PAGE_SECONDS = 2 * DEFAULT_TIMEOUT + 3
 PAGES = 12  # more at once than the server's 2 x 4 threads
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    """A PostgreSQL cluster of this module's own."""
-    try:
-        started = pgserver.start()
-    except pgserver.Unavailable:
-        pytest.skip("PostgreSQL's server binaries are not installed")
-    yield started
-    started.stop()
+# A PostgreSQL cluster of this module's own: it is stopped, hung and restarted.
+cluster = pytest.fixture(scope="module")(pgserver.own_cluster)
 
 
 @pytest.fixture(scope="module")

@@ -139,6 +139,26 @@ def check_refused(phone: Phone, token: str, form: tuple[int, str], fault: Fault)
     assert health(phone.port) == (503, fault.health + "\n")
 
 
+def rolled_till_full(
+    phone: Phone, token: str, stored: int, most: int
+) -> tuple[tuple[int, str], int]:
+    """On a disk just filled, with ``stored`` moves at the table: ``phone`` rolls until a
+    move is refused (within ``most``), which must be the full disk's 503; reading still
+    works, the fault is checked (``check_refused``), and the moves that fitted are stored.
+    The refused move's page ``form`` and the moves stored."""
+    for _ in range(most):
+        form = phone.form(token)
+        answer = roll(phone, token, *form)
+        if answer[0] != 302:
+            break
+        stored += 1
+    assert refused(answer, FULL), (answer[0], said(answer[1])[:300])
+    assert phone.get(f"/t/{token}")[0] == 200  # reading needs no room
+    check_refused(phone, token, form, FULL)
+    assert moves_of(phone, token) == stored
+    return form, stored
+
+
 def check_mended(phone: Phone, token: str, form: tuple[int, str], stored: int) -> None:
     """Once the fault is gone, without a restart: the balancer's check passes, the move
     refused before (``phone``'s, at its page's ``form``) goes through, the PIN is taken, and
@@ -213,34 +233,17 @@ def test_sqlite_full_disk_is_a_503_that_says_so_and_mends_without_a_restart(sqli
     server = Gunicorn(url, instance).start()
     try:
         phone = Phone(server.port).enter_house_pin()
-        stored = 2
         with filled(folder):
             # A move needs room in the WAL file: the first or one of the next few is
             # refused, the ones before it stored (an SQLite page may still have room).
-            for _ in range(20):
-                form = phone.form(token)
-                answer = roll(phone, token, *form)
-                if answer[0] != 302:
-                    break
-                stored += 1
-            assert refused(answer, FULL), (answer[0], said(answer[1])[:300])
-            assert phone.get(f"/t/{token}")[0] == 200  # reading needs no room
-            check_refused(phone, token, form, FULL)
-            assert moves_of(phone, token) == stored
+            form, stored = rolled_till_full(phone, token, 2, most=20)
         check_mended(phone, token, form, stored)
     finally:
         server.stop()
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    """A PostgreSQL cluster of this module's own: its settings and tablespaces change."""
-    try:
-        started = pgserver.start()
-    except pgserver.Unavailable:
-        pytest.skip("PostgreSQL's server binaries are not installed")
-    yield started
-    started.stop()
+# A PostgreSQL cluster of this module's own: its settings and tablespaces change.
+cluster = pytest.fixture(scope="module")(pgserver.own_cluster)
 
 
 def close_servers_connections(cluster: pgserver.Cluster) -> None:
@@ -306,16 +309,7 @@ def test_postgresql_full_disk_is_a_503_that_says_so_and_mends_without_a_restart(
                     stored = moves_of(phone, token)
                     with filled(disk):
                         # A move needs a new page for one of its rows sooner or later.
-                        for _ in range(500):
-                            form = phone.form(token)
-                            answer = roll(phone, token, *form)
-                            if answer[0] != 302:
-                                break
-                            stored += 1
-                        assert refused(answer, FULL), (answer[0], said(answer[1])[:300])
-                        assert phone.get(f"/t/{token}")[0] == 200
-                        check_refused(phone, token, form, FULL)
-                        assert moves_of(phone, token) == stored
+                        form, stored = rolled_till_full(phone, token, stored, most=500)
                     check_mended(phone, token, form, stored)
                 finally:
                     server.stop()
