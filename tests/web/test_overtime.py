@@ -26,7 +26,8 @@ from tests.realserver import Gunicorn, Phone, csrf_of
 from tests.slow_pages import every_set_first
 from tests.web.support import seated, stored_moves
 
-pytestmark = pytest.mark.solo  # it waits on the wall clock for the watchdog
+# The waits on the wall clock have seconds to spare (the watchdog acts within 0.1 s of its
+# time on a quiet machine), so the tests run among the others.
 
 # Rows one colour, columns one number: every group of dice joined side to side is a set,
 # so listing them all runs for hours (and grows without bound) in the pure code.
