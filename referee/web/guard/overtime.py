@@ -14,10 +14,12 @@ of time: a 503, a sentence, its session rolled back.  Its memory goes with it.
 
 Where the thread is anywhere else (the database driver, a template, Flask), the watchdog
 looks again a moment later: a long computation is back in the pure code within
-microseconds (the look and the raise are a few bytecodes apart, so the exception lands
-where the look found the thread).  A request that has begun to commit (``settle``) is
-never stopped, so one cut short has changed nothing; and an exception raised but not yet
-delivered when the request ends is taken back, so it never reaches the server's loop.
+microseconds.  The look and the raise are moments apart: a thread that left the pure code
+in between gets the exception in the request's own code, which answers it the same way.
+A request that has begun to commit (``settle``) is never stopped, so one cut short has
+changed nothing (``settle`` and the raise take the same lock, and ``settle`` takes back an
+exception not yet delivered); and one raised but not yet delivered when the request ends
+is taken back too, so it never reaches the server's loop.
 """
 
 from __future__ import annotations
