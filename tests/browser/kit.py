@@ -72,6 +72,16 @@ def phone(browser):
     context.close()
 
 
+@pytest.fixture
+def second_phone(browser):
+    """Another phone at the table: its own context, so its own cookies and session."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
 class Phone:
     """Taps a player makes on the turn screen."""
 

@@ -10,21 +10,11 @@ import time
 
 import pytest
 
-from tests.browser.kit import PHONE, Phone
+from tests.browser.kit import Phone
 
 pytestmark = pytest.mark.browser
 
 BUST = (2, 2, 3, 3, 4, 6)
-
-
-@pytest.fixture
-def second_phone(browser):
-    """Another phone at the table: its own context, so its own cookies and session."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
 
 
 def seen_within(page, words: str, seconds: float = 2.0) -> float:

@@ -11,23 +11,12 @@ from pathlib import Path
 import pytest
 
 from referee.log import loads
-from tests.browser.kit import PHONE
 from tests.conftest import ONE_DATABASE
 
 pytestmark = [pytest.mark.browser, ONE_DATABASE]
 
 SIXD_SIX = Path(__file__).resolve().parents[2] / "seeds" / "sixd-six-finished.json"
 CODE = re.compile(r"\(\d+, ?\d+\)|\[\d+, ?\d+\]|\b\d,\d\b")
-
-
-@pytest.fixture
-def other_phone(browser):
-    """Another phone at the table: its own context, so its own cookies and session."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
 
 
 def take_seat(live_server: str, page, token: str, seat: str) -> None:
@@ -47,43 +36,43 @@ def note_of(page):
 
 
 def test_the_odds_switched_on_by_another_phone_are_named(
-    live_server, stored, tenk_log, phone, player, other_phone
+    live_server, stored, tenk_log, phone, player, second_phone
 ):
     (token,) = stored(tenk_log(("Ann", "Bo"), "bust"))
-    for page in (phone, other_phone):
+    for page in (phone, second_phone):
         page.goto(f"{live_server}/t/{token}")
-    with other_phone.expect_navigation():
-        other_phone.locator("form.odds-switch button").tap()
+    with second_phone.expect_navigation():
+        second_phone.locator("form.odds-switch button").tap()
     assert note_of(phone) == "The table moved on: the odds were switched on."
     player.shot("live-news-odds")
 
 
 def test_a_move_made_and_a_seat_taken_are_named(
-    live_server, stored, tenk_log, phone, player, other_phone
+    live_server, stored, tenk_log, phone, player, second_phone
 ):
     """A seat taken moves no table's version on (a move racing it would be refused), so the
     page hears of it with the next change, and names both."""
     (token,) = stored(tenk_log(("Ann", "Bo"), "bust"))
-    for page in (phone, other_phone):
+    for page in (phone, second_phone):
         page.goto(f"{live_server}/t/{token}")
-    take_seat(live_server, other_phone, token, "1")  # Bo's
-    type(player)(other_phone).roll(2, 2, 3, 3, 4, 6)
+    take_seat(live_server, second_phone, token, "1")  # Bo's
+    type(player)(second_phone).roll(2, 2, 3, 3, 4, 6)
     assert note_of(phone) == ("The table moved on: Bo's roll 2 2 3 3 4 6; a phone took Bo’s seat.")
 
 
 def test_a_six_d_six_die_ticked_and_not_sent_is_said_by_row_and_column(
-    live_server, stored, phone, player, other_phone
+    live_server, stored, phone, player, second_phone
 ):
     from tests.games.sixd_six.test_browser import take
 
     log = loads(SIXD_SIX.read_text(encoding="utf-8"))
     (token,) = stored(dataclasses.replace(log, moves=log.moves[:-2]))
-    for page in (phone, other_phone):
+    for page in (phone, second_phone):
         page.goto(f"{live_server}/t/{token}")
     move = log.moves[-2]
     r, c = move["cells"][0]
     phone.locator(f"form.take-pick label.cell.tick[data-cell='{r},{c}']").tap()
-    take(other_phone, None, move["cells"], move["place"])
+    take(second_phone, None, move["cells"], move["place"])
     said = note_of(phone)
     player.shot("live-news-sixd-six")
     assert f"at row {r + 1}, column {c + 1}) was for the table before that" in said
@@ -92,7 +81,7 @@ def test_a_six_d_six_die_ticked_and_not_sent_is_said_by_row_and_column(
 
 @pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 320, "height": 640}])
 def test_a_phone_whose_split_another_followed_keeps_its_own_ruling(
-    live_server, stored, phone, player, other_phone, size
+    live_server, stored, phone, player, second_phone, size
 ):
     from referee.log import GameLog
 
@@ -104,7 +93,7 @@ def test_a_phone_whose_split_another_followed_keeps_its_own_ruling(
             ({"type": "roll", "dice": ["1", "1", "3", "5", "6"]},),
         )
     )
-    for page, seat in ((phone, "1"), (other_phone, "2")):
+    for page, seat in ((phone, "1"), (second_phone, "2")):
         page.set_viewport_size(size)
         page.goto(f"{live_server}/t/{token}")
         take_seat(live_server, page, token, seat)
@@ -112,8 +101,8 @@ def test_a_phone_whose_split_another_followed_keeps_its_own_ruling(
     with phone.expect_navigation():
         phone.locator(".split-option").first.tap()  # Bob's split, then Cat's
     phone.locator(f'.live-note:not([data-version="{version}"])').wait_for(state="attached")
-    with other_phone.expect_navigation():
-        other_phone.locator(".split-option").first.tap()
+    with second_phone.expect_navigation():
+        second_phone.locator(".split-option").first.tap()
     note_of(phone)  # Bob's page followed the table
     said = phone.locator(".ruling p").all_inner_texts()
     player.shot(f"own-ruling-{size['width']}")
