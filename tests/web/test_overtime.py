@@ -21,6 +21,7 @@ from referee.games.sixd_six import rules as sixd_six
 from referee.web.base.deadline import OutOfTime
 from referee.web.guard.overtime import GRACE_SECONDS, Watchdog, in_pure_code
 from referee.web.storage.replays import replays
+from tests.conftest import wait_until
 from tests.games.sixd_six.test_worst_squares import ISSUE_LOG
 from tests.realserver import Gunicorn, Phone, csrf_of
 from tests.slow_pages import every_set_first
@@ -80,6 +81,24 @@ def test_work_that_has_begun_to_commit_is_never_stopped() -> None:
 
     value, _ = in_a_thread(work, Watchdog(), LIMIT, settle=True)
     assert isinstance(value, int) and value > 0
+
+
+def test_the_watchdog_is_woken_only_for_a_deadline_before_its_next_look() -> None:
+    """Each request woke the watchdog's thread, which then took the interpreter lock from
+    the request (0.7 ms a table page): it is woken only when a deadline comes before the
+    moment it already means to look, and still stops such a request."""
+    watchdog, woken = Watchdog(), []
+    notify = watchdog._wake.notify
+    watchdog._wake.notify = lambda n=1: (woken.append(n), notify(n))  # type: ignore[method-assign]
+    watchdog.watch(60)
+    assert wait_until(lambda: watchdog._wakes_at is not None, within=30)
+    watchdog.forget()
+    for _ in range(100):  # requests one after another, each with the same limit
+        watchdog.watch(60)
+        watchdog.forget()
+    assert len(woken) == 1
+    value, late = in_a_thread(lambda: sixd_six.legal_sets(SORTED), watchdog, LIMIT)
+    assert len(woken) == 2 and isinstance(value, OutOfTime) and late < STOPPED_WITHIN
 
 
 def test_only_the_pure_code_is_stopped() -> None:

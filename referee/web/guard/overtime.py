@@ -77,6 +77,7 @@ class Watchdog:
         self._wake = threading.Condition(self._lock)
         self._running: dict[int, Running] = {}
         self._owner = 0  # the process whose watchdog thread runs
+        self._wakes_at: float | None = None  # when the watchdog next looks (None: not planned)
 
     def watch(self, seconds: float, grace: float = GRACE_SECONDS) -> None:
         """Watch the request on this thread: its time is up ``seconds`` from now, and the
@@ -86,8 +87,10 @@ class Watchdog:
             self._running[me] = Running(me, monotonic() + seconds + grace)
             if self._owner != os.getpid():
                 self._owner = os.getpid()
+                self._wakes_at = None
                 threading.Thread(target=self._patrol, name="overtime", daemon=True).start()
-            self._wake.notify()
+            if self._wakes_at is None or self._running[me].until < self._wakes_at:
+                self._wake.notify()  # woken only when this deadline comes before its next look
 
     def settle(self) -> None:
         """The request on this thread begins to commit: never stop it from now on (one
@@ -120,7 +123,9 @@ class Watchdog:
                         _raise_in(running.thread, OutOfTime)
                 ahead = [r.until - now for r in waiting if not r.stopped]
                 late = any(a <= 0 for a in ahead)
-                self._wake.wait(LOOK_AGAIN_SECONDS if late else min(ahead, default=None))
+                sleep = LOOK_AGAIN_SECONDS if late else min(ahead, default=None)
+                self._wakes_at = None if sleep is None else now + sleep
+                self._wake.wait(sleep)
 
 
 WATCHDOG = Watchdog()

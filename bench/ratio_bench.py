@@ -1,0 +1,231 @@
+"""The project's one method for the table page and the move (issue 49): each set against bare
+Flask served the same way in the same run, on SQLite and on PostgreSQL.
+
+What is timed:
+
+- **the table page**: ``GET /t/<token>`` of a 300-move 10K table by the phone that reads it
+  (its own session cookie), the table unchanged since its last read, against a bare Flask
+  ``GET`` answering a small page;
+- **the move**: ``POST /t/<token>/move`` of a roll to a 300-move 10K table whose page its
+  phone read before (as a phone posts from the page it shows; one roll a table, answered
+  302), against a bare Flask ``POST`` that parses the same form and answers the same
+  redirect.
+
+How: both apps run at once under gunicorn with the worker ``make run`` serves with
+(``BufferingWorker``), one worker, one thread, a long keep-alive, no access log, each on a
+socket bound to 127.0.0.1; the client keeps one ``http.client`` connection a server and
+sends one request at a time.  A run is ``ROUNDS`` rounds, each round the bare GET then the
+page (``PAGES`` requests each), then the bare POST then the move (``MOVES`` each, to tables
+whose pages were read right before, untimed); a round's ratio is the bare app's time over
+the referee's for the same requests, and a run's ratio is the median of its rounds' ratios,
+so a burst of other work on this shared machine moves one round, not the figure.  A run
+starts fresh servers on a database built once for the three runs; the figures are each
+run's ratios, their median and their spread.  CSRF stays on; the write limits are off (one
+client posts hundreds of moves a second); PostgreSQL is a cluster of its own with its
+durable defaults (``tests/pgserver.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from time import perf_counter
+from typing import Any
+
+from flask import Flask, redirect, request
+from werkzeug.wrappers import Response
+
+from bench import BenchGame, bench_game
+from bench.web_bench import (
+    SECRET,
+    Client,
+    Phone,
+    build_database,
+    get_all,
+    gunicorn,
+    phone_at,
+    post_rolls,
+)
+from tests import pgserver
+
+RUNS = 3
+ROUNDS = 20
+PAGES = 40  # table page GETs a round (of the same table)
+MOVES = 8  # moves a round, each to a table of its own
+WORKER = (
+    "--worker-class",
+    "referee.serving.buffering_worker.BufferingWorker",
+    "--workers",
+    "1",
+    "--threads",
+    "1",
+    "--keep-alive",
+    "10",
+)
+BARE_PAGE = "<!doctype html><title>Table</title><p>A table of 300 moves.</p>"
+
+
+def bare_app() -> Flask:
+    """Bare Flask: a GET that answers a small page and a POST shaped like the move route
+    (parse the form, redirect to the table)."""
+    app = Flask("bare")
+
+    @app.get("/t/<table_id>")
+    def page(table_id: str) -> Response:
+        """A small fixed page."""
+        return Response(BARE_PAGE, mimetype="text/html")
+
+    @app.post("/t/<table_id>/move")
+    def move(table_id: str) -> Response:
+        """Read the posted fields, as the referee's route does, and redirect to the table."""
+        form = request.form
+        if not form.get("action") or int(form.get("seq", "-1")) < 0:
+            return Response("incomplete form", status=400)
+        return redirect(f"/t/{table_id}")
+
+    return app
+
+
+def tables_needed() -> int:
+    """Tables one database holds for its runs: a table read each run, and one a move."""
+    return RUNS * (1 + ROUNDS * MOVES)
+
+
+@contextmanager
+def database(kind: str, root: Path) -> Iterator[str]:
+    """The URL of a fresh database of ``kind`` (``sqlite`` or ``postgresql``), dropped after."""
+    if kind == "sqlite":
+        yield f"sqlite:///{root / 'ratio.sqlite3'}"
+        return
+    cluster = pgserver.start(durable=True)
+    try:
+        yield cluster.url(cluster.create_database())
+    finally:
+        cluster.stop()
+
+
+def one_run(
+    bare: Client, referee: Client, table: str, moved: Sequence[str], game: BenchGame
+) -> dict[str, Any]:
+    """``ROUNDS`` rounds of the page and the move against bare Flask; each round's seconds
+    a request, and the run's ratios (the medians of the rounds' own ratios)."""
+    reader = phone_at(referee, table, game)
+    pages = [(f"/t/{table}", reader.cookie)] * PAGES
+    bare_pages = [(f"/t/{table}", "")] * PAGES
+    rounds = []
+    for start in range(0, len(moved), MOVES):
+        chunk = moved[start : start + MOVES]
+        phones = {t: phone_at(referee, t, game) for t in chunk}  # each table's page read
+        own: Callable[[str], Phone] = phones.__getitem__
+        seconds = {
+            "bare_get": get_all(bare, bare_pages, 200) / PAGES,
+            "page": get_all(referee, pages, 200) / PAGES,
+            "bare_post": post_rolls(bare, chunk, own) / MOVES,
+            "move": post_rolls(referee, chunk, own) / MOVES,
+        }
+        rounds.append(seconds)
+    return {
+        "page_ratio": statistics.median(r["bare_get"] / r["page"] for r in rounds),
+        "move_ratio": statistics.median(r["bare_post"] / r["move"] for r in rounds),
+        "page_ms": statistics.median(r["page"] for r in rounds) * 1e3,
+        "bare_get_ms": statistics.median(r["bare_get"] for r in rounds) * 1e3,
+        "move_ms": statistics.median(r["move"] for r in rounds) * 1e3,
+        "bare_post_ms": statistics.median(r["bare_post"] for r in rounds) * 1e3,
+    }
+
+
+def spread(runs: Sequence[dict[str, Any]], name: str) -> dict[str, float]:
+    """The median of the runs' ``name`` and its spread (lowest, highest)."""
+    values = [run[name] for run in runs]
+    return {"median": statistics.median(values), "low": min(values), "high": max(values)}
+
+
+def measure(kind: str, game: BenchGame) -> dict[str, Any]:
+    """``RUNS`` runs on a database of ``kind``, each with freshly started servers."""
+    with tempfile.TemporaryDirectory(prefix="referee-ratio-") as tmp, ExitStack() as stack:
+        root = Path(tmp)
+        instance = root / "instance"
+        instance.mkdir()
+        url = stack.enter_context(database(kind, root))
+        started = perf_counter()
+        tokens = build_database(instance, url, game, tables_needed())
+        setup_s = perf_counter() - started
+        env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+        referee_env = {
+            **env,
+            "REFEREE_INSTANCE": str(instance),
+            "DATABASE_URL": url,
+            "SECRET_KEY": SECRET,
+            "REFEREE_RATE_LIMITS": "off",
+        }
+        runs, per_run = [], len(tokens) // RUNS
+        for n in range(RUNS):
+            mine = tokens[n * per_run : (n + 1) * per_run]
+            with (
+                gunicorn("bench.ratio_bench:bare_app()", env, root / "bare.log", WORKER) as b,
+                gunicorn("referee.web:create_app()", referee_env, root / "app.log", WORKER) as r,
+            ):
+                bare, referee = Client.to(b), Client.to(r)
+                try:
+                    runs.append(one_run(bare, referee, mine[0], mine[1:], game))
+                finally:
+                    bare.close()
+                    referee.close()
+    return {
+        "runs": runs,
+        "page_ratio": spread(runs, "page_ratio"),
+        "move_ratio": spread(runs, "move_ratio"),
+        "load_after": os.getloadavg()[0],
+        "setup_s": setup_s,
+    }
+
+
+def run(game: BenchGame | None = None) -> dict[str, Any]:
+    """The page and move ratios on SQLite and on PostgreSQL (PostgreSQL left out, and said
+    so, where no server is installed)."""
+    game = game or bench_game()
+    results: dict[str, Any] = {"load_before": os.getloadavg()[0]}
+    results["sqlite"] = measure("sqlite", game)
+    try:
+        results["postgresql"] = measure("postgresql", game)
+    except pgserver.Unavailable as missing:
+        results["postgresql"] = {"missing": str(missing)}
+    return results
+
+
+def verdict(ratio: dict[str, float], target: float) -> str:
+    """Whether the runs' median ``ratio`` meets ``target``, in words."""
+    return "met" if ratio["median"] >= target else "NOT met"
+
+
+def lines(results: dict[str, Any]) -> list[str]:
+    """The figures in a few lines: each ratio's median over the runs and its spread."""
+    out = []
+    for kind in ("sqlite", "postgresql"):
+        found = results[kind]
+        if "missing" in found:
+            out.append(f"ratio ({kind}): not measured: {found['missing']}")
+            continue
+        page, move = found["page_ratio"], found["move_ratio"]
+        ms = found["runs"]
+        out.append(
+            f"ratio ({kind}): table page / bare GET {page['median']:.3f} "
+            f"({page['low']:.3f}-{page['high']:.3f}, target 0.25: {verdict(page, 0.25)}), "
+            f"move / bare POST {move['median']:.3f} ({move['low']:.3f}-{move['high']:.3f}, "
+            f"target 0.5: {verdict(move, 0.5)}); "
+            f"page {statistics.median(r['page_ms'] for r in ms):.2f} ms, "
+            f"move {statistics.median(r['move_ms'] for r in ms):.2f} ms, {len(ms)} runs"
+        )
+    return out
+
+
+if __name__ == "__main__":
+    import json
+
+    measured = run()
+    print(json.dumps(measured, indent=2))
+    print("\n".join(lines(measured)))
