@@ -24,13 +24,15 @@ _running = threading.Lock()  # one network per process, and a network runs one i
 
 @dataclass(frozen=True)
 class Guess:
-    """A die as the classifier reads it: confidence is how sure it is of value, colour and
-    that a die is there at all, ``die`` how sure of the last alone."""
+    """A die as the classifier reads it: confidence is how sure it is of value and colour
+    (the reader scales it by how sure it is that a die is there at all), ``die`` how sure
+    the classifier is of the last alone, ``read`` the classifier's own confidence."""
 
     value: int
     colour: str
     confidence: float
-    die: float = 1.0
+    die: float
+    read: float
 
 
 @cache
@@ -60,7 +62,6 @@ def classify(crops: list[np.ndarray]) -> list[Guess]:
     for value_p, colour_p in zip(values, colours, strict=True):
         v, c = int(value_p[:NO_DIE].argmax()), int(colour_p.argmax())
         sure = float(value_p[v] * colour_p[c])
-        guesses.append(
-            Guess(VALUES[v], READ_COLOURS[c], round(sure, 3), round(1 - float(value_p[NO_DIE]), 3))
-        )
+        die = round(1 - float(value_p[NO_DIE]), 3)
+        guesses.append(Guess(VALUES[v], READ_COLOURS[c], round(sure, 3), die, round(sure, 3)))
     return guesses

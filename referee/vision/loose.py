@@ -45,7 +45,9 @@ TURN_SURE = 0.6  # a finder's turn less sure than this is tried against its squa
 class Found:
     """A die found in the photo: its centre, side (pixels) and crop for the classifier;
     maybe an ``other`` crop of it, turned as its piece of the mask is (the reader keeps
-    the surer reading of the two); ``doubtful`` when it may be no die (``doubtful()``)."""
+    the surer reading of the two); ``doubtful`` when it may be no die (``doubtful()``);
+    ``score``, how sure the finder is that a die is there (0 for a piece of the mask it
+    saw no die on)."""
 
     center: tuple[float, float]
     side: float
@@ -53,6 +55,7 @@ class Found:
     at_edge: bool
     other: np.ndarray | None = None
     doubtful: bool = False
+    score: float = 0.0
 
 
 def squareness(piece: Blob) -> float:
@@ -191,7 +194,7 @@ def crop_detected(
     turn = piece_turn(seen, pieces)
     other = None if turn is None else cut(image, seen.center, seen.side, turn)
     at_edge = face_at_edge(image, seen)
-    return Found(seen.center, seen.side, crop, at_edge, other, doubted)
+    return Found(seen.center, seen.side, crop, at_edge, other, doubted, seen.score)
 
 
 def find_dice(

@@ -7,7 +7,7 @@ cuts each out, then the classifier reads each crop.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import cv2
@@ -31,8 +31,12 @@ SURE = 0.8  # a die read with less confidence is marked for the table to check (
 A_DIE = 0.5  # a loose crop is a die when the classifier is at least this sure there is one
 EDGE_DIE = 0.9  # a crop cut by the photo's edge must be this surely a die to refuse the photo
 TWICE = 0.6  # two dice read closer than this share of a side are one die seen twice
-DOUBTED_SURE = 0.65  # a die the finder doubts is kept only when read this surely (shadows
+DOUBTED_SURE = 0.65  # a die the finder doubts is kept when read this surely (shadows
 # and tiles' grout it took for dice read 0.27-0.64, 59 of 61; the dice it doubted 0.69-0.93, 8 of 9)
+DOUBTED_DIE = 0.9  # or when the classifier is this sure a die is there, whatever its value:
+# kept and marked, never dropped in silence (a ninth die on a roll of 8 must count)
+FINDER_SURE = 0.6  # a loose die the finder is less sure of than this is sure only in part:
+# its confidence is scaled by its share of this (calibrated on sources held out of training)
 LETTERS = {name: letter for letter, name in DIE_COLOURS.items()}  # white dice are plain
 
 
@@ -94,7 +98,9 @@ class Located:
     """The dice found in a photo before they are read: each one's crop and centre (in the
     decoded image's pixels), the board's columns (0 for a loose roll), each die's other
     crop, if it has one (cut along another turn: the surer reading is kept), whether
-    the finder doubted it (``loose.doubtful``), and each die's side (pixels)."""
+    the finder doubted it (``loose.doubtful``), each die's side (pixels), whether it is
+    cut by the photo's edge, and how sure the finder is that it is a die (``scores``:
+    a board's cells are 1)."""
 
     layout: str
     crops: list[np.ndarray]
@@ -104,11 +110,14 @@ class Located:
     doubtful: list[bool] | None = None
     sides: list[float] | None = None
     at_edge: list[bool] | None = None
+    scores: list[float] | None = None
 
     def read(self) -> list[tuple[Guess, tuple[float, float], float]]:
         """Each die read, with its centre and side, less each of a loose roll that the
         classifier takes for no die (``A_DIE``) and each the finder doubted that is read
-        with less than ``DOUBTED_SURE`` confidence.  A board's cells are all dice.
+        with less than ``DOUBTED_SURE`` confidence and less surely a die than
+        ``DOUBTED_DIE``.  A board's cells are all dice.  A loose die's confidence is its
+        reading's times how sure the finder is that it is a die (``existence``).
 
         Of two dice kept closer than ``TWICE`` of a side, the surer is the die (the finder
         may see one die twice: its top face, and its top face with a side).  Raises
@@ -119,14 +128,17 @@ class Located:
         doubtful = self.doubtful or [False] * len(self.crops)
         sides = self.sides or [0.0] * len(self.crops)
         at_edge = self.at_edge or [False] * len(self.crops)
-        read = list(zip(self.guesses(), self.centres, sides, doubtful, at_edge, strict=True))
+        guesses = self.guesses()
+        if self.layout != "grid" and self.scores:
+            guesses = [existence(g, score) for g, score in zip(guesses, self.scores, strict=True)]
+        read = list(zip(guesses, self.centres, sides, doubtful, at_edge, strict=True))
         kept: list[Kept] = [
             (guess, centre, side, edge)
             for guess, centre, side, doubted, edge in read
             if self.layout == "grid"
             or (
                 guess.die >= (EDGE_DIE if edge else A_DIE)
-                and (not doubted or guess.confidence >= DOUBTED_SURE)
+                and (not doubted or guess.read >= DOUBTED_SURE or guess.die >= DOUBTED_DIE)
             )
         ]
         if self.layout != "grid":
@@ -149,6 +161,29 @@ class Located:
             if guess.confidence > guesses[i].confidence:
                 guesses[i] = guess
         return guesses
+
+
+def existence(guess: Guess, score: float) -> Guess:
+    """The guess with its confidence scaled by how sure the finder is that a die is there
+    (``score``, as a share of ``FINDER_SURE``; 0 for a piece of the dice mask it saw no die
+    on): a token, a speck or a printed number the classifier reads as a die is marked."""
+    return replace(guess, confidence=round(guess.confidence * min(1.0, score / FINDER_SURE), 3))
+
+
+def unknown_table(
+    read: list[tuple[Guess, tuple[float, float], float]],
+) -> list[tuple[Guess, tuple[float, float], float]]:
+    """A loose roll's dice, each marked when most of them read unsure (a table, a board or
+    dice the reader does not know, where a die it reads surely is still often wrong): its
+    confidence scaled by the share of dice read surely."""
+    sure = sum(guess.confidence >= SURE for guess, *_ in read)
+    if 2 * sure >= len(read):
+        return read
+    share = sure / len(read)
+    return [
+        (replace(guess, confidence=round(guess.confidence * share, 3)), centre, side)
+        for guess, centre, side in read
+    ]
 
 
 def once_each(kept: list[Kept]) -> list[Kept]:
@@ -247,6 +282,8 @@ def read_image(
             raise PhotoError(TOO_DARK) from None
         raise
     read = found.read()
+    if found.layout == "loose":
+        read = unknown_table(read)
     unsure = sum(guess.confidence < SURE for guess, *_ in read)
     if found.layout == "loose":  # a board's cells are cut where its outline says: no die's size
         check_readable(found.crops, found.sides or [], unsure, len(read))
@@ -350,4 +387,5 @@ def locate_roll(
     crops, centres = [d.crop for d in found], [d.center for d in found]
     others, doubtful = [d.other for d in found], [d.doubtful for d in found]
     sides, at_edge = [d.side for d in found], [d.at_edge for d in found]
-    return Located("loose", crops, centres, 0, others, doubtful, sides, at_edge)
+    scores = [d.score for d in found]
+    return Located("loose", crops, centres, 0, others, doubtful, sides, at_edge, scores)

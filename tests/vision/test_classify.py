@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -9,7 +10,15 @@ import numpy as np
 
 from referee.vision.classify import MODEL, classify
 from referee.vision.labels import COLOURS, CROP
-from referee.vision.reader import A_DIE, DOUBTED_SURE, Located
+from referee.vision.reader import (
+    A_DIE,
+    DOUBTED_DIE,
+    DOUBTED_SURE,
+    FINDER_SURE,
+    SURE,
+    Located,
+    unknown_table,
+)
 
 CROPS = Path(__file__).with_name("photos") / "crops.jpg"
 VALUES = (6, 2, 2, 6, 4, 4, 4, 1)  # the crops' values, one crop of each colour in COLOURS' order
@@ -52,18 +61,57 @@ def test_of_a_die_s_two_cuts_the_surer_reading_is_kept() -> None:
     assert Located("loose", crops[:2], [(0.0, 0.0), (1.0, 1.0)], 0).guesses() == plain
 
 
-def test_a_die_the_finder_doubted_is_kept_only_when_read_surely() -> None:
+def test_a_die_the_finder_doubted_is_kept_when_read_surely_or_surely_a_die() -> None:
     """A die the finder doubted (a pale die off the dice mask) is kept when it reads surely,
-    and left out when it reads less surely than ``DOUBTED_SURE``."""
+    or when the classifier is sure (``DOUBTED_DIE``) that a die is there, whatever its value
+    (kept and marked, never dropped in silence); it is left out when it reads less surely
+    than ``DOUBTED_SURE`` and is less surely a die."""
     strip = cv2.imread(str(CROPS))
     die = strip[:, :CROP]
     assert classify([die])[0].confidence >= DOUBTED_SURE
     blurred = cv2.GaussianBlur(die, (0, 0), 3.0)
     unsure = classify([blurred])[0]
-    assert unsure.die >= A_DIE and unsure.confidence < DOUBTED_SURE
-    centres = [(0.0, 0.0), (10.0, 10.0), (20.0, 20.0)]
-    found = Located("loose", [die, blurred, blurred], centres, 0, None, [True, True, False])
-    assert [centre for _, centre, _ in found.read()] == [(0.0, 0.0), (20.0, 20.0)]
+    assert A_DIE <= unsure.die < DOUBTED_DIE and unsure.confidence < DOUBTED_SURE
+    a_die = cv2.GaussianBlur(die, (0, 0), 2.6)
+    vague = classify([a_die])[0]
+    assert vague.die >= DOUBTED_DIE and vague.confidence < DOUBTED_SURE
+    centres = [(0.0, 0.0), (10.0, 10.0), (20.0, 20.0), (30.0, 30.0)]
+    doubted = [True, True, False, True]
+    found = Located("loose", [die, blurred, blurred, a_die], centres, 0, None, doubted)
+    read = found.read()
+    assert [centre for _, centre, _ in read] == [(0.0, 0.0), (20.0, 20.0), (30.0, 30.0)]
+    assert read[-1][0].confidence < SURE  # marked
+
+
+def test_a_loose_die_the_finder_is_unsure_is_there_is_marked() -> None:
+    """A loose die's confidence is scaled by the finder's sureness that a die is there, as
+    a share of ``FINDER_SURE``: a die read surely where the finder saw next to nothing (a
+    printed number, a speck on a counter) is marked; a board's cells are not scaled."""
+    strip = cv2.imread(str(CROPS))
+    die = strip[:, :CROP]
+    plain = classify([die])[0]
+    centres = [(0.0, 0.0), (100.0, 100.0)]
+    found = Located("loose", [die, die], centres, 0, scores=[FINDER_SURE, FINDER_SURE / 2])
+    (seen, _, _), (faint, _, _) = found.read()
+    assert seen.confidence == plain.confidence >= SURE
+    assert faint.confidence == round(plain.confidence / 2, 3) < SURE
+    board = Located("grid", [die, die], centres, 2, scores=[0.0, 0.0]).read()
+    assert [guess.confidence for guess, *_ in board] == [plain.confidence] * 2
+
+
+def test_when_most_dice_of_a_roll_read_unsure_none_is_sure() -> None:
+    """A roll most of whose dice read unsure is a table the reader does not know, where a
+    die read surely is still often wrong: every die is marked."""
+    strip = cv2.imread(str(CROPS))
+    die = strip[:, :CROP]
+    sure = classify([die])[0]
+    vague = replace(sure, confidence=0.3)
+    at = ((0.0, 0.0), 10.0)
+    marked = unknown_table([(sure, *at), (vague, *at), (vague, *at)])
+    assert all(guess.confidence < SURE for guess, *_ in marked)
+    assert marked[0][0].confidence == round(sure.confidence / 3, 3)
+    kept = [(sure, *at), (sure, *at), (vague, *at)]
+    assert unknown_table(kept) == kept
 
 
 def test_a_loose_crop_of_no_die_is_left_out_and_a_board_s_cell_never() -> None:

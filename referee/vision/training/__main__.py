@@ -66,6 +66,22 @@ def make_classifier(boards: int, rolls: int, epochs: int, real: list[RealPhoto])
     network.cache_clear()
 
 
+def real_parts(
+    photos: list[RealPhoto], source: str | None
+) -> tuple[list[RealPhoto], list[RealPhoto]]:
+    """The real photos to train on and to measure on: with ``source`` named, every photo of
+    the other sources and every photo of that one (a table none of the training photos
+    shows); else each source's own split."""
+    if source is None:
+        return split(photos)
+    if source not in {photo.source for photo in photos}:
+        raise SystemExit(f"no source {source!r} among the real photos")
+    return (
+        [photo for photo in photos if photo.source != source],
+        [photo for photo in photos if photo.source == source],
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Render, train, export, measure."""
     parser = argparse.ArgumentParser(prog="python -m referee.vision.training")
@@ -84,8 +100,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--real", type=Path, help="a folder of real labelled photos (sources of images/, labels/)"
     )
+    parser.add_argument(
+        "--hold-out",
+        metavar="SOURCE",
+        help="train on every photo of the other sources, measure on all of this one's",
+    )
     args = parser.parse_args(argv)
-    real_train, real_held = split(load(args.real)) if args.real else ([], [])
+    real_train, real_held = real_parts(load(args.real), args.hold_out) if args.real else ([], [])
     if args.only != "classifier":
         make_finder(args.finder_rolls, args.finder_boards, args.finder_epochs, real_train)
     if args.only != "finder":

@@ -11,7 +11,7 @@ import numpy as np
 from referee.vision.decode import PhotoError
 from referee.vision.labels import COLOURS, CROP, NO_DIE, VALUES
 from referee.vision.reader import locate
-from referee.vision.training.render import Scene, TrueDie, render
+from referee.vision.training.render import Scene, TrueDie, busy_table, render
 
 UNKNOWN = -100  # a colour index the classifier's loss skips: no die, or one not labelled
 NEAR = 0.45  # a crop belongs to the drawn die whose centre is within this share of its side
@@ -59,7 +59,9 @@ def make_crops(seed: int, scenes: dict[str, int]) -> Crops:
     images, values, colours = [], [], []
     for layout, count in scenes.items():
         for _ in range(count):
-            for crop, die in matches(render(rng, layout), shape_known=True):
+            tokens, specks = busy_table(rng, layout)
+            scene = render(rng, layout, tokens=tokens, specks=specks)
+            for crop, die in matches(scene, shape_known=True):
                 images.append(crop)
                 values.append(NO_DIE if die is None else VALUES.index(die.value))
                 colours.append(UNKNOWN if die is None else COLOURS.index(die.colour))

@@ -20,7 +20,7 @@ from torch import nn
 
 from referee.vision.detect import STRIDE, network_input
 from referee.vision.training.augment import phone_effects
-from referee.vision.training.render import render
+from referee.vision.training.render import busy_table, render
 
 PIECE = 160  # a training sample's side, pixels of the scaled photo
 CELLS = PIECE // STRIDE
@@ -47,7 +47,8 @@ def make_photos(seed: int, scenes: dict[str, int]) -> Photos:
     images, dice = [], []
     for layout, count in scenes.items():
         for _ in range(count):
-            scene = render(rng, layout)
+            tokens, specks = busy_table(rng, layout)
+            scene = render(rng, layout, tokens=tokens, specks=specks)
             pixels, scale = network_input(scene.image)
             images.append(pixels)
             dice.append(

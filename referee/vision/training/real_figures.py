@@ -1,7 +1,7 @@
 """The reader's figures on real labelled photos, per source: dice whose value is read right
 (and colour, where labelled), dice missed, dice read that are not there, photos read
-exactly, how often a die it calls sure is right, the confusion of values, and the seconds a
-photo takes.
+exactly, the dice read without "?" (sure) and how many of those are wrong or not there, the
+confusion of values, and the seconds a photo takes.
 
 ``python -m referee.vision.training.real_figures FOLDER [--held-out] [--seconds]`` prints
 them as Markdown.  A read die is the labelled die whose centre is nearest it within half
@@ -43,22 +43,23 @@ class Tally:
     missed: int = 0
     extra: int = 0
     sure: int = 0
-    sure_right: int = 0
+    sure_wrong: int = 0
+    sure_extra: int = 0
     seconds: list[float] = field(default_factory=list)
     values: dict[tuple[str, str], int] = field(default_factory=dict)
     colours: dict[tuple[str, str], int] = field(default_factory=dict)
 
 
-def matched(photo: RealPhoto, read: list[ReadDie]) -> tuple[list[ReadDie | None], int]:
-    """Each labelled die's reading (None: missed), and how many read dice are no labelled
+def matched(photo: RealPhoto, read: list[ReadDie]) -> tuple[list[ReadDie | None], list[ReadDie]]:
+    """Each labelled die's reading (None: missed), and the read dice that are no labelled
     die: each read die, surest first, takes the nearest free labelled die near enough."""
     taken: list[ReadDie | None] = [None] * len(photo.dice)
-    extra = 0
+    extra: list[ReadDie] = []
     for die in sorted(read, key=lambda d: -d.confidence):
         gaps = np.where([t is None for t in taken], photo.gaps(die.center), np.inf)
         i = int(np.argmin(gaps)) if len(gaps) else -1
         if i < 0 or gaps[i] > NEAR:
-            extra += 1
+            extra.append(die)
         else:
             taken[i] = die
     return taken, extra
@@ -85,8 +86,9 @@ def score(tally: Tally, photo: RealPhoto) -> None:
     tally.seconds.append(seconds)
     tally.refused += read is None
     taken, extra = matched(photo, read or [])
-    tally.extra += extra
-    exact = extra == 0 and read is not None
+    tally.extra += len(extra)
+    tally.sure_extra += sum(die.confidence >= SURE for die in extra)
+    exact = not extra and read is not None
     for true, die in zip(photo.dice, taken, strict=True):
         if true.value == 0:
             continue  # an emblem for a face: a die, but none to count
@@ -104,7 +106,7 @@ def score(tally: Tally, photo: RealPhoto) -> None:
             count(tally.colours, true.colour, die.colour if die else MISSED)
         if die is not None and die.confidence >= SURE:
             tally.sure += 1
-            tally.sure_right += value_right and (true.colour is None or colour_right)
+            tally.sure_wrong += not (value_right and (true.colour is None or colour_right))
     tally.exact += exact
 
 
@@ -133,11 +135,13 @@ def confusion(counts: dict[tuple[str, str], int], labels: Iterable[str]) -> str:
 
 def summary_row(source: str, t: Tally, with_seconds: bool) -> str:
     """One source's row of the summary table."""
+    sure = t.sure + t.sure_extra
+    wrong = t.sure_wrong + t.sure_extra
     row = (
         f"| {source} | {t.photos} | {t.dice} | **{share(t.values_right, t.dice)}** "
         f"| {share(t.colours_right, t.coloured)} | {t.missed} | {t.extra} "
-        f"| {share(t.exact, t.photos)} | {t.refused} | **{share(t.sure_right, t.sure)}** "
-        f"({t.sure} sure) |"
+        f"| {share(t.exact, t.photos)} | {t.refused} | {sure} "
+        f"| **{t.sure_wrong} / {t.sure_extra}** ({share(wrong, sure)}) |"
     )
     if with_seconds:
         row += f" {np.median(t.seconds):.2f} / {max(t.seconds):.2f} |"
@@ -148,9 +152,9 @@ def figures(tallies: dict[str, Tally], with_seconds: bool = False) -> str:
     """The Markdown of every source's figures."""
     head = (
         "| source | photos | dice | value right | colour right | missed | read, not there "
-        "| photos exact | refused | sure and right |"
+        "| photos exact | refused | read without ? | of those wrong / not there |"
     )
-    rule = "|---" * 10 + "|"
+    rule = "|---" * 11 + "|"
     if with_seconds:
         head += " seconds a photo (median / most) |"
         rule += "---|"

@@ -384,11 +384,90 @@ def camera_faults(rng: Rng, photo: np.ndarray) -> np.ndarray:
     return np.asarray(cv2.imdecode(encoded, cv2.IMREAD_COLOR))
 
 
+BUSY = 0.3  # the share of training photos on a busy table (tokens, a speckled counter)
+
+
+def busy_table(rng: Rng, layout: str) -> tuple[int, bool]:
+    """What a training photo's table holds besides its dice, as ``render``'s ``tokens`` and
+    ``specks``: for ``BUSY`` of loose rolls, a board game's number tokens (1-10) or a
+    speckled counter top, or both."""
+    if layout != "loose" or rng.random() >= BUSY:
+        return 0, False
+    kind = rng.integers(3)
+    return (int(rng.integers(1, 11)) if kind != 1 else 0), bool(kind != 0)
+
+
+def draw_specks(rng: Rng, canvas: np.ndarray) -> None:
+    """A speckled counter top (granite, terrazzo, a laminate's print): dark or light specks
+    about a pip's size and smaller, scattered over the table, which look like pips."""
+    h, w = canvas.shape[:2]
+    count = int(h * w / SIDE**2 * rng.uniform(3, 25))
+    ink = np.array(rng.choice([(30.0, 30.0, 30.0), (235.0, 235.0, 235.0), (60.0, 50.0, 90.0)]))
+    xs, ys = rng.uniform(0, w, count), rng.uniform(0, h, count)
+    radii = rng.uniform(0.5, SIDE * 0.06, count)
+    for x, y, r in zip(xs, ys, radii, strict=True):
+        cv2.circle(canvas, (int(x), int(y)), max(int(r), 1), tuple(ink * rng.uniform(0.8, 1.1)), -1)
+
+
+TOKEN_DOTS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}  # Catan's odds dots
+
+
+def draw_tokens(
+    rng: Rng,
+    canvas: np.ndarray,
+    spots: list[tuple[float, float, float]],
+    frame: tuple[float, float, float, float],
+    count: int,
+) -> None:
+    """Up to ``count`` number tokens of a board game drawn on the table within ``frame``
+    (left, top, right, bottom), clear of the dice: a beige disc a little larger than a die,
+    a printed number 2-12 (6 and 8 in red) and its odds as dots under it."""
+    left, top, right, bottom = frame
+    layer = np.clip(canvas, 0, 255).astype(np.uint8)  # OpenCV writes text on 8 bits only
+    drawn = np.zeros(canvas.shape[:2], np.uint8)
+    placed: list[tuple[float, float]] = []
+    for _ in range(count * 20):
+        if len(placed) == count:
+            break
+        x, y = rng.uniform((left, top), (right, bottom))
+        if any(np.hypot(x - sx, y - sy) < SIDE * 1.6 for sx, sy, _ in spots) or any(
+            np.hypot(x - px, y - py) < SIDE * 1.4 for px, py in placed
+        ):
+            continue
+        placed.append((float(x), float(y)))
+        number = int(rng.choice(list(TOKEN_DOTS)))
+        radius = int(SIDE * rng.uniform(0.5, 0.65))
+        beige = tuple(int(v) for v in jitter_colour(rng, (170, 215, 235), 12))
+        cv2.circle(drawn, (int(x), int(y)), radius + 2, 255, -1)
+        cv2.circle(layer, (int(x), int(y)), radius, beige, -1, cv2.LINE_AA)
+        cv2.circle(layer, (int(x), int(y)), radius, (90, 120, 140), 2, cv2.LINE_AA)
+        ink = (30, 30, 170) if number in (6, 8) else (25, 25, 25)
+        text = str(number)
+        scale = radius / 28
+        (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, scale, 2)
+        cv2.putText(
+            layer, text, (int(x - tw / 2), int(y + th / 3)), cv2.FONT_HERSHEY_DUPLEX, scale,
+            ink, 2, cv2.LINE_AA,
+        )  # fmt: skip
+        dots = TOKEN_DOTS[number]
+        for i in range(dots):
+            dx = (i - (dots - 1) / 2) * radius * 0.2
+            cv2.circle(layer, (int(x + dx), int(y + radius * 0.55)), max(radius // 14, 2), ink, -1)
+    canvas[drawn > 0] = layer[drawn > 0]
+
+
 def render(
-    rng: Rng, layout: str, size: tuple[int, int] | int | None = None, tilt_max: float = 30.0
+    rng: Rng,
+    layout: str,
+    size: tuple[int, int] | int | None = None,
+    tilt_max: float = 30.0,
+    tokens: int = 0,
+    specks: bool = False,
 ) -> Scene:
     """One photo of a grid of touching dice or of a loose roll (``size`` as ``lay_out``
-    takes it), and its truth."""
+    takes it), and its truth; ``tokens`` a board game's number tokens on the table beside
+    the dice (``draw_tokens``), ``specks`` a speckled counter top (``draw_specks``): no
+    dice either."""
     spots, shape = lay_out(rng, layout, size)
     # Enough table around the dice that the camera, however tilted, sees only table.
     reach = max(np.ptp([x for x, _, _ in spots]), np.ptp([y for _, y, _ in spots])) + SIDE
@@ -401,6 +480,10 @@ def render(
     width, height = int(max(xs) + pad), int(max(ys) + pad)
     palette = palette_for(rng)
     canvas = contrasting_table(rng, height, width, palette)
+    frame = (min(xs) - spread, min(ys) - spread, max(xs) + spread, max(ys) + spread)
+    if specks:
+        draw_specks(rng, canvas)
+    draw_tokens(rng, canvas, spots, frame, tokens)
     centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
     cam = camera(rng, centre, reach, tilt_max)
     drawn = draw_dice(rng, canvas, spots, cam, palette, layout)
