@@ -11,8 +11,6 @@ get, the last move in words and the key the story judges it by.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,14 +21,17 @@ from referee.autoplay import random_legal_move
 from referee.core.contract import Game, table_settings
 from referee.core.moves import apply_move, describe_move, resolve_options
 from referee.games import all_games
+from tests.calibration import Pace
 from tests.conftest import examples
 from tests.engine.loaded_dice import PATTERNS, LoadedDice
 from tests.engine.support import seeds
 
 NAMES = tuple(f"Player {n}" for n in range(1, 9))
 MOVES = 80  # positions a game is followed for (the Six D games end well before)
-# Seconds of CPU for all a page works out about one position: the most measured on a quiet
-# machine is 15 ms (SB), so the test runs among the others (CPU time, not the wall clock).
+# Seconds of CPU for all a page works out about one position, at this project's machine's
+# pace (in references of ``tests.calibration``, timed around each position): the most
+# measured on a quiet machine is 15 ms (SB), so the test runs among the others (CPU time,
+# not the wall clock).
 POSITION_CPU = 0.2
 WARNED = 5  # the moves on offer whose warning is asked at each position
 warmed: set[str] = set()
@@ -57,13 +58,6 @@ def page_work(
         game.warning(state, posted)
 
 
-def cpu(work: Callable[[], object]) -> float:
-    """The CPU seconds ``work`` takes in this thread."""
-    started = time.thread_time()
-    work()
-    return time.thread_time() - started
-
-
 def warm(game: Game) -> None:
     """Load what a served worker loads before its first request (the odds' data files)."""
     if game.SLUG in warmed:
@@ -79,7 +73,7 @@ def warm(game: Game) -> None:
 def test_every_position_is_worked_out_within_the_budget(game, seed, pattern, data) -> None:
     warm(game)
     count = data.draw(st.integers(game.MIN_PLAYERS, game.MAX_PLAYERS), label="players")
-    rng = LoadedDice(seed, pattern)
+    rng, pace = LoadedDice(seed, pattern), Pace()
     state = game.start(NAMES[:count], resolve_options(game, {}))
     for _ in range(MOVES):
         if game.outcome(state).over:
@@ -87,5 +81,5 @@ def test_every_position_is_worked_out_within_the_budget(game, seed, pattern, dat
         move = random_legal_move(game, state, rng)
         before, state = state, apply_move(game, state, move)
         offered = game.choices(state)[:WARNED]  # random play's list: no page asks it
-        spent = cpu(lambda: page_work(game, before, move, state, offered))  # noqa: B023
-        assert spent < POSITION_CPU, (describe_move(game, move), spent)
+        work = lambda: page_work(game, before, move, state, offered)  # noqa: B023, E731
+        pace.within(work, POSITION_CPU, describe_move(game, move))

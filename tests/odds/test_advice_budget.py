@@ -2,16 +2,17 @@
 round far past the target, an entry threshold or a gap as large as the options and the
 5,000-move cap allow, a target of 1,000 from every banked score, eight players.
 
-The budget, ``ADVICE_SECONDS``: a new situation's positions included (a new banked score in
-Lucky Sevens, a new goal in a final round); the first advice of a process also builds the
-game's tables once (0.1-0.35 s), here before the clock starts.
+The budget, ``ADVICE_SECONDS`` at this project's machine's pace (a multiple of a reference
+loop timed around each advice, ``tests.calibration``): a new situation's positions included
+(a new banked score in Lucky Sevens, a new goal in a final round); the first advice of a
+process also builds the game's tables once (0.1-0.35 s), here before the clock starts.
 """
 
 from __future__ import annotations
 
 import gc
 import random
-from time import process_time
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -25,6 +26,7 @@ from referee.games.lucky7 import odds as lucky7_odds
 from referee.games.sb import odds as sb_odds
 from referee.games.tenk import odds as tenk_odds
 from referee.log import replay
+from tests.calibration import Pace
 from tests.conftest import examples
 
 # CPU time too grows in a worker that has run many tests before (a collection of a large heap,
@@ -33,18 +35,25 @@ from tests.conftest import examples
 pytestmark = pytest.mark.solo
 
 # The hardest, Lucky Sevens' first new banked score at a target of 1,000: 0.26-0.35 s on a
-# quiet machine, 0.52-0.63 s while it ran slow on 2026-11-27 (the code of a day before too).
+# quiet machine, 0.52-0.63 s while it ran slow on 2026-11-27 (the code of a day before too);
+# 0.83 s on another 2-core machine, where an absolute budget failed (issue 49).  The budget is
+# this many seconds at this machine's pace, in references (``tests.calibration``).
 ADVICE_SECONDS = 0.75
 EIGHT = tuple(f"P{n}" for n in range(8))
 
 
 def within_budget(advise):
-    """The advice ``advise()`` gives, checked to take at most ``ADVICE_SECONDS`` of CPU."""
-    start = process_time()
-    found = advise()
-    took = process_time() - start
-    assert took < ADVICE_SECONDS, f"{took:.2f} s of CPU"
-    return found
+    """The advice ``advise()`` gives, checked to take at most ``ADVICE_SECONDS`` of CPU at
+    this project's machine's pace: a multiple of a reference loop timed around it
+    (``tests.calibration``), so a slower machine has as much more time as it is slower."""
+    return pace().within(advise, ADVICE_SECONDS, "the advice")
+
+
+@cache
+def pace() -> Pace:
+    """This machine's pace, timed at the first advice (and again before one is judged over
+    its budget)."""
+    return Pace()
 
 
 @pytest.fixture(scope="module", autouse=True)

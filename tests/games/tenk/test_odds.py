@@ -8,7 +8,6 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations, product
 from math import log10
-from time import process_time
 
 import pytest
 
@@ -19,6 +18,7 @@ from referee.games import get_game
 from referee.games.tenk import odds
 from referee.games.tenk.odds import ODDS, position, roll_outcomes, settled_total
 from referee.games.tenk.rules import COLOUR_RUN_ORDER, DICE, best_split
+from tests.calibration import within
 from tests.engine import support
 from tests.engine.support import aside, roll
 
@@ -273,9 +273,8 @@ def test_the_bound_on_a_chance_to_bank_holds_over_the_exact_chance(monkeypatch, 
 )
 def test_a_final_round_far_past_the_target_bounds_the_chance_at_once(beat, words):
     advice = odds.advice_for({"dice": 3, "turn": 350, "score": 9000, "entry": 500, "beat": beat})
-    start = process_time()
-    advice = odds.advice_for({"dice": 3, "turn": 350, "score": 9000, "entry": 500, "beat": beat})
-    assert process_time() - start < 0.05
+    asked = {"dice": 3, "turn": 350, "score": 9000, "entry": 500, "beat": beat}
+    advice = within(lambda: odds.advice_for(asked), 0.05, "the advice")  # at this machine's pace
     assert f"played for that alone, the chance is {words}." in advice.notes[0]
 
 
