@@ -203,10 +203,12 @@
     var post = bar.querySelector("button[type=submit]");
     var cells = form.querySelectorAll("button.cell");
     var picked = null;
-    // A board that runs below the screen is scrolled up just enough to show it all.
+    // A board that runs below the screen is scrolled up just enough to show it all, unless a
+    // joining phone's question is at the top: that is answered first.
     window.addEventListener("load", function () {
       var box = form.querySelector(".board").getBoundingClientRect();
-      if (window.scrollY === 0 && box.bottom > window.innerHeight) {
+      var asked = document.querySelector("form.who-is-this-phone");
+      if (!asked && window.scrollY === 0 && box.bottom > window.innerHeight) {
         window.scrollTo(0, Math.min(box.top - 8, box.bottom - window.innerHeight + 8));
       }
     });

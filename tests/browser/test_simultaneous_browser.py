@@ -56,7 +56,7 @@ def stored_moves(app, token: str) -> list[dict]:
 def sit(page, name: str) -> None:
     """Answer the question a phone that joins a table is asked first: one tap."""
     asked = page.get_by_label("Who is this phone?")
-    assert asked.locator("option").first.inner_text() == "I am …"
+    assert asked.locator("option").first.inner_text() == "Who are you?"
     say_who(page, f"I am {name}")
     assert page.locator("form.who-is-this-phone").count() == 0
     assert f"This phone: {name}’s seat" in page.locator("details.this-phone summary").inner_text()
