@@ -184,8 +184,8 @@ def register_blueprints(app: Flask) -> None:
     """Mount the pages, give their layout each game's own stylesheet and script, each
     seat's colour, the ``points`` filter (scores with the typographic minus) and ``thousands``,
     a ``url_for`` that keeps the links it built, the turn list, scoreboard and join panel
-    rendered once and kept, and the manifest, icons, service worker and offline page that
-    make the app installable."""
+    rendered once and kept, whole table pages kept by what they show, and the manifest,
+    icons, service worker and offline page that make the app installable."""
     from referee.web.access import joining
     from referee.web.access import rights as access
     from referee.web.base import assets, links, shell
@@ -196,6 +196,7 @@ def register_blueprints(app: Flask) -> None:
         advice,
         helppages,
         kept_fragments,
+        kept_pages,
         live,
         photos,
         seat_choice,
@@ -206,6 +207,7 @@ def register_blueprints(app: Flask) -> None:
     assets.register(app)
     links.register(app)
     kept_fragments.register(app)
+    kept_pages.register(app)
     app.add_template_global(charts.seat_colour)
     app.add_template_global(has_own)
     app.add_template_filter(score_text, "points")  # -400 as "−400", like the rulings

@@ -4,10 +4,11 @@ each sends and the template macros each calls, for a 300-move 10K table (the ben
 
 A change that makes a page or a move do more fails here, by name, on any machine however
 busy: the figures are what the page and the move do now (``docs/performance.md``); a change
-that does less lowers them here knowingly.  The page is counted as its phone reads it again
-(the table unchanged: its replay and parts kept in this process), and right after a move
-(the replay kept, one move applied; the turn list kept as long as no turn ended); the move
-is a roll from the page its phone shows, answered with the redirect to the table.
+that does less lowers them here knowingly.  The page is counted rendered (the first read of
+a phone that sits so at this version: the replay and the page's parts kept in this process),
+read again (the page kept whole, ``kept_pages``), and first read right after a move (the
+replay kept, one move applied; the turn list kept as long as no turn ended); the move is a
+roll from the page its phone shows, answered with the redirect to the table.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from tests.conftest import csrf_of
 ROLL = ("1", "2", "3", "4", "6", "6")
 
 # What each request does now: (SQL statements, macro calls).
-PAGE_AGAIN = (1, 20)  # the table with its seat claims; the macros of a page that asks for a roll
-PAGE_AFTER_MOVE = (1, 10)  # the same, asking what to set aside
+PAGE_RENDERED = (1, 20)  # the table with its seat claims; a page that asks for a roll
+PAGE_KEPT = (1, 0)  # the same read; the page rendered for the same seat at this version
+PAGE_AFTER_MOVE = (1, 10)  # the first read at the new version, asking what to set aside
 MOVE = (5, 0)
 
 
@@ -92,12 +94,21 @@ def roll_fields(phone, token: str, game) -> dict[str, str]:
     return fields
 
 
-def test_a_table_page_read_again_sends_1_statement_and_calls_20_macros(app, seated) -> None:
+def test_a_table_page_rendered_sends_1_statement_and_calls_20_macros(app, seated) -> None:
     phone, token, _ = seated
-    phone.get(f"/t/{token}")
+    phone.get(f"/t/{token}")  # the seat's message: a page never kept
     with counted(app) as work:
         assert phone.get(f"/t/{token}").status_code == 200
-    assert work.figures() == PAGE_AGAIN, work
+    assert work.figures() == PAGE_RENDERED, work
+
+
+def test_a_table_page_read_again_sends_1_statement_and_renders_nothing(app, seated) -> None:
+    phone, token, _ = seated
+    phone.get(f"/t/{token}")  # the seat's message
+    phone.get(f"/t/{token}")  # rendered, and kept
+    with counted(app) as work:
+        assert phone.get(f"/t/{token}").status_code == 200
+    assert work.figures() == PAGE_KEPT, work
 
 
 def test_a_move_sends_5_statements_and_renders_nothing(app, seated) -> None:

@@ -16,6 +16,7 @@ from referee.web.access.rights import grace_over, is_house
 from referee.web.access.seats import Seating, seating
 from referee.web.base.models import GameTable, TableFacts
 from referee.web.play.judging import STALE, at_once
+from referee.web.play.kept_pages import kept_page, page_key
 from referee.web.storage.loading import Loaded, load, table_by_token, table_or_404
 
 
@@ -39,32 +40,40 @@ def render_play(
     current = loaded.replay
     game = current.game
     sitting = sitting or seating(loaded.table)
-    page = render_template(
-        [f"{game.SLUG}/play.html"],
-        table=loaded.table,
-        game=game,
-        state=current.state,
-        view=game.view(current.state),
-        settings=table_settings(game, loaded.table.settings),
-        outcome=current.outcome,
-        seq=loaded.seq,
-        version=loaded.version,
-        error=error,
-        news=news,
-        entered=entered or {},
-        confirm=confirm,
-        last_move=loaded.last_move,
-        last_turn=loaded.last_turn,
-        own_ruling=own_ruling(loaded),
-        replay_error=current.error,
-        closed=grace_over(loaded.table) and not is_house(),
-        played_again=rematch_of(loaded.table),
-        sitting=sitting,
-        seat_taken=seat_taken,
-        photo_dice=photo,
-        advice=advice_on_screen(game, current.state, sitting) if loaded.table.show_odds else None,
-    )
-    return page, status
+    ruling = own_ruling(loaded)
+    plain = not (error or news or entered or confirm or photo or ruling) and seat_taken is None
+    key = page_key(loaded, sitting) if plain and status == 200 else None
+    odds_on = loaded.table.show_odds
+
+    def render() -> str:
+        """The page, rendered for this phone (its parts worked out only when needed)."""
+        return render_template(
+            [f"{game.SLUG}/play.html"],
+            table=loaded.table,
+            game=game,
+            state=current.state,
+            view=game.view(current.state),
+            settings=table_settings(game, loaded.table.settings),
+            outcome=current.outcome,
+            seq=loaded.seq,
+            version=loaded.version,
+            error=error,
+            news=news,
+            entered=entered or {},
+            confirm=confirm,
+            last_move=loaded.last_move,
+            last_turn=loaded.last_turn,
+            own_ruling=ruling,
+            replay_error=current.error,
+            closed=grace_over(loaded.table) and not is_house(),
+            played_again=rematch_of(loaded.table),
+            sitting=sitting,
+            seat_taken=seat_taken,
+            photo_dice=photo,
+            advice=advice_on_screen(game, current.state, sitting) if odds_on else None,
+        )
+
+    return (render() if key is None else kept_page(key, render)), status
 
 
 OWN = "own_ruling"  # the session's key: [table token, move count after the move, ruling]
