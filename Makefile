@@ -57,8 +57,11 @@ test-fast: install
 # of sources, each with images/ and labels/.  Not in the repository (their licences travel
 # with them), so there is no default: `make dice-model REAL_PHOTOS=<folder>` needs them, and
 # `make bench` measures on the held-out part of them when given, else on the few photos
-# shipped in tests/vision/real/.
+# shipped in tests/vision/real/.  HOLD_OUT=<source> trains on the other sources' photos and
+# measures on all of that one's (leave one source out; run it in a copy of the tree: it
+# replaces the shipped models).
 REAL_PHOTOS ?=
+HOLD_OUT ?=
 
 bench: install
 	REFEREE_REAL_PHOTOS=$(REAL_PHOTOS) $(PY) -m bench
@@ -78,7 +81,7 @@ solitaire-table: install
 dice-model: install
 	@test -n "$(REAL_PHOTOS)" || { echo "make dice-model needs REAL_PHOTOS=<folder of labelled real photos>"; exit 1; }
 	$(PY) -m pip install --quiet -e '.[train]'
-	nice -n 19 $(PY) -m referee.vision.training --real $(REAL_PHOTOS)
+	nice -n 19 $(PY) -m referee.vision.training --real $(REAL_PHOTOS) $(if $(HOLD_OUT),--hold-out $(HOLD_OUT))
 
 # ruff, mypy, and import-linter holding the layers of docs/architecture.md (pyproject.toml's
 # [tool.importlinter]; tests/test_layers.py checks them in `make test` too).
