@@ -9,20 +9,26 @@ What is timed:
 - **the move**: ``POST /t/<token>/move`` of a roll to a 300-move 10K table whose page its
   phone read before (as a phone posts from the page it shows; one roll a table, answered
   302), against a bare Flask ``POST`` that parses the same form and answers the same
-  redirect.
+  redirect;
+- **the page after a move**: the same phone's first read of its table's page right after
+  its move, against the bare GET (a page rendered at the table's new version);
+- **the floor** (SQLite): the bare POST plus the SQLite statements and synchronous commit a
+  roll makes (``web_bench.floor_app``), on a copy of the database: what the move's ratio can
+  reach at most on this machine's disk.
 
 How: both apps run at once under gunicorn with the worker ``make run`` serves with
 (``BufferingWorker``), one worker, one thread, a long keep-alive, no access log, each on a
-socket bound to 127.0.0.1; the client keeps one ``http.client`` connection a server and
-sends one request at a time.  A run is ``ROUNDS`` rounds, each round the bare GET then the
-page (``PAGES`` requests each), then the bare POST then the move (``MOVES`` each, to tables
-whose pages were read right before, untimed); a round's ratio is the bare app's time over
-the referee's for the same requests, and a run's ratio is the median of its rounds' ratios,
-so a burst of other work on this shared machine moves one round, not the figure.  A run
-starts fresh servers on a database built once for the three runs; the figures are each
-run's ratios, their median and their spread.  CSRF stays on; the write limits are off (one
-client posts hundreds of moves a second); PostgreSQL is a cluster of its own with its
-durable defaults (``tests/pgserver.py``).
+socket bound to 127.0.0.1, the referee as ``make run`` serves it (``serving_app``); the
+client keeps one ``http.client`` connection a server and sends one request at a time. A run
+is ``ROUNDS`` rounds, each round the bare GET then the page (``PAGES`` requests each), then
+the bare POST then the move (``MOVES`` each, to tables whose pages were read right before,
+untimed); a round's ratio is the bare app's time over the referee's for the same requests,
+and a run's ratio is the median of its rounds' ratios, so a burst of other work on this
+shared machine moves one round, not the figure. A run starts fresh servers on a database
+built once for the three runs; the figures are each run's ratios, their median and their
+spread. CSRF stays on; the write limits are off (one client posts hundreds of moves a
+second); PostgreSQL is a cluster of its own with its durable defaults
+(``tests/pgserver.py``).
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ from bench.web_bench import (
     Client,
     Phone,
     build_database,
+    copy_database,
     get_all,
     gunicorn,
     phone_at,
@@ -109,10 +116,16 @@ def database(kind: str, root: Path) -> Iterator[str]:
 
 
 def one_run(
-    bare: Client, referee: Client, table: str, moved: Sequence[str], game: BenchGame
+    bare: Client,
+    referee: Client,
+    table: str,
+    moved: Sequence[str],
+    game: BenchGame,
+    floor: Client | None = None,
 ) -> dict[str, Any]:
-    """``ROUNDS`` rounds of the page and the move against bare Flask; each round's seconds
-    a request, and the run's ratios (the medians of the rounds' own ratios)."""
+    """``ROUNDS`` rounds of the page and the move against bare Flask (and the floor's POST,
+    where given); each round's seconds a request, and the run's ratios (the medians of the
+    rounds' own ratios)."""
     reader = phone_at(referee, table, game)
     pages = [(f"/t/{table}", reader.cookie)] * PAGES
     bare_pages = [(f"/t/{table}", "")] * PAGES
@@ -125,12 +138,21 @@ def one_run(
             "bare_get": get_all(bare, bare_pages, 200) / PAGES,
             "page": get_all(referee, pages, 200) / PAGES,
             "bare_post": post_rolls(bare, chunk, own) / MOVES,
+            "floor": post_rolls(floor, chunk, own) / MOVES if floor else float("nan"),
             "move": post_rolls(referee, chunk, own) / MOVES,
+            "bare_get_after": get_all(bare, [(f"/t/{t}", "") for t in chunk], 200) / MOVES,
+            "after_move": get_all(referee, [(f"/t/{t}", own(t).cookie) for t in chunk], 200)
+            / MOVES,
         }
         rounds.append(seconds)
+    floor_ratio = (r["bare_post"] / r["floor"] for r in rounds)
     return {
+        **({"floor_ratio": statistics.median(floor_ratio)} if floor else {}),
         "page_ratio": statistics.median(r["bare_get"] / r["page"] for r in rounds),
         "move_ratio": statistics.median(r["bare_post"] / r["move"] for r in rounds),
+        "after_move_ratio": statistics.median(
+            r["bare_get_after"] / r["after_move"] for r in rounds
+        ),
         "page_ms": statistics.median(r["page"] for r in rounds) * 1e3,
         "bare_get_ms": statistics.median(r["bare_get"] for r in rounds) * 1e3,
         "move_ms": statistics.median(r["move"] for r in rounds) * 1e3,
@@ -155,30 +177,45 @@ def measure(kind: str, game: BenchGame) -> dict[str, Any]:
         tokens = build_database(instance, url, game, tables_needed())
         setup_s = perf_counter() - started
         env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+        floor_db = root / "floor.sqlite3"
+        if kind == "sqlite":
+            copy_database(root / "ratio.sqlite3", floor_db)
+        floor_env = {**env, "FLOOR_DATABASE": str(floor_db)}
         referee_env = {
             **env,
             "REFEREE_INSTANCE": str(instance),
             "DATABASE_URL": url,
             "SECRET_KEY": SECRET,
             "REFEREE_RATE_LIMITS": "off",
+            "HOUSE_PIN": "2828",
         }
         runs, per_run = [], len(tokens) // RUNS
         for n in range(RUNS):
             mine = tokens[n * per_run : (n + 1) * per_run]
-            with (
-                gunicorn("bench.ratio_bench:bare_app()", env, root / "bare.log", WORKER) as b,
-                gunicorn("referee.web:create_app()", referee_env, root / "app.log", WORKER) as r,
-            ):
+            with ExitStack() as servers:
+                b = servers.enter_context(
+                    gunicorn("bench.ratio_bench:bare_app()", env, root / "bare.log", WORKER)
+                )
+                r = servers.enter_context(
+                    gunicorn("referee.web:serving_app()", referee_env, root / "app.log", WORKER)
+                )
+                floor = None
+                if kind == "sqlite":
+                    f = servers.enter_context(
+                        gunicorn("bench.web_bench:floor_app()", floor_env, root / "f.log", WORKER)
+                    )
+                    floor = Client.to(f)
+                    servers.callback(floor.close)
                 bare, referee = Client.to(b), Client.to(r)
-                try:
-                    runs.append(one_run(bare, referee, mine[0], mine[1:], game))
-                finally:
-                    bare.close()
-                    referee.close()
+                servers.callback(bare.close)
+                servers.callback(referee.close)
+                runs.append(one_run(bare, referee, mine[0], mine[1:], game, floor))
     return {
         "runs": runs,
         "page_ratio": spread(runs, "page_ratio"),
         "move_ratio": spread(runs, "move_ratio"),
+        "after_move_ratio": spread(runs, "after_move_ratio"),
+        **({"floor_ratio": spread(runs, "floor_ratio")} if kind == "sqlite" else {}),
         "load_after": os.getloadavg()[0],
         "setup_s": setup_s,
     }
@@ -210,13 +247,22 @@ def lines(results: dict[str, Any]) -> list[str]:
         if "missing" in found:
             out.append(f"ratio ({kind}): not measured: {found['missing']}")
             continue
-        page, move = found["page_ratio"], found["move_ratio"]
+        page, move, after = found["page_ratio"], found["move_ratio"], found["after_move_ratio"]
+        floor = found.get("floor_ratio", {})
         ms = found["runs"]
+        floor_words = (
+            f"the floor (bare POST + the roll's SQLite commit) {floor['median']:.3f} "
+            f"({floor['low']:.3f}-{floor['high']:.3f}); "
+            if kind == "sqlite"
+            else ""
+        )
         out.append(
             f"ratio ({kind}): table page / bare GET {page['median']:.3f} "
             f"({page['low']:.3f}-{page['high']:.3f}, target 0.25: {verdict(page, 0.25)}), "
             f"move / bare POST {move['median']:.3f} ({move['low']:.3f}-{move['high']:.3f}, "
             f"target 0.5: {verdict(move, 0.5)}); "
+            f"the page first read after the move {after['median']:.3f} "
+            f"({after['low']:.3f}-{after['high']:.3f}); {floor_words}"
             f"page {statistics.median(r['page_ms'] for r in ms):.2f} ms, "
             f"move {statistics.median(r['move_ms'] for r in ms):.2f} ms, {len(ms)} runs"
         )
