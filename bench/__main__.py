@@ -30,6 +30,7 @@ from bench import (
     move_parts,
     odds_bench,
     outage_bench,
+    photo_bench,
     printables_bench,
     ratio_bench,
     sixd_bench,
@@ -117,6 +118,7 @@ def table(results: dict[str, Any]) -> str:
         *odds_bench.lines(results["odds"]),
         sixd_bench.line(results["sixd"]),
         vision_bench.line(results["vision"]),
+        photo_bench.line(results["photo"]),
         *vision_bench.real_lines(results["vision"]),
         load_bench.line(results["load"]),
         capacity_bench.line(results["capacity"]),
@@ -153,9 +155,13 @@ def main() -> int:
     sixd = sixd_bench.run()
     print("Timing the photo reader and measuring it on real photos...", flush=True)
     vision = vision_bench.run()
+    print("Sending 12-megapixel photos through the web form...", flush=True)
+    photo = photo_bench.run()
     print("Running web benchmarks (gunicorn on 127.0.0.1)...", flush=True)
     web = web_bench.run(game)
-    print("Timing the table page and the move against bare Flask (SQLite, PostgreSQL)...")
+    print(
+        "Timing the table page and the move against bare Flask (SQLite, PostgreSQL)...", flush=True
+    )
     ratios = ratio_bench.run(game)
     print("Timing the parts of a move POST inside the app...", flush=True)
     parts = move_parts.run()
@@ -180,6 +186,7 @@ def main() -> int:
         "odds": odds,
         "sixd": sixd,
         "vision": vision,
+        "photo": photo,
         "web": web,
         "ratios": ratios,
         "move_parts": parts,
