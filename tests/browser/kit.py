@@ -16,7 +16,7 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 PHONE = {"width": 390, "height": 844}
-SMALL_PHONE = {"width": 360, "height": 740}  # where tap targets are measured
+SMALL_PHONE = {"width": 320, "height": 640}  # where tap targets are measured
 FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -153,7 +153,7 @@ def say_who(page, choice: str) -> None:
 
 @pytest.fixture
 def small_phone(phone):
-    """The phone page at a small phone's viewport (360x740)."""
+    """The phone page at a small phone's viewport (320x640)."""
     phone.set_viewport_size(SMALL_PHONE)
     return phone
 

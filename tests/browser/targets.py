@@ -1,6 +1,6 @@
-"""Tap targets at a small phone's width (360x740): the checks each game's browser tests make
-on its turn screens (``tests/games/<package>/test_browser.py``), every tap target at least
-40 x 40 px.
+"""Tap targets at a small phone's width (320x640) and a common one (390x844): the checks
+each game's browser tests make on its turn screens (``tests/games/<package>/test_browser.py``),
+every tap target at least 44 x 44 px (a finger's tap).
 
 Two checks.  ``too_small`` measures every button, label, input, select and summary of the
 page, its folds opened: a tick box or radio inside a label is measured by its label, the
@@ -20,10 +20,11 @@ import dataclasses
 from pathlib import Path
 
 from referee.log import loads
-from tests.browser.kit import SMALL_PHONE
+from tests.browser.kit import PHONE, SMALL_PHONE
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
-LEAST = 40
+LEAST = 44
+SIZES = (SMALL_PHONE, PHONE)  # 320x640 and 390x844
 
 TOO_SMALL = """(least) => {
   const found = [];
@@ -42,21 +43,23 @@ TOO_SMALL = """(least) => {
 
 
 def too_small(page) -> list[str]:
-    """Every visible tap target on the page smaller than 40 x 40, in words."""
+    """Every visible tap target on the page smaller than 44 x 44, in words."""
     # What a player may open counts too: every fold opened, in one call into the page.
     page.locator("details").evaluate_all("folds => folds.forEach(d => { d.open = true; })")
     return page.evaluate(TOO_SMALL, LEAST)
 
 
 def screens(phone, live_server, table, *steps):
-    """Open the table after each step (a post on the table, or None for as it is) and list
-    what is too small on each screen."""
+    """Open the table after each step (a post on the table, or None for as it is), at each
+    phone size (``SIZES``), and list what is too small on each screen."""
     small = {}
     for n, step in enumerate((None, *steps)):
         if step is not None:
             assert step(table).status_code == 302
-        phone.goto(live_server + table.url)
-        small.update({f"screen {n}: {what}": True for what in too_small(phone)})
+        for size in SIZES:
+            phone.set_viewport_size(size)
+            phone.goto(live_server + table.url)
+            small.update({f"screen {n} at {size['width']}: {what}": True for what in too_small(phone)})
     return sorted(small)
 
 
@@ -103,15 +106,17 @@ def turn_card_too_small(page) -> list[str]:
 
 def assert_turn_card_fits(page) -> None:
     """Every tap target of the turn card is at least ``LEAST`` px square, and the page is no
-    wider than the phone."""
-    small = turn_card_too_small(page)
-    assert not small, "\n".join(small)
-    assert page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
+    wider than the phone, at each phone size (``SIZES``)."""
+    for size in SIZES:
+        page.set_viewport_size(size)
+        small = turn_card_too_small(page)
+        assert not small, f"at {size['width']} px:\n" + "\n".join(small)
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
 
 
 def seed_position_fits(live_server, browser, stored, seed: str, kept: int | None) -> None:
     """The turn card of ``seed`` stored with ``kept`` of its moves (None: half of them) fits
-    a 360 px phone (``assert_turn_card_fits``)."""
+    a phone of each size (``assert_turn_card_fits``)."""
     log = loads((SEEDS / f"{seed}.json").read_text(encoding="utf-8"))
     kept = len(log.moves) // 2 if kept is None else kept
     (token,) = stored(dataclasses.replace(log, moves=log.moves[:kept]))

@@ -81,6 +81,6 @@ def test_two_player_sixd_four_game_to_the_end(live_server, phone, player):
 # --- Tap targets at a small phone's width (tests.browser.targets) ---------------------------------
 
 
-def test_every_tap_target_is_40_px_on_a_360_px_phone(live_server, browser, stored):
-    """Halfway through the finished seed game, at a 360 px phone."""
+def test_every_tap_target_is_44_px_on_a_320_px_phone(live_server, browser, stored):
+    """Halfway through the finished seed game, at a 320 px phone."""
     seed_position_fits(live_server, browser, stored, "sixd-four-finished", None)

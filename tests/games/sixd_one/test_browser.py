@@ -107,5 +107,5 @@ def test_two_player_sixd_one_game_to_the_end(live_server, phone, player):
     ],
     ids=str,
 )
-def test_every_tap_target_is_40_px_on_a_360_px_phone(live_server, browser, stored, seed, kept):
+def test_every_tap_target_is_44_px_on_a_320_px_phone(live_server, browser, stored, seed, kept):
     seed_position_fits(live_server, browser, stored, seed, kept)

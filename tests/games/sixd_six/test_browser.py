@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from referee.log import loads
-from tests.browser.kit import PHONE
+from tests.browser.kit import PHONE, SMALL_PHONE
 from tests.browser.targets import seed_position_fits
 from tests.conftest import ONE_DATABASE
 from tests.web.test_photos import unsure_of
@@ -127,11 +127,11 @@ def test_the_square_a_take_and_a_slide_on_a_phone(live_server, phone, player):
 
     # Done before the slide is refused; on a small phone the refusal pushes the board down,
     # and the arrows still sit above the foot of the screen, in the bar with Done.
-    page.set_viewport_size({"width": 360, "height": 740})
+    page.set_viewport_size(SMALL_PHONE)
     player.press("Done: the board is slid shut")
     assert "The slid board still has an empty square" in page.locator(".error").inner_text()
     assert arrows_in_reach(page)
-    player.shot("sixd-six-slide-refused-360")
+    player.shot("sixd-six-slide-refused-320")
     page.set_viewport_size(PHONE)
 
     def die(r: int, c: int):
@@ -166,18 +166,18 @@ def test_a_narrow_phone_takes_a_set_without_scrolling_sideways(live_server, phon
     log = loads(SEED.read_text(encoding="utf-8"))
     (token,) = stored(dataclasses.replace(log, moves=log.moves[:-2]))
     page = phone
-    page.set_viewport_size({"width": 360, "height": 780})
+    page.set_viewport_size(SMALL_PHONE)
     page.goto(f"{live_server}/t/{token}")
     for r, c in [(1, 2), (2, 2)]:
         page.locator(f"form.take-pick label.cell.tick[data-cell='{r},{c}']").tap()
     page.locator(".set-said", has_text="A set of 2 dice.").wait_for()
-    player.shot("sixd-six-take-360")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    player.shot("sixd-six-take-320")
+    assert page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
     # The squares the set is placed on are a finger's tap, and this area fits them whole.
     widths = page.locator(".piece-area .cell").evaluate_all(
         "cells => cells.map(cell => cell.getBoundingClientRect().width)"
     )
-    assert widths and all(width >= 40 for width in widths)
+    assert widths and all(width >= 44 for width in widths)
     area = page.locator(".piece-area").evaluate("e => e.scrollWidth <= e.clientWidth")
     assert area
 
@@ -269,7 +269,7 @@ def test_a_phone_on_the_square_follows_the_table_live_into_the_take_with_its_tap
     ],
     ids=str,
 )
-def test_every_tap_target_is_40_px_on_a_360_px_phone(live_server, browser, stored, seed, kept):
+def test_every_tap_target_is_44_px_on_a_320_px_phone(live_server, browser, stored, seed, kept):
     seed_position_fits(live_server, browser, stored, seed, kept)
 
 

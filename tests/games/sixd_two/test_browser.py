@@ -89,11 +89,11 @@ def test_two_round_sixd_two_game_to_the_end(live_server, phone, player):
     ],
     ids=str,
 )
-def test_every_tap_target_is_40_px_on_a_360_px_phone(live_server, browser, stored, seed, kept):
+def test_every_tap_target_is_44_px_on_a_320_px_phone(live_server, browser, stored, seed, kept):
     seed_position_fits(live_server, browser, stored, seed, kept)
 
 
-def test_the_dice_of_a_pool_being_tapped_in_are_40_px(live_server, browser, stored):
+def test_the_dice_of_a_pool_being_tapped_in_are_44_px(live_server, browser, stored):
     """Six D Two's pool pad lists the dice tapped so far, each a button that takes it out."""
     log = loads((SEEDS / "sixd-two-finished.json").read_text(encoding="utf-8"))
     (token,) = stored(dataclasses.replace(log, moves=()))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.kit import SMALL_PHONE
 from tests.browser.targets import screens, too_small
 from tests.conftest import ONE_DATABASE
 
@@ -102,10 +103,10 @@ def test_a_phone_may_prefer_to_tap_enter(live_server, phone, player, new_table):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_colour_run_tick_box_is_a_visible_control(live_server, phone, player, new_table, scheme):
-    """The colour-run question is a real tick box, 40 px or more to tap, and ticked it
+    """The colour-run question is a real tick box, 44 px or more to tap, and ticked it
     shows: a solid accent border instead of a dashed one, in both themes."""
     phone.emulate_media(color_scheme=scheme)
-    phone.set_viewport_size({"width": 360, "height": 740})
+    phone.set_viewport_size(SMALL_PHONE)
     phone.goto(live_server + new_table().url)
     player.tap_dice(1, 2, 3, 4, 5, 6)
     run = phone.locator(".colour-run")
@@ -113,7 +114,7 @@ def test_colour_run_tick_box_is_a_visible_control(live_server, phone, player, ne
     assert box.evaluate("b => b.checkVisibility({opacityProperty: true})")
     size = box.bounding_box()
     assert size["width"] >= 24 and size["height"] >= 24
-    assert run.bounding_box()["height"] >= 40
+    assert run.bounding_box()["height"] >= 44
     style = "e => getComputedStyle(e).borderTopStyle"
     assert run.evaluate(style) == "dashed"
     run.click()
@@ -132,7 +133,7 @@ def test_colour_run_tick_box_is_a_visible_control(live_server, phone, player, ne
 
 def test_tap_pad_count_sits_clear_of_its_digit(live_server, phone, player, new_table):
     """The "2×" a face shows once tapped twice covers no part of the face's digit."""
-    phone.set_viewport_size({"width": 360, "height": 740})
+    phone.set_viewport_size(SMALL_PHONE)
     phone.goto(live_server + new_table().url)
     player.tap_dice(2, 2)
     face = phone.locator("form.roll .faces:not(.minus) .face-tap").nth(1)
