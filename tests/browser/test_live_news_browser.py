@@ -1,6 +1,7 @@
 """The note a live update leaves names what changed (issue 47): the odds switched on, a seat
-a phone took, a player's move; and what a phone had ticked and could not send is said in
-words (a Six D Six die by its row and column counted from 1), never as the code it posts."""
+a phone took (at once), a player's move; and what a phone had ticked and could not send is
+said in words (a Six D Six die by its row and column counted from 1), never as the code it
+posts."""
 
 from __future__ import annotations
 
@@ -47,17 +48,19 @@ def test_the_odds_switched_on_by_another_phone_are_named(
     player.shot("live-news-odds")
 
 
-def test_a_move_made_and_a_seat_taken_are_named(
+def test_a_seat_taken_and_then_a_move_are_each_named(
     live_server, stored, tenk_log, phone, player, second_phone
 ):
-    """A seat taken moves no table's version on (a move racing it would be refused), so the
-    page hears of it with the next change, and names both."""
+    """A seat taken moves the table's version on, so the page hears of it at once."""
     (token,) = stored(tenk_log(("Ann", "Bo"), "bust"))
     for page in (phone, second_phone):
         page.goto(f"{live_server}/t/{token}")
     take_seat(live_server, second_phone, token, "1")  # Bo's
+    assert note_of(phone) == "The table moved on: a phone took Bo’s seat."
     type(player)(second_phone).roll(2, 2, 3, 3, 4, 6)
-    assert note_of(phone) == ("The table moved on: Bo's roll 2 2 3 3 4 6; a phone took Bo’s seat.")
+    rolled = phone.locator(".live-note .live-said", has_text="Bo's roll")
+    rolled.wait_for(timeout=3500)
+    assert rolled.inner_text() == "The table moved on: Bo's roll 2 2 3 3 4 6."
 
 
 def test_a_six_d_six_die_ticked_and_not_sent_is_said_by_row_and_column(

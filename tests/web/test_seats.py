@@ -267,3 +267,37 @@ def test_every_table_page_invites_a_phone_from_its_top(two_phones):
     page = ann.page()
     assert page.index('href="#join"') < page.index('class="ruling"')
     assert 'id="join"' in page and "Join this table" in page
+
+
+def test_a_seat_taken_or_left_moves_the_table_on_for_every_phone(two_phones):
+    """A seat choice moves the table's version on, so the other phones' polls hear of it at
+    once (their note names the seat), not with the next move."""
+    ann, bo = two_phones
+    seen = ann.client.get(f"{ann.url}/live").get_json()["version"]
+    assert sit(bo, "1").status_code == 302
+    heard = ann.client.get(f"{ann.url}/live", query_string={"v": str(seen)})
+    assert heard.status_code == 200 and heard.get_json()["version"] == seen + 1
+    assert sit(bo, "table").status_code == 302  # Bo's phone leaves the seat: passed round
+    left = ann.client.get(f"{ann.url}/live", query_string={"v": str(seen + 1)})
+    assert left.status_code == 200 and left.get_json()["version"] == seen + 2
+
+
+def test_a_move_that_loses_its_write_to_a_seat_choice_is_judged_again_and_stored(
+    two_phones, monkeypatch
+):
+    """A seat taken at the instant a move is stored changes no move: the move is judged on
+    the table as it then stands and stored, never refused as "moved on"."""
+    import referee.web.play.tables as tables
+
+    ann, bo = two_phones
+    judge, raced = tables.judge, []
+
+    def judge_while_bo_sits(loaded, form):
+        verdict = judge(loaded, form)
+        if not raced:  # Bo's phone sits between Ann's post being judged and stored
+            raced.append(sit(bo, "1").status_code)
+        return verdict
+
+    monkeypatch.setattr(tables, "judge", judge_while_bo_sits)
+    assert ann.roll(*BUST).status_code == 302
+    assert raced == [302] and moves(ann) == 1

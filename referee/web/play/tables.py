@@ -155,8 +155,9 @@ def move(token: str) -> Any:
     (``judging``), store what it stands for (the one step that spends one of the table's
     writes: ``table_write``), answer.  A post that loses its write to another phone's of
     the same instant is judged again on the table as it then stands, where the players
-    move at once (``catchup``; ``TRIES`` times in all), and otherwise refused (409),
-    saying whether its move is already in.
+    move at once (``catchup``) or that write changed no move (a seat taken, the odds
+    switched; ``TRIES`` times in all), and otherwise refused (409), saying whether its
+    move is already in.
     """
     for _ in range(TRIES):
         loaded = load_to_change(token)
@@ -171,7 +172,7 @@ def move(token: str) -> Any:
             with table_write(token):
                 add_moves(loaded, judged.stored, judged.after, page=request.form.get("page"))
         except TableMoved:
-            if judged.together:
+            if judged.together or moves_as_loaded(token, loaded):
                 continue
             return lost(token, loaded)
         if judged.together:
@@ -198,6 +199,12 @@ def refusal(loaded: Loaded, refused: Refused) -> Any:
         entered=request.form if refused.entered else None,
         confirm=refused.confirm,
     )
+
+
+def moves_as_loaded(token: str, loaded: Loaded) -> bool:
+    """Whether the table's moves are still those ``loaded`` holds: the write that got there
+    first changed something else (a seat taken, the odds switched)."""
+    return load(table_or_404(token)).moves == loaded.moves
 
 
 def lost(token: str, loaded: Loaded) -> Any:

@@ -4,10 +4,10 @@ deletes and imports.
 Every write to a table (a move, an undo, the odds switch, a delete) is one transaction
 that starts by advancing the table's ``version`` from the value it was read at
 (``_claim_and_commit``): of two writes that read the same version, exactly one passes
-and the other is told ``TableMoved``, on SQLite and PostgreSQL alike.  A write that
-leaves the version as it is (a seat choice) starts by locking the same row
-(``hold_table``), so every write locks a table's rows in one order, its own row first,
-and none can deadlock another.
+and the other is told ``TableMoved``, on SQLite and PostgreSQL alike.  A seat choice,
+which no page is read for, moves the version on from whatever it is (``hold_table``):
+so every write locks a table's rows in one order, its own row first, none can deadlock
+another, and every phone's poll sees the new seat.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, delete, insert, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.sql import Executable
 
@@ -86,10 +86,13 @@ DELETE_CHILDREN = tuple(
 DELETE_TABLE = delete(TABLES).where(TABLES.c.id == bindparam("at_table"))
 
 
-# Takes the row's lock (SQLite's write lock) and changes nothing: version = version.
+# Takes the row's lock (SQLite's write lock) and moves the version on from what it is.
 HOLD_TABLE = (
-    update(TABLES).where(TABLES.c.id == bindparam("at_table")).values(version=TABLES.c.version)
+    update(TABLES)
+    .where(TABLES.c.id == bindparam("at_table"))
+    .values(version=TABLES.c.version + 1)
 )
+VERSION_OF_ID = select(TABLES.c.version).where(TABLES.c.id == bindparam("at_table"))
 
 
 def show_odds(table_id: int, read_at: int, shown: bool) -> None:
@@ -250,11 +253,19 @@ def _write(
 
 
 def hold_table(table_id: int, change: Callable[[], T]) -> T:
-    """Make ``change`` (to rows of the table's own, such as its seat claims) in one
-    transaction that first locks the table's row without moving its version on, as a
-    move locks it, and commit; ``change``'s answer.  ``TableMoved`` with nothing stored
-    when the table is gone (deleted meanwhile) or the database refused a conflicting write."""
-    return _claim_and_commit(HOLD_TABLE, {"at_table": table_id}, change)
+    """Make ``change`` (to rows of the table's own besides its moves: its seat claims) in
+    one transaction that first locks the table's row and moves its version on, as a move
+    does, whatever version it is at, and commit; ``change``'s answer.  The moves stay as
+    they were, so the seats' judgements move on with the version.  ``TableMoved`` with
+    nothing stored when the table is gone (deleted meanwhile) or the database refused a
+    conflicting write."""
+
+    def change_and_carry() -> T:
+        answer = change()
+        carry_judgements(table_id, db.session.scalar(VERSION_OF_ID, {"at_table": table_id}))
+        return answer
+
+    return _claim_and_commit(HOLD_TABLE, {"at_table": table_id}, change_and_carry)
 
 
 def _claim_and_commit(claim: Executable, values: Mapping[str, Any], change: Callable[[], T]) -> T:
