@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from referee.vision import Reading
+from tests.calibration import Pace
 from tests.conftest import ONE_DATABASE
 from tests.web.test_photos import (
     SQUARE,
@@ -216,9 +217,10 @@ def test_a_twelve_megapixel_photo_straight_from_the_camera_reads_as_a_scaled_one
     large = twelve_megapixels(UNSURE6)
     assert 3_000_000 < len(large) < PHOTO_BYTES, len(large)
     table = new_table("tenk")
-    started = time.perf_counter()
+    pace = Pace()
+    started = time.process_time()  # every thread's: the reader's own included
     answer = send_photo(table, large)
-    took = time.perf_counter() - started
+    took = time.process_time() - started
     assert answer.status_code == 200, answer.text
     small = read_as(UNSURE6).dice
     assert checked(answer.text) == [str(d.value) for d in small]
@@ -226,5 +228,7 @@ def test_a_twelve_megapixel_photo_straight_from_the_camera_reads_as_a_scaled_one
     for die, was in zip(outlines(answer.text), small, strict=True):
         assert abs(die["x"] - was.center[0] * scale) < 20
         assert abs(die["s"] - was.side * scale) < 0.25 * was.side * scale
-    assert took < 5, took  # a second or two on a shared machine; the reader's own budget is 1 s
+    # Of CPU at this project's machine's pace (``tests.calibration``): a second or two on a
+    # shared machine; the reader's own budget is 1 s.
+    pace.check(took, 5.0, "the photo")
     assert moves_of(table) == 0
