@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 FLASK  := $(VENV)/bin/flask --app referee.web
 
-.PHONY: install run db test test-fast bench lint system clean odds-table solitaire-table dice-model
+.PHONY: install run db test test-fast bench lint system clean odds-table solitaire-table dice-model translations pot
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
@@ -52,6 +52,25 @@ test: install system
 # profile (see tests/conftest.py).
 test-fast: install
 	HYPOTHESIS_PROFILE=dev $(PYTEST) tests/engine tests/web tests/games -m "not race and not cluster and not browser and not solo and not install" -k "not postgresql"
+
+# The catalogues (docs/translating.md): every marked message extracted into
+# referee/translations/messages.pot, each language's messages.po brought up to date with it
+# (a new message untranslated, a changed one marked fuzzy for its translator), and every .po
+# compiled into the messages.mo the app reads (committed, so the wheel ships them).  A new
+# language: `$(VENV)/bin/pybabel init -i $(CATALOGUE)/messages.pot -d $(CATALOGUE) -l xx`.
+# `make pot POT=<file>` extracts alone (tests/test_catalogues.py checks the committed one).
+CATALOGUE := referee/translations
+POT       ?= $(CATALOGUE)/messages.pot
+PYBABEL   ?= $(VENV)/bin/pybabel
+
+pot:
+	$(PYBABEL) --quiet extract -F babel.cfg -k say -k say_n:1,2 --sort-by-file --omit-header \
+		--width 100 -o $(POT) .
+
+translations: install pot
+	$(PYBABEL) update -i $(CATALOGUE)/messages.pot -d $(CATALOGUE) --width 100 \
+		--ignore-obsolete
+	$(PYBABEL) compile --statistics -d $(CATALOGUE)
 
 # The real labelled photos the reader trains on and is measured on (docs/vision.md): a folder
 # of sources, each with images/ and labels/.  Not in the repository (their licences travel

@@ -28,6 +28,7 @@ from referee.core.engine import (
     TurnRecord,
     points,
 )
+from referee.core.sentences import say
 
 # The phases every such turn has.  Between them each game names the phase in which a
 # roll is on the table and dice must be taken from it: SET_ASIDE, or Lucky Sevens' "score".
@@ -167,8 +168,8 @@ class Scoreboard:
         if self.over:
             return self.result()
         if self.in_final_round:
-            return f"{self.player} to roll (final round)."
-        return f"{self.player} to roll."
+            return say("{player} to roll (final round).", player=self.player)
+        return say("{player} to roll.", player=self.player)
 
     def outcome(self) -> Outcome:
         """The shared ``Outcome`` of a turn-based game."""

@@ -13,7 +13,6 @@ from jinja2 import Environment
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from referee.core.engine import points, score_text
 from referee.files import folders
 from referee.games import all_games, has_own
 from referee.web.base.extensions import csrf, db, migrate, strict_json_responses
@@ -182,13 +181,14 @@ def register_security(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """Mount the pages, give their layout each game's own stylesheet and script, each
-    seat's colour, the ``points`` filter (scores with the typographic minus) and ``thousands``,
+    seat's colour, each phone's language (Flask-Babel, the chooser, the ``points`` filter:
+    scores with the typographic minus, and ``thousands``, in the phone's number format),
     a ``url_for`` that keeps the links it built, the turn list, scoreboard and join panel
     rendered once and kept, whole table pages kept by what they show, and the manifest,
     icons, service worker and offline page that make the app installable."""
     from referee.web.access import joining
     from referee.web.access import rights as access
-    from referee.web.base import assets, links, shell
+    from referee.web.base import assets, languages, links, shell
     from referee.web.guard import health
     from referee.web.history import charts, printing
     from referee.web.history import routes as history
@@ -210,8 +210,7 @@ def register_blueprints(app: Flask) -> None:
     kept_pages.register(app)
     app.add_template_global(charts.seat_colour)
     app.add_template_global(has_own)
-    app.add_template_filter(score_text, "points")  # -400 as "−400", like the rulings
-    app.add_template_filter(points, "thousands")  # 10250 as "10,250": a call, not a method's
+    languages.register(app)  # the points and thousands filters in the phone's language
     app.register_blueprint(access.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(advice.bp)

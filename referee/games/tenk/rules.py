@@ -18,6 +18,7 @@ from typing import Any
 
 from referee.core.dice import Die, spell
 from referee.core.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark, points
+from referee.core.sentences import Value, say
 from referee.families.pushluck import (
     CHOOSE,
     ROLL,
@@ -185,19 +186,28 @@ def best_split(dice: Sequence[Die]) -> Split | None:
 def why_not_scoring(dice: Sequence[Die]) -> str:
     """A sentence saying why a selection of dice cannot be set aside as it is."""
     if not dice:
-        return "Pick at least one scoring die."
+        return say("Pick at least one scoring die.")
     values = sorted(d.value for d in dice)
     dead = sorted({v for v in values if v not in SINGLE and values.count(v) < 3})
     if dead:
-        listed = " and ".join(_the(v, values.count(v)) for v in dead)
-        verb = "scores" if len(dead) == 1 and values.count(dead[0]) == 1 else "score"
-        return f"Only 1s, 5s and sets score: {listed} you picked {verb} nothing."
-    return f"{spell(dice)} does not split into scoring combinations."
+        listed = _the(dead[0], values.count(dead[0]))
+        for value in dead[1:]:
+            listed = say(
+                "{these} and {those}", these=listed, those=_the(value, values.count(value))
+            )
+        if len(dead) == 1 and values.count(dead[0]) == 1:
+            return say(
+                "Only 1s, 5s and sets score: {listed} you picked scores nothing.", listed=listed
+            )
+        return say("Only 1s, 5s and sets score: {listed} you picked score nothing.", listed=listed)
+    return say("{dice} does not split into scoring combinations.", dice=spell(dice))
 
 
 def _the(value: int, count: int) -> str:
     """Dice of one value as they were picked: "the 4", "the two 4s"."""
-    return f"the {value}" if count == 1 else f"the two {value}s"
+    if count == 1:
+        return say("the {value}", value=value)
+    return say("the two {value}s", value=value)
 
 
 def scores(dice: Sequence[Die]) -> bool:
@@ -258,7 +268,7 @@ BELOW_ENTRY = TurnMark(
 def start(players: Sequence[str], options: Mapping[str, int]) -> TenK:
     """A new game: everyone on 0, the first player to roll six dice."""
     state = TenK(Scoreboard.seated(players), options["target"], options["entry"])
-    return replace(state, ruling=f"{state.board.player} to roll six dice.")
+    return replace(state, ruling=say("{player} to roll six dice.", player=state.board.player))
 
 
 def dice_to_roll(state: TenK) -> int | None:
@@ -291,8 +301,8 @@ def bank_words(state: TenK) -> str:
     """What the bank button says banking does: "Bank 1,050", or "Bank: scores 0 (500 to
     enter)" below the entry threshold."""
     if bank_gain(state) == 0 and state.turn_total > 0:
-        return f"Bank: scores 0 ({points(state.entry)} to enter)"
-    return f"Bank {points(bank_gain(state))}"
+        return say("Bank: scores 0 ({entry} to enter)", entry=state.entry)
+    return say("Bank {gain}", gain=bank_gain(state))
 
 
 def least_bank(state: TenK, seat: int) -> int:
@@ -303,9 +313,11 @@ def least_bank(state: TenK, seat: int) -> int:
 def bank_warning(state: TenK) -> str | None:
     """A sentence to confirm before banking, when the bank would score nothing."""
     if state.phase == CHOOSE and bank_gain(state) == 0 and state.turn_total > 0:
-        return (
-            f"{state.board.player} needs {points(state.entry)} in one turn to get on the board: "
-            f"banking {points(state.turn_total)} scores 0."
+        return say(
+            "{player} needs {entry} in one turn to get on the board: banking {total} scores 0.",
+            player=state.board.player,
+            entry=state.entry,
+            total=state.turn_total,
         )
     return None
 
@@ -318,17 +330,19 @@ def _roll(state: TenK, move: Mapping[str, Any]) -> TenK:
     if expected is None:
         raise RuleViolation(
             "set-aside-first",
-            f"Set aside at least one scoring combination from {spell(state.roll)} "
-            "before rolling again.",
+            say(
+                "Set aside at least one scoring combination from {dice} before rolling again.",
+                dice=spell(state.roll),
+            ),
         )
     dice = read_roll(state, move, expected)
     colours = [d.colour for d in dice if d.colour]
     if len(set(colours)) != len(colours):
         raise RuleViolation(
-            "duplicate-colour", "Each 10K die has its own colour: two dice share one."
+            "duplicate-colour", say("Each 10K die has its own colour: two dice share one.")
         )
     if any(d.key or d.colour == "k" for d in dice):
-        raise RuleViolation("bad-die", "10K has no key or black dice.")
+        raise RuleViolation("bad-die", say("10K has no key or black dice."))
     earlier = state.turn_total if state.phase == CHOOSE else 0
     if roll_scores(dice):
         return replace(
@@ -338,12 +352,18 @@ def _roll(state: TenK, move: Mapping[str, Any]) -> TenK:
             taken=(),
             taken_points=0,
             earlier=earlier,
-            ruling=f"{state.board.player} rolled {spell(dice)}: "
-            "set aside at least one scoring combination.",
+            ruling=say(
+                "{player} rolled {dice}: set aside at least one scoring combination.",
+                player=state.board.player,
+                dice=spell(dice),
+            ),
         )
     player = state.board.player
-    lost = f"{player} loses {points(earlier)}" if earlier else f"{player} scores nothing this turn"
-    ruling = f"Bust: no 1, 5 or set in {spell(dice)} — {lost}."
+    if earlier:
+        lost = say("{player} loses {points}", player=player, points=earlier)
+    else:
+        lost = say("{player} scores nothing this turn", player=player)
+    ruling = say("Bust: no 1, 5 or set in {dice} — {lost}.", dice=spell(dice), lost=lost)
     return _pass_turn(state, 0, bust=True, ruling=ruling, mark=bust_on(dice))
 
 
@@ -358,13 +378,26 @@ def _set_aside(state: TenK, move: Mapping[str, Any]) -> TenK:
         state = replace(state, phase=SET_ASIDE, taken=all_taken)
         return replace(state, ruling=started(state))
     left = len(state.roll) - len(all_taken)
-    next_roll = "hot dice: roll all six again or bank" if left == 0 else f"roll {left} or bank"
+    if left == 0:
+        next_roll = say("hot dice: roll all six again or bank")
+    else:
+        next_roll = say("roll {left} or bank", left=left)
     single = len(split.combos) == 1 and len(split.combos[0].values) == 1
-    detail = "" if single else f" ({split.describe()})"
-    ruling = (
-        f"{state.board.player} set aside {spell(all_taken)} = {points(split.points)}{detail}; "
-        f"turn total {points(state.earlier + split.points)}: {next_roll}."
-    )
+    said: dict[str, Value] = {
+        "player": state.board.player,
+        "dice": spell(all_taken),
+        "points": split.points,
+        "total": state.earlier + split.points,
+        "next": next_roll,
+    }
+    if single:
+        ruling = say("{player} set aside {dice} = {points}; turn total {total}: {next}.", **said)
+    else:
+        ruling = say(
+            "{player} set aside {dice} = {points} ({split}); turn total {total}: {next}.",
+            split=split.describe(),
+            **said,
+        )
     return replace(state, phase=CHOOSE, taken=all_taken, taken_points=split.points, ruling=ruling)
 
 
@@ -373,19 +406,29 @@ def _bank(state: TenK, move: Mapping[str, Any]) -> TenK:
     player = state.board.player
     gain = bank_gain(state)
     if gain == 0:
-        ruling = (
-            f"{player} banked {points(state.turn_total)}, short of the {points(state.entry)} "
-            f"needed to get on the board: it scores 0."
+        ruling = say(
+            "{player} banked {total}, short of the {entry} needed to get on the board: "
+            "it scores 0.",
+            player=player,
+            total=state.turn_total,
+            entry=state.entry,
         )
         return _pass_turn(state, 0, ruling=ruling, mark=BELOW_ENTRY)
     total = state.board.score + gain
-    ruling = f"{player} banked {points(gain)}: total {points(total)}."
+    ruling = say("{player} banked {gain}: total {total}.", player=player, gain=gain, total=total)
     triggers = total >= state.target and not state.board.in_final_round
-    if triggers:
-        ruling = (
-            f"Final round: {player} banked {points(total)}; everyone else gets one more turn."
-            if len(state.board.players) > 1
-            else f"{player} banked {points(total)} and reached {points(state.target)}."
+    if triggers and len(state.board.players) > 1:
+        ruling = say(
+            "Final round: {player} banked {total}; everyone else gets one more turn.",
+            player=player,
+            total=total,
+        )
+    elif triggers:
+        ruling = say(
+            "{player} banked {total} and reached {target}.",
+            player=player,
+            total=total,
+            target=state.target,
         )
     return _pass_turn(state, gain, ruling=ruling, starts_final_round=triggers)
 
@@ -400,7 +443,10 @@ def _pass_turn(
     starts_final_round: bool = False,
 ) -> TenK:
     board = state.board.end_turn(gain, bust=bust, mark=mark, starts_final_round=starts_final_round)
-    return TenK(board, state.target, state.entry, ruling=f"{ruling} {board.whats_next()}")
+    then = board.whats_next()
+    return TenK(
+        board, state.target, state.entry, ruling=say("{ruling} {then}", ruling=ruling, then=then)
+    )
 
 
 MOVES = {"roll": _roll, SET_ASIDE: _set_aside, "bank": _bank}

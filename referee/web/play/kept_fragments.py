@@ -12,7 +12,8 @@ rendered from:
 - the scoreboard by the scores, the winners, the player to move and the notes shown;
 - the join panel by the table's link and the scheme, host and root the page was asked at.
 
-All three are kept in one least-recently-used cache of ``KEPT_BYTES``.
+Each is kept in the phone's language.  All three are kept in one least-recently-used cache
+of ``KEPT_BYTES``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from flask import Flask, request
 from markupsafe import Markup
 
 from referee.core.engine import Outcome, TurnLog, TurnRecord
+from referee.web.base.languages import language
 from referee.web.base.models import TableFacts
 from referee.web.base.weighed import WeighedCache
 
@@ -35,8 +37,8 @@ KEPT_BYTES = 4 * 1024 * 1024  # a few hundred tables' turn lists, scoreboards an
 def register(app: Flask) -> None:
     """Give the templates ``turn_log``, ``scoreboard`` and ``join_panel``: the macros of
     ``_macros.html``, each rendered once per what it shows and kept."""
-    by_key: WeighedCache[tuple[str, Hashable], Markup] = WeighedCache(KEPT_BYTES)
-    by_log: WeighedCache[tuple[int, Hashable], tuple[ref[TurnLog], Markup]]
+    by_key: WeighedCache[tuple[str, str, Hashable], Markup] = WeighedCache(KEPT_BYTES)
+    by_log: WeighedCache[tuple[int, str, Hashable], tuple[ref[TurnLog], Markup]]
     by_log = WeighedCache(KEPT_BYTES)
 
     def rendered(name: str, *args: Any, **options: Any) -> Markup:
@@ -44,17 +46,18 @@ def register(app: Flask) -> None:
         return Markup(macro(*args, **options))
 
     def kept(name: str, key: Hashable, *args: Any) -> Markup:
-        found = by_key.get((name, key))
+        kept_as = (name, language(), key)
+        found = by_key.get(kept_as)
         if found is None:
             found = rendered(name, *args)
-            by_key.put((name, key), found, len(found))
+            by_key.put(kept_as, found, len(found))
         return found
 
     def turn_log(turns: Sequence[TurnRecord], **options: Any) -> Markup:
         """The turn list of ``turns`` (see the macro for ``options``)."""
         if not isinstance(turns, TurnLog):
             return rendered("turn_log", turns, **options)
-        key = (id(turns), tuple(sorted(options.items())))
+        key = (id(turns), language(), tuple(sorted(options.items())))
         found = by_log.get(key)
         if found is not None and found[0]() is turns:  # not another log that got its id
             return found[1]

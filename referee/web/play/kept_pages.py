@@ -10,7 +10,7 @@ placeholders, put back for each phone.  The key (``page_key``) is everything els
 rendered from: the table's token and version (which every write advances), its players,
 settings and odds switch, how the phone sits (its seat, watching, the seats others hold,
 whether it said who it is), whether its link has closed, the house PIN, the scheme, host and
-root asked at, and the language (one slot, for the language a page will be asked in).
+root asked at, and the phone's language.
 
 Rendering is 40% of a table page's time in the worker; a page kept is a dictionary look-up and
 two string replacements.  Pages are kept in one least-recently-used cache of ``KEPT_BYTES``
@@ -25,11 +25,11 @@ from flask import Flask, current_app, g, request, session
 
 from referee.web.access.rights import grace_over, is_house
 from referee.web.access.seats import Seating
+from referee.web.base.languages import language
 from referee.web.base.weighed import WeighedCache
 from referee.web.storage.loading import Loaded
 
 KEPT_BYTES = 8 * 1024 * 1024
-LANGUAGE = "en"  # the language every page is rendered in, so far
 TOKEN, MARK = "\x00csrf-token\x00", "\x00page-mark\x00"  # no page holds a NUL character
 CACHE = "kept_pages"
 
@@ -58,7 +58,7 @@ def page_key(loaded: Loaded, sitting: Seating) -> Hashable | None:
         asked.scheme,
         asked.host,
         asked.root_path,
-        LANGUAGE,
+        language(),
     )
 
 

@@ -24,6 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from referee.web.access.seats import held_seats
 from referee.web.base.extensions import db
+from referee.web.base.languages import spoken
 from referee.web.base.models import GameTable
 from referee.web.guard.security import HEADERS
 from referee.web.storage.loading import load, table_or_404
@@ -73,7 +74,7 @@ def poll(token: str) -> Any:
     response = jsonify(
         version=loaded.version,
         seq=loaded.seq,
-        ruling=game.ruling(state),
+        ruling=spoken(game.ruling(state)),  # in this phone's language
         to_move=outcome.to_move,
         over=outcome.over,
         last=loaded.last_move,

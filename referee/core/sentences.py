@@ -1,0 +1,101 @@
+"""Sentences a player reads, said so that each phone can read them in its own language.
+
+The rules are pure (no Flask, no Babel): they cannot know which phone will read what they say,
+and phones at one table may read different languages.  So a rule says a sentence as its
+English message (the catalogue's msgid, with named placeholders) and the values that fill it
+(``say``, ``say_n`` for a sentence whose words follow a count).  The sentence *is* its English
+text (a ``str``), so everything that reads it as a string (the tests, the CLI, the help pages)
+reads exactly the English it read before; it also keeps its message and values, so the web
+layer and the printables render it in a reader's language (``render``): the message looked
+up in the catalogue, the numbers in the locale's format, a nested sentence rendered the same
+way, a player's name as it is.
+
+``pybabel extract`` finds the messages by the two names (``-k say -k say_n:1,2``, see the
+Makefile's ``translations``).  A sentence is never stored: the log holds moves, and a
+replay says its sentences again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol, Union
+
+Value = Union[str, int, "Sentence"]
+
+
+class Sentence(str):
+    """A sentence's English text, which also keeps its message and values.
+
+    ``msgid`` is the English message with ``{name}`` placeholders; ``plural`` the message
+    for a count other than one and ``counted`` that count (``None`` for a plain message);
+    ``values`` fill the placeholders: text (a name, as it is), a whole number (in the
+    reader's format) or another ``Sentence`` (in the reader's language).
+    """
+
+    msgid: str
+    plural: str | None
+    counted: int | None
+    values: Mapping[str, Value]
+
+    def __new__(
+        cls,
+        msgid: str,
+        values: Mapping[str, Value],
+        plural: str | None = None,
+        count: int | None = None,
+    ) -> Sentence:
+        english = msgid if plural is None or count == 1 else plural
+        made = super().__new__(cls, english.format_map({k: _english(v) for k, v in values.items()}))
+        made.msgid, made.plural, made.counted, made.values = msgid, plural, count, values
+        return made
+
+    def __reduce__(self) -> tuple[type[Sentence], tuple[object, ...]]:
+        return (Sentence, (self.msgid, dict(self.values), self.plural, self.counted))
+
+
+def _english(value: Value) -> str:
+    """A value as the English sentence shows it: a whole number with commas (10,250)."""
+    if isinstance(value, int):
+        return f"{value:,}"
+    return value
+
+
+def say(msgid: str, **values: Value) -> Sentence:
+    """The sentence ``msgid`` (English, ``{name}`` placeholders) filled with ``values``."""
+    return Sentence(msgid, values)
+
+
+def say_n(one: str, many: str, count: int, **values: Value) -> Sentence:
+    """The sentence ``one`` for a ``count`` of one, else ``many`` (in English; a language
+    with other plural forms has its own), filled with ``values`` and ``{count}``."""
+    return Sentence(one, {"count": count, **values}, many, count)
+
+
+class Words(Protocol):
+    """A reader's language: its catalogue's look-ups and its way of writing numbers."""
+
+    def gettext(self, message: str) -> str:
+        """The translation of ``message`` (itself when there is none)."""
+
+    def ngettext(self, one: str, many: str, count: int) -> str:
+        """The translation of the message for ``count`` in the language's plural forms."""
+
+    def number(self, value: int) -> str:
+        """A whole number as the language writes it."""
+
+
+def render(text: str, words: Words) -> str:
+    """``text`` in the reader's language: a ``Sentence`` looked up and filled, nested
+    sentences rendered the same way; any other text as it is."""
+    if not isinstance(text, Sentence):
+        return text
+    values = {
+        name: words.number(value) if isinstance(value, int) else render(value, words)
+        for name, value in text.values.items()
+    }
+    if text.plural is None:
+        pattern = words.gettext(text.msgid)
+    else:
+        assert text.counted is not None
+        pattern = words.ngettext(text.msgid, text.plural, text.counted)
+    return pattern.format_map(values)

@@ -1,0 +1,155 @@
+"""Each phone's language: chosen, remembered, and used for every word and number it reads.
+
+A phone reads the language its chooser last picked (kept in its own cookie, ``COOKIE``), else
+the best of its browser's ``Accept-Language`` among the languages offered, else English.  Only
+a language whose catalogue is complete is offered (``OFFERED``; ``LANGUAGES`` in the app's
+config overrides it, for the tests and the pseudo-locale): a phone asking for another reads
+English.  Phones at one table may read different languages.
+
+The catalogues are gettext's, through Flask-Babel: ``_()`` in the templates, and the rules'
+``Sentence``\\ s rendered in the phone's language wherever a template prints one (the Jinja
+environment's ``finalize``).  The ``thousands`` and ``points`` filters write numbers as the
+language does; in English they are the very functions they always were, so English pages stay
+as they were byte for byte.  See docs/translating.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from babel import Locale
+from babel.numbers import format_decimal
+from flask import Blueprint, Flask, current_app, g, redirect, request
+from flask.typing import ResponseReturnValue
+from flask_babel import Babel, get_locale, get_translations
+
+from referee.core.engine import MINUS, points, score_text
+from referee.core.sentences import Sentence, render
+
+ENGLISH = "en"
+OFFERED = (ENGLISH,)  # a language is added here when its catalogue is complete, never half
+COOKIE = "language"
+COOKIE_SECONDS = 365 * 24 * 3600
+CATALOGUES = Path(__file__).resolve().parents[2] / "translations"  # referee/translations
+
+bp = Blueprint("languages", __name__)
+
+
+def offered() -> tuple[str, ...]:
+    """The languages this app serves, English first."""
+    return tuple(current_app.config.get("LANGUAGES", OFFERED))
+
+
+def choose_language() -> str:
+    """This phone's language: its chooser's cookie when that language is offered, else the
+    best its browser asks for among those offered, else English."""
+    languages = offered()
+    kept = request.cookies.get(COOKIE)
+    if kept in languages:
+        return kept
+    return request.accept_languages.best_match(languages, default=ENGLISH) or ENGLISH
+
+
+def language() -> str:
+    """The language of this request's page, as its ``lang`` attribute writes it ("de")."""
+    return str(get_locale() or ENGLISH).replace("_", "-")
+
+
+class PhoneWords:
+    """The request's language for ``render``: its catalogue and its numbers."""
+
+    def __init__(self, locale: Locale) -> None:
+        self.catalogue = get_translations()
+        self.locale = locale
+
+    def gettext(self, message: str) -> str:
+        """The catalogue's translation of ``message``."""
+        return self.catalogue.gettext(message)
+
+    def ngettext(self, one: str, many: str, count: int) -> str:
+        """The catalogue's translation for ``count`` in the language's plural forms."""
+        return self.catalogue.ngettext(one, many, count)
+
+    def number(self, value: int) -> str:
+        """``value`` in the language's digits and separators (10.250 in German)."""
+        return format_decimal(value, locale=self.locale)
+
+
+def _phone_words() -> PhoneWords | None:
+    """The request's words, made once a request; None in English (nothing to look up)."""
+    locale = get_locale()
+    if locale is None or str(locale) == ENGLISH:
+        return None
+    words: PhoneWords | None = g.get("phone_words")
+    if words is None:
+        words = g.phone_words = PhoneWords(locale)
+    return words
+
+
+def spoken(text: str) -> str:
+    """``text`` as this phone reads it: a rules' sentence in its language, else as it is."""
+    if type(text) is not Sentence:
+        return text
+    words = _phone_words()
+    return text if words is None else render(text, words)
+
+
+def _finalize(value: Any) -> Any:
+    """What a template prints: a rules' sentence in the phone's language."""
+    return spoken(value) if type(value) is Sentence else value
+
+
+def thousands(n: int) -> str:
+    """A whole number as the phone's language writes it: 10,250 (English), 10.250 (German)."""
+    words = _phone_words()
+    return points(n) if words is None else words.number(n)
+
+
+def score(n: int) -> str:
+    """A score in the phone's language with the typographic minus: −400, 10.250."""
+    words = _phone_words()
+    return score_text(n) if words is None else words.number(n).replace("-", MINUS)
+
+
+def language_name(code: str) -> str:
+    """A language's name in its own words, for the chooser: "Deutsch", "français"."""
+    return Locale.parse(code).get_display_name(code) or code
+
+
+@bp.post("/language")
+def choose() -> ResponseReturnValue:
+    """The chooser: keep the picked language in this phone's cookie and go back to the page
+    (a path on this site; the tables' list otherwise).  An unknown language is refused."""
+    picked = request.form.get("language", "")
+    if picked not in offered():
+        return "That language is not offered here.", 400
+    back = request.form.get("next", "")
+    parts = urlsplit(back)
+    if not back.startswith("/") or back.startswith("//") or parts.scheme or parts.netloc:
+        back = "/"
+    answer = redirect(back, 303)
+    answer.set_cookie(
+        COOKIE,
+        picked,
+        max_age=COOKIE_SECONDS,
+        secure=request.is_secure,
+        httponly=True,
+        samesite="Lax",
+    )
+    return answer
+
+
+def register(app: Flask) -> None:
+    """Give the app its languages: Flask-Babel with the shipped catalogues, the chooser, the
+    templates' ``_()``, ``language()``, ``languages()`` and number filters, and every rules'
+    sentence a template prints rendered in the phone's language."""
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(CATALOGUES))
+    Babel(app, locale_selector=choose_language)
+    app.jinja_env.finalize = _finalize
+    app.jinja_env.globals.update(language=language, languages=offered)
+    app.add_template_filter(score, "points")  # -400 as "−400", like the rulings
+    app.add_template_filter(thousands, "thousands")  # 10250 as "10,250": a call, not a method's
+    app.add_template_filter(language_name)
+    app.register_blueprint(bp)

@@ -1,0 +1,97 @@
+"""The catalogues as the tests read them: what a language's catalogue lacks or words wrongly
+against the English messages, and the pseudo-locale (every message marked and lengthened by a
+third) that a test serves to find the words no catalogue holds (docs/translating.md)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from referee.web.base.languages import CATALOGUES
+
+TEMPLATE = CATALOGUES / "messages.pot"
+PSEUDO = "en_001"  # a locale Babel knows and no phone sends: the pseudo-locale's code
+# What a translation must keep as it is: a rules' placeholder ({player}), a template's
+# (%(title)s), an HTML tag or entity.
+KEPT = re.compile(r"\{\w*\}|%\(\w+\)s|<[^>]*>|&\w+;")
+ACCENTED = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
+)
+
+
+def read(path: Path, locale: str | None = None) -> Catalog:
+    """The catalogue (or template) at ``path``."""
+    with path.open("rb") as file:
+        return read_po(file, locale=locale)
+
+
+def placeholders(text: str) -> list[str]:
+    """What of ``text`` a translation keeps as it is, sorted (placeholders, tags)."""
+    return sorted(KEPT.findall(text))
+
+
+def _forms(message: Message) -> tuple[str, ...]:
+    """A message's text, or its forms (one and many) for a plural one."""
+    return tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
+
+
+def faults(template: Catalog, catalogue: Catalog) -> list[str]:
+    """Every way ``catalogue`` falls short of ``template``: a message missing, untranslated
+    or fuzzy, a placeholder or tag its translation lacks or adds."""
+    found = []
+    for message in template:
+        if not message.id:
+            continue
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        translated = catalogue.get(key)
+        strings = () if translated is None else translated.string
+        strings = (strings,) if isinstance(strings, str) else tuple(strings or ())
+        if translated is None or not all(strings):
+            found.append(f"untranslated: {key!r}")
+        elif translated.fuzzy:
+            found.append(f"fuzzy: {key!r}")
+        else:
+            found.extend(misworded(message, strings))
+    return found
+
+
+def misworded(message: Message, strings: tuple[str, ...]) -> list[str]:
+    """The translations among ``strings`` of ``message`` whose placeholders or tags differ
+    from the English ones."""
+    english = placeholders(_forms(message)[-1])
+    return [
+        f"placeholders of {text!r} are {placeholders(text)}, not {english}"
+        for text in strings
+        if text and placeholders(text) != english
+    ]
+
+
+def pseudo(text: str) -> str:
+    """``text`` in the pseudo-locale: its letters accented, lengthened by a third, marked
+    ⟦…⟧, with its placeholders, tags and entities as they are."""
+    kept = KEPT.findall(text)
+    parts = [part.translate(ACCENTED) for part in KEPT.split(text)]
+    visible = sum(len(part) for part in parts)
+    said = parts[0] + "".join(mark + part for mark, part in zip(kept, parts[1:], strict=True))
+    return f"⟦{said}{'~' * -(-visible // 3)}⟧"
+
+
+def write_pseudo(folder: Path) -> Path:
+    """The pseudo-locale's compiled catalogue of every message of the template, written in
+    ``folder`` as Flask-Babel reads it (``folder``/en_001/LC_MESSAGES/messages.mo)."""
+    catalogue = Catalog(locale=PSEUDO)
+    for message in read(TEMPLATE):
+        if message.id:
+            forms = _forms(message)
+            string = tuple(pseudo(f) for f in forms) if len(forms) > 1 else pseudo(forms[0])
+            catalogue.add(message.id, string)
+    where = folder / PSEUDO / "LC_MESSAGES"
+    where.mkdir(parents=True)
+    with (where / "messages.mo").open("wb") as file:
+        write_mo(file, catalogue)
+    return folder
