@@ -18,6 +18,8 @@ fast as it was around the work.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -62,6 +64,35 @@ def cpu_of(work: Callable[[], T]) -> tuple[T, float]:
     started = time.thread_time()
     found = work()
     return found, time.thread_time() - started
+
+
+CORES_HERE = 2  # this project's machine's cores, which its servers' tests keep busy
+_WALL_REFERENCE = (
+    "import time\n"
+    "from tests.calibration import reference_work\n"
+    "best = float('inf')\n"
+    "for _ in range(5):\n"
+    "    started = time.perf_counter()\n"
+    "    reference_work()\n"
+    "    best = min(best, time.perf_counter() - started)\n"
+    "print(best)\n"
+)
+
+
+def slowdown() -> float:
+    """How many times longer than on this project's machine, quiet, work that keeps its
+    ``CORES_HERE`` cores busy takes here now on the wall clock (at least 1): the reference
+    run in that many processes at once, each timed on the wall clock.  Fewer cores, slower
+    ones or a neighbour on them all count, as they count for a real server's answers."""
+    root = Path(__file__).resolve().parents[1]
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _WALL_REFERENCE], cwd=root, stdout=subprocess.PIPE, text=True
+        )
+        for _ in range(CORES_HERE)
+    ]
+    slowest = max(float(run.communicate(timeout=120)[0]) for run in runs)
+    return max(1.0, slowest / REFERENCE_HERE)
 
 
 def server_cpu(group: int) -> float:
