@@ -24,15 +24,20 @@ from tests.browser.kit import PHONE, SMALL_PHONE
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 LEAST = 44
+# A cell of a board eight cells wide on a 320 px phone: the board spans the screen, and 320 / 8
+# px less the gaps is all there is (on a 390 px phone its cells are 44 px).
+ON_A_WIDE_BOARD = 37
 SIZES = (SMALL_PHONE, PHONE)  # 320x640 and 390x844
 
-TOO_SMALL = """(least) => {
+TOO_SMALL = """([least, wide]) => {
   const found = [];
   for (const el of document.querySelectorAll("button, label, input, select, summary, textarea")) {
     if (el.matches("input") && el.closest("label")) continue;
     if (!el.checkVisibility({opacityProperty: true, visibilityProperty: true})) continue;
     const box = el.getBoundingClientRect();
-    if (box.width < least || box.height < least) {
+    const row = el.closest(".board-row");
+    const need = row && row.children.length > 6 && innerWidth < 380 ? wide : least;
+    if (box.width < need || box.height < need) {
       const words = (el.innerText || el.getAttribute("aria-label") || el.name || "").trim();
       found.push(`${el.tagName.toLowerCase()}.${el.className} "${words.slice(0, 30)}" ` +
         `${Math.round(box.width)}x${Math.round(box.height)}`);
@@ -46,7 +51,7 @@ def too_small(page) -> list[str]:
     """Every visible tap target on the page smaller than 44 x 44, in words."""
     # What a player may open counts too: every fold opened, in one call into the page.
     page.locator("details").evaluate_all("folds => folds.forEach(d => { d.open = true; })")
-    return page.evaluate(TOO_SMALL, LEAST)
+    return page.evaluate(TOO_SMALL, [LEAST, ON_A_WIDE_BOARD])
 
 
 def screens(phone, live_server, table, *steps):
@@ -86,8 +91,10 @@ TURN_CARD_TARGETS = """() => {
     const box = target.getBoundingClientRect();
     if (!box.width || !box.height || !target.checkVisibility({visibilityProperty: true})) return;
     const name = target.getAttribute('aria-label') || target.textContent.trim().slice(0, 40);
+    const row = target.closest('.board-row');
     found.push({what: target.tagName.toLowerCase() + '.' + target.className + ' ' + name,
-                width: box.width, height: box.height});
+                width: box.width, height: box.height,
+                wide: !!row && row.children.length > 6 && innerWidth < 380});
   });
   return found;
 }"""
@@ -100,18 +107,23 @@ def turn_card_too_small(page) -> list[str]:
     return [
         f"{t['what']}: {t['width']:.1f} x {t['height']:.1f}"
         for t in targets
-        if t["width"] < LEAST - 0.01 or t["height"] < LEAST - 0.01
+        if min(t["width"], t["height"]) < (ON_A_WIDE_BOARD if t["wide"] else LEAST) - 0.01
     ]
 
 
 def assert_turn_card_fits(page) -> None:
     """Every tap target of the turn card is at least ``LEAST`` px square, and the page is no
-    wider than the phone, at each phone size (``SIZES``)."""
+    wider than the phone and every board seen whole (none scrolls sideways), at each phone
+    size (``SIZES``)."""
     for size in SIZES:
         page.set_viewport_size(size)
         small = turn_card_too_small(page)
         assert not small, f"at {size['width']} px:\n" + "\n".join(small)
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        scrolled = page.locator(".board").evaluate_all(
+            "boards => boards.filter(b => b.scrollWidth > b.clientWidth + 1).length"
+        )
+        assert scrolled == 0, f"at {size['width']} px: {scrolled} boards scroll sideways"
 
 
 def seed_position_fits(live_server, browser, stored, seed: str, kept: int | None) -> None:
