@@ -64,7 +64,8 @@ def screens(phone, live_server, table, *steps):
         for size in SIZES:
             phone.set_viewport_size(size)
             phone.goto(live_server + table.url)
-            small.update({f"screen {n} at {size['width']}: {what}": True for what in too_small(phone)})
+            where = f"screen {n} at {size['width']}"
+            small.update({f"{where}: {what}": True for what in too_small(phone)})
     return sorted(small)
 
 

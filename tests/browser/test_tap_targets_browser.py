@@ -69,7 +69,9 @@ def test_a_hidden_input_is_measured_by_the_label_drawn_for_it(browser, markup, s
     try:
         page = context.new_page()
         page.set_content(f'<main class="turn"><a href="#">Rules of the game</a> {markup}</main>')
-        page.add_style_tag(content=".turn a { display: inline-block; padding: 12px; min-height: 44px; }")
+        page.add_style_tag(
+            content=".turn a { display: inline-block; padding: 12px; min-height: 44px; }"
+        )
         assert [what.rpartition(":")[0] for what in turn_card_too_small(page)] == small
     finally:
         context.close()

@@ -88,9 +88,7 @@ DELETE_TABLE = delete(TABLES).where(TABLES.c.id == bindparam("at_table"))
 
 # Takes the row's lock (SQLite's write lock) and moves the version on from what it is.
 HOLD_TABLE = (
-    update(TABLES)
-    .where(TABLES.c.id == bindparam("at_table"))
-    .values(version=TABLES.c.version + 1)
+    update(TABLES).where(TABLES.c.id == bindparam("at_table")).values(version=TABLES.c.version + 1)
 )
 VERSION_OF_ID = select(TABLES.c.version).where(TABLES.c.id == bindparam("at_table"))
 
