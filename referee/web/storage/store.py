@@ -260,7 +260,9 @@ def hold_table(table_id: int, change: Callable[[], T]) -> T:
 
     def change_and_carry() -> T:
         answer = change()
-        carry_judgements(table_id, db.session.scalar(VERSION_OF_ID, {"at_table": table_id}))
+        carry_judgements(
+            table_id, db.session.execute(VERSION_OF_ID, {"at_table": table_id}).scalar_one()
+        )
         return answer
 
     return _claim_and_commit(HOLD_TABLE, {"at_table": table_id}, change_and_carry)
