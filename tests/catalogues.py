@@ -5,6 +5,8 @@ third) that a test serves to find the words no catalogue holds (docs/translating
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from html.parser import HTMLParser
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -95,3 +97,44 @@ def write_pseudo(folder: Path) -> Path:
     with (where / "messages.mo").open("wb") as file:
         write_mo(file, catalogue)
     return folder
+
+
+class _Text(HTMLParser):
+    """A page's text a reader sees or hears: its text outside scripts and styles, and its
+    ``aria-label``, ``title``, ``placeholder`` and ``alt`` attributes."""
+
+    SAID = ("aria-label", "title", "placeholder", "alt")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.runs: list[str] = []
+        self.skipping = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.skipping += tag in ("script", "style")
+        self.runs.extend(value for name, value in attrs if name in self.SAID and value)
+
+    def handle_endtag(self, tag: str) -> None:
+        self.skipping -= tag in ("script", "style")
+
+    def handle_data(self, data: str) -> None:
+        if not self.skipping:
+            self.runs.append(data)
+
+
+INNERMOST = re.compile(r"⟦[^⟦⟧]*⟧")
+NO_WORD = re.compile(r"[\W\d_]*")  # numbers, dice, punctuation, symbols
+
+
+def unmarked(html: str, names: Iterable[str] = ()) -> list[str]:
+    """The words of a page served in the pseudo-locale that no catalogue message gave it:
+    its text with every ⟦…⟧ taken out (innermost first: sentences nest), and the players'
+    ``names``, numbers and punctuation aside."""
+    reader = _Text()
+    reader.feed(html)
+    text = "\n".join(reader.runs)
+    while (shorter := INNERMOST.sub(" ", text)) != text:
+        text = shorter
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return [word for word in text.split() if not NO_WORD.fullmatch(word)]

@@ -117,3 +117,21 @@ def test_the_pseudo_locale_is_served(app, tmp_path, new_table):
     assert lang_of(page) == "en-001"
     assert f'class="brand" href="/">{pseudo("Referee")}</a>' in page
     assert f"<p>{pseudo('{player} to roll six dice.').replace('{player}', 'Ann')}</p>" in page
+
+
+@pytest.mark.parametrize(
+    ("code", "written", "score"),
+    [
+        ("en", "10,250", "−400"),
+        ("de", "10.250", "−400"),
+        ("fr", "10\u202f250", "−400"),
+        ("es", "10.250", "−400"),
+    ],
+)
+def test_numbers_are_written_as_the_phones_language_writes_them(app, code, written, score):
+    app.config["LANGUAGES"] = ("en", "de", "fr", "es")
+    with app.test_request_context("/", headers={"Cookie": f"{COOKIE}={code}"}):
+        filters = app.jinja_env.filters
+        assert filters["thousands"](10250) == written
+        assert filters["points"](-400) == score
+        assert filters["points"](10250) == written
