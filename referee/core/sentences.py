@@ -45,19 +45,15 @@ class Sentence(str):
         count: int | None = None,
     ) -> Sentence:
         english = msgid if plural is None or count == 1 else plural
-        made = super().__new__(cls, english.format_map({k: _english(v) for k, v in values.items()}))
+        # A whole number in English: with commas (10,250).  Inline: the rules say a sentence
+        # on every move, and a replay says thousands.
+        shown = {k: f"{v:,}" if v.__class__ is int else v for k, v in values.items()}
+        made = str.__new__(cls, english.format_map(shown))
         made.msgid, made.plural, made.counted, made.values = msgid, plural, count, values
         return made
 
     def __reduce__(self) -> tuple[type[Sentence], tuple[object, ...]]:
         return (Sentence, (self.msgid, dict(self.values), self.plural, self.counted))
-
-
-def _english(value: Value) -> str:
-    """A value as the English sentence shows it: a whole number with commas (10,250)."""
-    if isinstance(value, int):
-        return f"{value:,}"
-    return value
 
 
 def say(msgid: str, **values: Value) -> Sentence:
