@@ -33,8 +33,9 @@ def read(path: Path, locale: str | None = None) -> Catalog:
 
 
 def placeholders(text: str) -> list[str]:
-    """What of ``text`` a translation keeps as it is, sorted (placeholders, tags)."""
-    return sorted(KEPT.findall(text))
+    """What of ``text`` a translation keeps as it is (placeholders, tags), each once, sorted:
+    a translation may name a player once where English names them twice."""
+    return sorted(set(KEPT.findall(text)))
 
 
 def _forms(message: Message) -> tuple[str, ...]:

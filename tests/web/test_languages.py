@@ -55,6 +55,15 @@ def test_an_offered_language_is_served_to_the_phone_that_asks_for_it(german, cli
     assert lang_of(client.get("/", headers={"Accept-Language": "fr, en;q=0.1"}).text) == "en"
 
 
+def test_the_error_page_speaks_the_phones_language(german, client):
+    page = client.get("/nowhere", headers=GERMAN)
+    assert page.status_code == 404
+    assert "Hier ist nichts: Den Tisch oder die Seite gibt es nicht." in page.text
+    assert ">Zurück zu den Tischen</a>" in page.text
+    english = client.get("/nowhere").text
+    assert "There is nothing here: the table or page does not exist." in english
+
+
 def test_the_choosers_cookie_outweighs_the_browser(german, client):
     token = csrf_of(client.get("/").text)
     chosen = client.post("/language", data={"csrf_token": token, "language": "de", "next": "/h"})

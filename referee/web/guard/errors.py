@@ -9,20 +9,31 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
+from referee.core.sentences import say
 from referee.web.base.extensions import db
 from referee.web.guard import outages, unwritable
 
+# Said (``say``), so that the error page shows each in the phone's language.
 MESSAGES = {
-    400: "That request did not make sense to the referee.",
-    403: "This phone may not do that here; nothing was changed.",
-    404: "There is nothing here: the table or page does not exist.",
-    405: "That page cannot be used that way.",
-    413: "That is too large for the referee: a file or form of at most 1 MB.",
-    409: "Another phone changed the same thing at the same moment, and its change came "
-    "first: nothing of yours was changed. Reload the page and try again.",
-    429: "Too many posts from this phone just now: wait a minute and try again. "
-    "Nothing was changed.",
+    400: say("That request did not make sense to the referee."),
+    403: say("This phone may not do that here; nothing was changed."),
+    404: say("There is nothing here: the table or page does not exist."),
+    405: say("That page cannot be used that way."),
+    413: say("That is too large for the referee: a file or form of at most 1 MB."),
+    409: say(
+        "Another phone changed the same thing at the same moment, and its change came "
+        "first: nothing of yours was changed. Reload the page and try again."
+    ),
+    429: say(
+        "Too many posts from this phone just now: wait a minute and try again. Nothing was changed."
+    ),
 }
+FORM_EXPIRED = say(
+    "This form was not sent from this page, or it has expired. "
+    "Reload the page and enter the move again; nothing was changed."
+)
+SOMETHING_WRONG = say("Something went wrong.")
+TRIPPED = say("The referee tripped over something. Nothing you entered was lost.")
 
 
 def error_page(status: int, message: str) -> tuple[str, int]:
@@ -41,11 +52,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):
-        message = (
-            "This form was not sent from this page, or it has expired. "
-            "Reload the page and enter the move again; nothing was changed."
-        )
-        return error_page(400, message)
+        return error_page(400, FORM_EXPIRED)
 
     @app.errorhandler(RateLimitExceeded)
     def rate_limited(error: RateLimitExceeded):
@@ -56,7 +63,7 @@ def register(app: Flask) -> None:
     def http_error(error: HTTPException):
         status = error.code or 500
         own = error.description if error.description != type(error).description else None
-        message = own or MESSAGES.get(status) or error.description or "Something went wrong."
+        message = own or MESSAGES.get(status) or error.description or SOMETHING_WRONG
         return (*error_page(status, message), own_headers(error))
 
     @app.errorhandler(DBAPIError)
@@ -86,5 +93,4 @@ def register(app: Flask) -> None:
     @app.errorhandler(500)
     def server_error(error: Exception):
         db.session.rollback()
-        message = "The referee tripped over something. Nothing you entered was lost."
-        return error_page(500, message)
+        return error_page(500, TRIPPED)
