@@ -59,13 +59,14 @@ test-fast: install
 # compiled into the messages.mo the app reads (committed, so the wheel ships them).  A new
 # language: `$(VENV)/bin/pybabel init -i $(CATALOGUE)/messages.pot -d $(CATALOGUE) -l xx`.
 # `make pot POT=<file>` extracts alone (tests/test_catalogues.py checks the committed one).
+# No locations: a message's place would name a game's files in shared files (test_shared_code).
 CATALOGUE := referee/translations
 POT       ?= $(CATALOGUE)/messages.pot
 PYBABEL   ?= $(VENV)/bin/pybabel
 
 pot:
-	$(PYBABEL) --quiet extract -F babel.cfg -k say -k say_n:1,2 --sort-by-file --omit-header \
-		--width 100 -o $(POT) .
+	$(PYBABEL) --quiet extract -F babel.cfg -k say -k say_n:1,2 --sort-by-file --no-location \
+		--omit-header --width 100 -o $(POT) .
 
 translations: install pot
 	$(PYBABEL) update -i $(CATALOGUE)/messages.pot -d $(CATALOGUE) --width 100 \

@@ -39,6 +39,7 @@ def test_a_german_phone_reads_english_while_german_is_not_offered(client):
     assert asked_german == english
     assert lang_of(english) == "en" and ">History<" in english
     assert 'action="/language"' not in english  # no chooser with one language
+    assert "Accept-Language" not in client.get("/").headers.get("Vary", "")
 
 
 def test_a_cookie_for_a_language_not_offered_is_ignored(client):
@@ -52,6 +53,8 @@ def test_an_offered_language_is_served_to_the_phone_that_asks_for_it(german, cli
     assert lang_of(page) == "de"
     assert ">Verlauf<" in page and ">Spieler<" in page and ">Regeln<" in page
     assert '<option value="de" selected>Deutsch</option>' in page
+    vary = client.get("/", headers=GERMAN).headers["Vary"]
+    assert "Accept-Language" in vary and "Cookie" in vary
     assert lang_of(client.get("/", headers={"Accept-Language": "fr, en;q=0.1"}).text) == "en"
 
 

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 from babel import Locale
 from babel.numbers import format_decimal
-from flask import Blueprint, Flask, current_app, g, redirect, request
+from flask import Blueprint, Flask, Response, current_app, g, redirect, request
 from flask.typing import ResponseReturnValue
 from flask_babel import Babel, get_locale, get_translations
 
@@ -141,10 +141,21 @@ def choose() -> ResponseReturnValue:
     return answer
 
 
+def _vary(response: Response) -> Response:
+    """Say that an answer depends on the phone's language (its cookie, its browser's
+    ``Accept-Language``) once more than one is offered, so that no cache hands one phone's
+    language to another."""
+    if len(offered()) > 1:
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+    return response
+
+
 def register(app: Flask) -> None:
     """Give the app its languages: Flask-Babel with the shipped catalogues, the chooser, the
-    templates' ``_()``, ``language()``, ``languages()`` and number filters, and every rules'
-    sentence a template prints rendered in the phone's language."""
+    templates' ``_()``, ``language()``, ``languages()`` and number filters, every rules'
+    sentence a template prints rendered in the phone's language, and answers that say they
+    vary with it."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(CATALOGUES))
     Babel(app, locale_selector=choose_language)
     app.jinja_env.finalize = _finalize
@@ -152,4 +163,5 @@ def register(app: Flask) -> None:
     app.add_template_filter(score, "points")  # -400 as "−400", like the rulings
     app.add_template_filter(thousands, "thousands")  # 10250 as "10,250": a call, not a method's
     app.add_template_filter(language_name)
+    app.after_request(_vary)
     app.register_blueprint(bp)
