@@ -147,3 +147,16 @@ def test_numbers_are_written_as_the_phones_language_writes_them(app, code, writt
         assert filters["thousands"](10250) == written
         assert filters["points"](-400) == score
         assert filters["points"](10250) == written
+
+
+def test_the_live_poll_says_the_ruling_in_each_phones_language(german, app, new_table):
+    table = new_table("tenk", players=("Ann", "Bo"))
+    assert table.roll(1, 1, 1, 5, 2, 3).status_code == 302
+    english = table.client.get(f"{table.url}/live").get_json()["ruling"]
+    assert english == "Ann rolled 1 1 1 2 3 5: set aside at least one scoring combination."
+    phone = house_client(app)
+    phone.set_cookie(COOKIE, "de")
+    german_ruling = phone.get(f"{table.url}/live").get_json()["ruling"]
+    assert german_ruling == (
+        "Ann hat 1 1 1 2 3 5 gewürfelt: lege mindestens eine zählende Kombination beiseite."
+    )
