@@ -93,6 +93,17 @@ def house_settings(monkeypatch):
     monkeypatch.setenv("REFEREE_RATE_LIMITS", "off")
 
 
+@pytest.fixture(autouse=True)
+def no_time_limit_left_behind():
+    """A test leaves no request's time limit set on its thread: one left there would stop
+    the next tests' work with ``OutOfTime`` once it passed (a request made from inside
+    another on one thread shares its ``g``, and the outer one's limit was never lifted)."""
+    yield
+    from referee.web.base import deadline
+
+    assert deadline.remaining() is None, "this test left a request's time limit set"
+
+
 def pytest_report_header(config):
     """Say so up front when the PostgreSQL runs will be skipped."""
     from tests.pgserver import server_bindir

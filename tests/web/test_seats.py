@@ -288,16 +288,18 @@ def test_a_move_that_loses_its_write_to_a_seat_choice_is_judged_again_and_stored
     """A seat taken at the instant a move is stored changes no move: the move is judged on
     the table as it then stands and stored, never refused as "moved on"."""
     import referee.web.play.tables as tables
+    from referee.web.access.seats import sit as sit_down
 
     ann, bo = two_phones
     judge, raced = tables.judge, []
 
-    def judge_while_bo_sits(loaded, form):
+    def judge_while_a_phone_sits(loaded, form):
         verdict = judge(loaded, form)
-        if not raced:  # Bo's phone sits between Ann's post being judged and stored
-            raced.append(sit(bo, "1").status_code)
+        if not raced:  # another phone sits between Ann's post being judged and stored
+            raced.append(sit_down(loaded.table.id, 1, "another phone", take_over=False))
         return verdict
 
-    monkeypatch.setattr(tables, "judge", judge_while_bo_sits)
+    monkeypatch.setattr(tables, "judge", judge_while_a_phone_sits)
     assert ann.roll(*BUST).status_code == 302
-    assert raced == [302] and moves(ann) == 1
+    assert raced == [True] and moves(ann) == 1
+    assert "Bo (has a phone)" in html.unescape(bo.page())
