@@ -101,13 +101,15 @@
 
   // What is entered in ``form`` that ``fresh`` (the same form on the new page) would not show:
   // [{name, value, on}] for each such field, as it is here.  Without a new form, against the
-  // form as it came (or as an empty one, when the page came back filled in: a photo read).
+  // form as it came, or as an empty one when the page came back filled in (a photo read) or
+  // the field holds what an earlier swap carried over (``put``).
   function entered(form, fresh) {
     var found = [];
     var filled = "entered" in note().dataset;
     fields(form).forEach(function (field) {
       var there = fresh && counterpart(fresh, field);
-      if (state(field) !== (there ? original(there) : filled ? blank(field) : original(field))) {
+      var empty = filled || "carried" in field.dataset;
+      if (state(field) !== (there ? original(there) : empty ? blank(field) : original(field))) {
         found.push({ name: field.name, value: field.value, on: state(field), field: field });
       }
     });
@@ -130,9 +132,11 @@
     }).filter(Boolean).join(" ");
   }
 
-  // A field of the new page (not yet shown) made to start as ``on`` (checked, or a value).
+  // A field of the new page (not yet shown) made to start as ``on`` (checked, or a value),
+  // marked as carried: it holds this phone's entry, not what the page came with.
   function put(field, on) {
     if (!field) { return; }
+    field.dataset.carried = "";
     if (typeof on === "boolean") {
       if (on && field.type === "radio") {
         field.form.querySelectorAll("input[type=radio]").forEach(function (other) {

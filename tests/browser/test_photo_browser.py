@@ -171,6 +171,39 @@ def test_a_photo_being_confirmed_that_another_phone_overtakes_is_named_as_not_se
     context.close()
 
 
+def test_a_photo_kept_through_a_seat_taken_is_still_named_when_a_move_overtakes_it(
+    live_server, phone, player, browser
+):
+    """A seat taken moves the table on with no move: the photo's roll stays entered, and
+    the move that comes next still names it as not sent."""
+    from tests.browser.kit import PHONE, Phone, say_who
+
+    url = start_10k(phone, player, live_server, "Ann", "Bo")
+    with phone.expect_navigation():
+        phone.set_input_files("input[name='photo']", str(SIX))
+    bo = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    table_phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        other = bo.new_page()
+        other.goto(live_server + url)
+        say_who(other, "I am Bo")
+        said = phone.locator(".live-note .live-said")
+        said.filter(has_text="a phone took Bo’s seat").wait_for(timeout=3500)
+        assert phone.locator(".pad-group .tray .die.tapped").count() == 6  # still entered
+        third = table_phone.new_page()
+        third.goto(live_server + url)
+        say_who(third, "A table phone, passed round")
+        Phone(third).roll(2, 2, 3, 3, 4, 6)  # Ann's roll, from the table phone
+        said.filter(has_text="Ann's roll 2 2 3 3 4 6").wait_for(timeout=3500)
+        assert "(6 6 2 4 1 6) was for the table before that, so it was not sent." in (
+            said.inner_text()
+        )
+        assert moves(phone, live_server, url) == 1
+    finally:
+        bo.close()
+        table_phone.close()
+
+
 def drawn_centres(page) -> list[tuple[float, float, float]]:
     """Each outline's centre as drawn, in the photo's pixels (from its place on the screen
     and the photo's drawn size), and its side."""

@@ -29,7 +29,7 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from referee.web.base.extensions import db
 from referee.web.base.models import SeatClaim, TableFacts, utcnow
 from referee.web.storage.loading import TABLES
-from referee.web.storage.store import hold_table
+from referee.web.storage.store import hold_table, move_on
 
 PHONE = "phone"  # the session key of this phone's id
 WATCHING = "watching"  # the session key of the tables this phone only watches
@@ -163,7 +163,12 @@ SIT = insert(CLAIMS)
 def leave(table_id: int, me: str) -> None:
     """Give up this phone's seat at the table, if it has one (in one transaction that
     locks the table first, as every write does)."""
-    hold_table(table_id, lambda: db.session.execute(LEAVE, {"at_table": table_id, "me": me}))
+
+    def give_up() -> None:
+        if db.session.execute(LEAVE, {"at_table": table_id, "me": me}).rowcount:  # type: ignore[attr-defined]
+            move_on(table_id)
+
+    hold_table(table_id, give_up)
 
 
 def sit(table_id: int, seat: int, me: str, take_over: bool) -> bool:
@@ -185,8 +190,12 @@ def sit(table_id: int, seat: int, me: str, take_over: bool) -> bool:
             db.session.execute(
                 SIT, {"table_id": table_id, "seat": seat, "phone": me, "claimed_at": utcnow()}
             )
+            move_on(table_id)
             return True
         taken = db.session.execute(TAKE_OVER, {**rows, "holder": holder, "now": utcnow()})
-        return taken.rowcount == 1  # type: ignore[attr-defined]
+        if taken.rowcount != 1:  # type: ignore[attr-defined]
+            return False
+        move_on(table_id)
+        return True
 
     return hold_table(table_id, claim)

@@ -5,9 +5,10 @@ Every write to a table (a move, an undo, the odds switch, a delete) is one trans
 that starts by advancing the table's ``version`` from the value it was read at
 (``_claim_and_commit``): of two writes that read the same version, exactly one passes
 and the other is told ``TableMoved``, on SQLite and PostgreSQL alike.  A seat choice,
-which no page is read for, moves the version on from whatever it is (``hold_table``):
-so every write locks a table's rows in one order, its own row first, none can deadlock
-another, and every phone's poll sees the new seat.
+which no page is read for, starts by locking the same row (``hold_table``), so every write
+locks a table's rows in one order, its own row first, and none can deadlock another; one
+that changes a seat moves the version on from whatever it is (``move_on``), so every
+phone's poll sees the new seat.
 """
 
 from __future__ import annotations
@@ -86,8 +87,12 @@ DELETE_CHILDREN = tuple(
 DELETE_TABLE = delete(TABLES).where(TABLES.c.id == bindparam("at_table"))
 
 
-# Takes the row's lock (SQLite's write lock) and moves the version on from what it is.
+# Takes the row's lock (SQLite's write lock) and changes nothing: version = version.
 HOLD_TABLE = (
+    update(TABLES).where(TABLES.c.id == bindparam("at_table")).values(version=TABLES.c.version)
+)
+# Moves a held row's version on from what it is.
+MOVE_ON = (
     update(TABLES).where(TABLES.c.id == bindparam("at_table")).values(version=TABLES.c.version + 1)
 )
 VERSION_OF_ID = select(TABLES.c.version).where(TABLES.c.id == bindparam("at_table"))
@@ -252,20 +257,21 @@ def _write(
 
 def hold_table(table_id: int, change: Callable[[], T]) -> T:
     """Make ``change`` (to rows of the table's own besides its moves: its seat claims) in
-    one transaction that first locks the table's row and moves its version on, as a move
-    does, whatever version it is at, and commit; ``change``'s answer.  The moves stay as
-    they were, so the seats' judgements move on with the version.  ``TableMoved`` with
-    nothing stored when the table is gone (deleted meanwhile) or the database refused a
-    conflicting write."""
+    one transaction that first locks the table's row, as a move locks it, and commit;
+    ``change``'s answer.  ``change`` calls ``move_on`` when it changed what phones see.
+    ``TableMoved`` with nothing stored when the table is gone (deleted meanwhile) or the
+    database refused a conflicting write."""
+    return _claim_and_commit(HOLD_TABLE, {"at_table": table_id}, change)
 
-    def change_and_carry() -> T:
-        answer = change()
-        carry_judgements(
-            table_id, db.session.execute(VERSION_OF_ID, {"at_table": table_id}).scalar_one()
-        )
-        return answer
 
-    return _claim_and_commit(HOLD_TABLE, {"at_table": table_id}, change_and_carry)
+def move_on(table_id: int) -> None:
+    """Inside ``hold_table``: move the held table's version on from whatever it is (a seat
+    taken or left), so every phone's poll hears of it; the moves stay as they were, so the
+    seats' judgements move on with the version."""
+    db.session.execute(MOVE_ON, {"at_table": table_id})
+    carry_judgements(
+        table_id, db.session.execute(VERSION_OF_ID, {"at_table": table_id}).scalar_one()
+    )
 
 
 def _claim_and_commit(claim: Executable, values: Mapping[str, Any], change: Callable[[], T]) -> T:
