@@ -42,9 +42,6 @@ from pathlib import Path
 from time import perf_counter
 from typing import Any
 
-from flask import Flask, redirect, request
-from werkzeug.wrappers import Response
-
 from bench import BenchGame, bench_game
 from bench.web_bench import (
     SECRET,
@@ -73,28 +70,6 @@ WORKER = (
     "--keep-alive",
     "10",
 )
-BARE_PAGE = "<!doctype html><title>Table</title><p>A table of 300 moves.</p>"
-
-
-def bare_app() -> Flask:
-    """Bare Flask: a GET that answers a small page and a POST shaped like the move route
-    (parse the form, redirect to the table)."""
-    app = Flask("bare")
-
-    @app.get("/t/<table_id>")
-    def page(table_id: str) -> Response:
-        """A small fixed page."""
-        return Response(BARE_PAGE, mimetype="text/html")
-
-    @app.post("/t/<table_id>/move")
-    def move(table_id: str) -> Response:
-        """Read the posted fields, as the referee's route does, and redirect to the table."""
-        form = request.form
-        if not form.get("action") or int(form.get("seq", "-1")) < 0:
-            return Response("incomplete form", status=400)
-        return redirect(f"/t/{table_id}")
-
-    return app
 
 
 def tables_needed() -> int:
@@ -194,7 +169,7 @@ def measure(kind: str, game: BenchGame) -> dict[str, Any]:
             mine = tokens[n * per_run : (n + 1) * per_run]
             with ExitStack() as servers:
                 b = servers.enter_context(
-                    gunicorn("bench.ratio_bench:bare_app()", env, root / "bare.log", WORKER)
+                    gunicorn("bench.web_bench:bare_app()", env, root / "bare.log", WORKER)
                 )
                 r = servers.enter_context(
                     gunicorn("referee.web:serving_app()", referee_env, root / "app.log", WORKER)

@@ -67,9 +67,18 @@ START_TIMEOUT = 30.0
 CSRF_FIELD = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 
 
+BARE_PAGE = "<!doctype html><title>Table</title><p>A table of 300 moves.</p>"
+
+
 def bare_app() -> Flask:
-    """A tiny Flask app with one POST route shaped like the move route: parse the form, redirect."""
+    """A tiny Flask app with the referee's routes at their barest: a GET that answers a small
+    page, a POST shaped like the move route (parse the form, redirect) and the poll."""
     app = Flask("bare")
+
+    @app.get("/t/<table_id>")
+    def page(table_id: str) -> Response:
+        """A small fixed page."""
+        return Response(BARE_PAGE, mimetype="text/html")
 
     @app.post("/t/<table_id>/move")
     def move(table_id: str) -> Response:
