@@ -17,7 +17,7 @@ replay says its sentences again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Protocol, Union
 
 Value = Union[str, int, "Sentence"]
@@ -65,6 +65,24 @@ def say_n(one: str, many: str, count: int, **values: Value) -> Sentence:
     """The sentence ``one`` for a ``count`` of one, else ``many`` (in English; a language
     with other plural forms has its own), filled with ``values`` and ``{count}``."""
     return Sentence(one, {"count": count, **values}, many, count)
+
+
+def both(items: Sequence[Value]) -> Value:
+    """``items`` joined by "and" ("Ann and Bo", "Ann and Bo and Cy"), each in the reader's
+    language; a single item as it is."""
+    joined = items[0]
+    for item in items[1:]:
+        joined = say("{these} and {those}", these=joined, those=item)
+    return joined
+
+
+def listed(items: Sequence[Value]) -> Value:
+    """``items`` joined by commas ("Ann, Bo, Cy"), each in the reader's language; a single
+    item as it is."""
+    joined = items[0]
+    for item in items[1:]:
+        joined = say("{these}, {those}", these=joined, those=item)
+    return joined
 
 
 class Words(Protocol):

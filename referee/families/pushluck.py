@@ -28,7 +28,7 @@ from referee.core.engine import (
     TurnRecord,
     points,
 )
-from referee.core.sentences import say
+from referee.core.sentences import both, say
 
 # The phases every such turn has.  Between them each game names the phase in which a
 # roll is on the table and dice must be taken from it: SET_ASIDE, or Lucky Sevens' "score".
@@ -158,10 +158,12 @@ class Scoreboard:
     def result(self) -> str:
         """The game's result in words: "Game over: Ann wins with 10,250."."""
         winners = self.winners()
-        best = points(max(self.scores))
+        best = max(self.scores)
         if len(winners) == 1:
-            return f"Game over: {winners[0]} wins with {best}."
-        return f"Game over: {' and '.join(winners)} share the win with {best}."
+            return say("Game over: {player} wins with {best}.", player=winners[0], best=best)
+        return say(
+            "Game over: {players} share the win with {best}.", players=both(winners), best=best
+        )
 
     def whats_next(self) -> str:
         """The sentence after a turn: who rolls next (noting the final round), or the result."""
@@ -299,19 +301,30 @@ def read_roll(state: Turn, move: Mapping[str, Any], expected: int) -> tuple[Die,
     if len(dice) != expected:
         raise RuleViolation(
             "wrong-dice-count",
-            f"{state.board.player} rolls {expected} dice now, but {len(dice)} were entered.",
+            say(
+                "{player} rolls {expected} dice now, but {entered} were entered.",
+                player=state.board.player,
+                expected=expected,
+                entered=len(dice),
+            ),
         )
     return dice
 
 
 def roll_first(state: Turn, doing: str) -> RuleViolation:
     """The refusal of ``doing`` something with dice before the turn's roll."""
-    return RuleViolation("roll-first", f"{state.board.player} must roll before {doing}.")
+    return RuleViolation(
+        "roll-first",
+        say("{player} must roll before {doing}.", player=state.board.player, doing=doing),
+    )
 
 
 def nothing_to_bank(state: Turn, must: str) -> RuleViolation:
     """The refusal of a bank before something was taken: the player ``must`` do that first."""
-    return RuleViolation("nothing-to-bank", f"{state.board.player} must {must} before banking.")
+    return RuleViolation(
+        "nothing-to-bank",
+        say("{player} must {must} before banking.", player=state.board.player, must=must),
+    )
 
 
 def set_aside_from_roll(
@@ -322,7 +335,7 @@ def set_aside_from_roll(
     ``empty`` is the sentence for a set-aside of no dice.
     """
     if state.phase == ROLL:
-        raise roll_first(state, "setting dice aside")
+        raise roll_first(state, say("setting dice aside"))
     return take_more(state.roll, state.taken, move.get("dice"), empty=empty)
 
 
@@ -347,10 +360,12 @@ def set_aside_phase(
 
 def started(state: SetAsideTurn) -> str:
     """The ruling on a set-aside that is only started: what is aside and what to do."""
-    return (
-        f"{state.board.player} has set aside {spell(state.taken)} from this roll so far, which "
-        f"is not a whole set-aside yet: set aside more of {spell(state.on_table)} to complete it "
-        "before rolling or banking."
+    return say(
+        "{player} has set aside {taken} from this roll so far, which is not a whole set-aside "
+        "yet: set aside more of {left} to complete it before rolling or banking.",
+        player=state.board.player,
+        taken=spell(state.taken),
+        left=spell(state.on_table),
     )
 
 
@@ -361,19 +376,25 @@ def finish_first(state: SetAsideTurn, doing: str) -> RuleViolation | None:
         return None
     return RuleViolation(
         "set-aside-unfinished",
-        f"{state.board.player} has set aside {spell(state.taken)} from this roll, which is not "
-        f"a whole set-aside yet: set aside more of {spell(state.on_table)} before {doing}.",
+        say(
+            "{player} has set aside {taken} from this roll, which is not a whole set-aside yet: "
+            "set aside more of {left} before {doing}.",
+            player=state.board.player,
+            taken=spell(state.taken),
+            left=spell(state.on_table),
+            doing=doing,
+        ),
     )
 
 
 def check_bank(state: SetAsideTurn, setting_aside: str) -> None:
     """Refuse a bank until something is set aside from this roll (in ``setting_aside`` words)
     and the set-aside is whole."""
-    unfinished = finish_first(state, "banking")
+    unfinished = finish_first(state, say("banking"))
     if unfinished:
         raise unfinished
     if state.phase != CHOOSE:
-        raise nothing_to_bank(state, "roll" if state.phase == ROLL else setting_aside)
+        raise nothing_to_bank(state, say("roll") if state.phase == ROLL else setting_aside)
 
 
 def set_aside_choices(

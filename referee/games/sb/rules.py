@@ -21,6 +21,7 @@ from typing import Any
 
 from referee.core.dice import Die, parse_dice, spell
 from referee.core.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark
+from referee.core.sentences import Sentence, listed, say, say_n
 from referee.families.pushluck import (
     CHOOSE,
     ROLL,
@@ -28,7 +29,6 @@ from referee.families.pushluck import (
     Scoreboard,
     bust_on,
     check_bank,
-    counted,
     finish_first,
     left_on_table,
     set_aside_choices,
@@ -97,18 +97,28 @@ def turn_value(keys: Sequence[int], base: Sequence[int]) -> int:
 def describe_value(keys: Sequence[int], base: Sequence[int]) -> str:
     """The turn's worth in words: "Full Split: 20", "Key sandwich of 4s: 3 x 4 = 12"."""
     if len(keys) < KEYS:
-        return "no score until both keys are set aside"
+        return say("no score until both keys are set aside")
     low, high = sorted(keys)
     total = turn_value(keys, base)
     if low == high:
         if total == FULL_SANDWICH and len(base) == BASE_DICE:
-            return f"Full Sandwich of {low}s: {total}"
-        return f"key sandwich of {low}s: {sum(v == low for v in base)} x 4 = {total}"
+            return say("Full Sandwich of {low}s: {total}", low=low, total=total)
+        return say(
+            "key sandwich of {low}s: {matching} x 4 = {total}",
+            low=low,
+            matching=sum(v == low for v in base),
+            total=total,
+        )
     if total == FULL_SPLIT and len(base) == BASE_DICE:
-        return f"Full Split between {low} and {high}: {total}"
-    between = sum(low < v < high for v in base)
-    outside = sum(v < low or v > high for v in base)
-    return f"split keys {low}-{high}: {between} between x 2 + {outside} outside x 1 = {total}"
+        return say("Full Split between {low} and {high}: {total}", low=low, high=high, total=total)
+    return say(
+        "split keys {low}-{high}: {between} between x 2 + {outside} outside x 1 = {total}",
+        low=low,
+        high=high,
+        between=sum(low < v < high for v in base),
+        outside=sum(v < low or v > high for v in base),
+        total=total,
+    )
 
 
 def set_aside_problem(dice: Sequence[Die]) -> tuple[str, str] | None:
@@ -117,19 +127,21 @@ def set_aside_problem(dice: Sequence[Die]) -> tuple[str, str] | None:
     None when they can.
     """
     if not dice:
-        return "empty-set-aside", "Pick one or both keys, or one or more groups of base dice."
+        return "empty-set-aside", say("Pick one or both keys, or one or more groups of base dice.")
     keys = [d for d in dice if d.key]
     if keys and len(keys) != len(dice):
-        return "mixed-set-aside", "Set aside keys or base dice on one roll, never both at once."
+        return "mixed-set-aside", say(
+            "Set aside keys or base dice on one roll, never both at once."
+        )
     if keys:
         return None
     counts = Counter(d.value for d in dice)
     lone = sorted(v for v, n in counts.items() if n == 1)
     if lone:
-        listed = ", ".join(str(v) for v in lone)
-        return "lone-base-die", (
-            f"Base dice go aside in groups of two or more of one value from this roll: "
-            f"the lone {listed} cannot go alone."
+        return "lone-base-die", say(
+            "Base dice go aside in groups of two or more of one value from this roll: "
+            "the lone {values} cannot go alone.",
+            values=listed(lone),
         )
     return None
 
@@ -198,7 +210,7 @@ class SB:
 def start(players: Sequence[str], options: Mapping[str, int]) -> SB:
     """A new game: everyone on 0, the first player to roll all ten dice."""
     state = SB(Scoreboard.seated(players), options["target"])
-    return replace(state, ruling=f"{state.board.player} to roll all ten dice.")
+    return replace(state, ruling=say("{player} to roll all ten dice.", player=state.board.player))
 
 
 def _left(state: SB) -> tuple[int, int]:
@@ -219,13 +231,13 @@ def keys_to_roll(state: SB) -> int:
 
 
 def _roll(state: SB, move: Mapping[str, Any]) -> SB:
-    unfinished = finish_first(state, "rolling")
+    unfinished = finish_first(state, say("rolling"))
     if unfinished:
         raise unfinished
     if dice_to_roll(state) is None:
         raise RuleViolation(
             "set-aside-first",
-            "Set aside keys or a group of base dice from this roll before rolling again.",
+            say("Set aside keys or a group of base dice from this roll before rolling again."),
         )
     if state.phase == CHOOSE:
         state = replace(state, keys=state.turn_keys, base=state.turn_base, taken=())
@@ -235,9 +247,15 @@ def _roll(state: SB, move: Mapping[str, Any]) -> SB:
     if rolled_keys != keys_left or len(dice) - rolled_keys != base_left:
         raise RuleViolation(
             "wrong-dice-count",
-            f"{state.board.player} rolls {counted(base_left, 'base die', 'base dice')} and "
-            f"{counted(keys_left, 'key', 'keys')} now, but {len(dice) - rolled_keys} base and "
-            f"{rolled_keys} key{'s' if rolled_keys != 1 else ''} were entered.",
+            say(
+                "{player} rolls {base} and {keys} now, but {base_entered} base and "
+                "{keys_entered} were entered.",
+                player=state.board.player,
+                base=say_n("{count} base die", "{count} base dice", base_left),
+                keys=say_n("{count} key", "{count} keys", keys_left),
+                base_entered=len(dice) - rolled_keys,
+                keys_entered=say_n("{count} key", "{count} keys", rolled_keys),
+            ),
         )
     shown = spell(dice)
     if has_legal_set_aside(dice):
@@ -246,15 +264,23 @@ def _roll(state: SB, move: Mapping[str, Any]) -> SB:
             phase=SET_ASIDE,
             roll=dice,
             taken=(),
-            ruling=f"{state.board.player} rolled {shown}: set aside keys or groups of base dice.",
+            ruling=say(
+                "{player} rolled {dice}: set aside keys or groups of base dice.",
+                player=state.board.player,
+                dice=shown,
+            ),
         )
-    ruling = f"Bust: no key and no pair in {shown} — {state.board.player}'s turn scores 0."
+    ruling = say(
+        "Bust: no key and no pair in {dice} — {player}'s turn scores 0.",
+        dice=shown,
+        player=state.board.player,
+    )
     return _end_turn(state, 0, ruling=ruling, bust=True, mark=bust_on(dice))
 
 
 def _set_aside(state: SB, move: Mapping[str, Any]) -> SB:
     taken, all_taken = set_aside_from_roll(
-        state, move, empty="Pick one or both keys, or groups of base dice."
+        state, move, empty=say("Pick one or both keys, or groups of base dice.")
     )
     problem = set_aside_problem(all_taken)
     if problem:
@@ -267,29 +293,40 @@ def _set_aside(state: SB, move: Mapping[str, Any]) -> SB:
     base_left, keys_left = _left(state)
     worth = describe_value(state.turn_keys, state.turn_base)
     if base_left == 0 and keys_left == 0:
-        ruling = f"All ten dice are set aside: {player} scores {worth}."
+        ruling = say(
+            "All ten dice are set aside: {player} scores {worth}.", player=player, worth=worth
+        )
         return _end_turn(state, state.turn_total, ruling=ruling)
     if keys_left:
-        ruling = (
-            f"{player} set aside {spell(taken)}; a key is still unset, so {player} must roll again."
+        ruling = say(
+            "{player} set aside {dice}; a key is still unset, so {player} must roll again.",
+            player=player,
+            dice=spell(taken),
         )
     else:
-        ruling = (
-            f"{player} set aside {spell(taken)}; the turn is worth {worth}: "
-            f"bank {state.turn_total} or roll again."
+        ruling = say(
+            "{player} set aside {dice}; the turn is worth {worth}: bank {total} or roll again.",
+            player=player,
+            dice=spell(taken),
+            worth=worth,
+            total=state.turn_total,
         )
     return replace(state, ruling=ruling)
 
 
 def _bank(state: SB, move: Mapping[str, Any]) -> SB:
-    check_bank(state, "set aside keys or a group of base dice")
+    check_bank(state, say("set aside keys or a group of base dice"))
     if not state.may_bank:
         raise RuleViolation(
             "key-unset",
-            f"{state.board.player} cannot stop yet: both keys must be set aside before banking.",
+            say(
+                "{player} cannot stop yet: both keys must be set aside before banking.",
+                player=state.board.player,
+            ),
         )
     worth = describe_value(state.turn_keys, state.turn_base)
-    return _end_turn(state, state.turn_total, ruling=f"{state.board.player} banked {worth}.")
+    ruling = say("{player} banked {worth}.", player=state.board.player, worth=worth)
+    return _end_turn(state, state.turn_total, ruling=ruling)
 
 
 def _end_turn(
@@ -302,24 +339,51 @@ def _end_turn(
     board = state.board.end_turn(gain, bust=bust, mark=mark, starts_final_round=leads)
     leader, extra = (seat if leads else state.leader), state.leader_extra
     if leads:
-        others = board.still_to_play()
-        ruling += f" {board.players[seat]} reached {total} and is the original leader"
-        if len(others) == 1:
-            ruling += f": {others[0]} takes one more turn."
-        else:
-            ruling += f": {', '.join(others)} each take one more turn." if others else "."
+        ruling = say("{ruling} {leads}", ruling=ruling, leads=_leads(board, seat, total))
     if board.over and leader is not None and not extra:
         extra = True
         best_other = max((s for i, s in enumerate(board.scores) if i != leader), default=None)
         name = board.players[leader]
         if best_other is not None and board.scores[leader] <= best_other:
             board = board.extend_final_round((leader,))
-            ruling += (
-                f" {name} is no longer strictly ahead ({board.scores[leader]} against "
-                f"{best_other}), so {name} takes one more turn."
+            behind = say(
+                "{player} is no longer strictly ahead ({score} against {best}), so {player} "
+                "takes one more turn.",
+                player=name,
+                score=str(board.scores[leader]),
+                best=str(best_other),
             )
+            ruling = say("{ruling} {behind}", ruling=ruling, behind=behind)
     next_state = SB(board, state.target, leader=leader, leader_extra=extra)
-    return replace(next_state, ruling=f"{ruling} {board.whats_next()}")
+    return replace(
+        next_state, ruling=say("{ruling} {then}", ruling=ruling, then=board.whats_next())
+    )
+
+
+def _leads(board: Scoreboard, seat: int, total: int) -> Sentence:
+    """The sentence on ``seat`` reaching the target first: who takes one more turn.
+
+    The total is said as the English ruling always wrote it (1000, not 1,000).
+    """
+    others = board.still_to_play()
+    player, reached = board.players[seat], str(total)
+    if not others:
+        return say(
+            "{player} reached {total} and is the original leader.", player=player, total=reached
+        )
+    if len(others) == 1:
+        return say(
+            "{player} reached {total} and is the original leader: {other} takes one more turn.",
+            player=player,
+            total=reached,
+            other=others[0],
+        )
+    return say(
+        "{player} reached {total} and is the original leader: {others} each take one more turn.",
+        player=player,
+        total=reached,
+        others=listed(others),
+    )
 
 
 MOVES = {"roll": _roll, SET_ASIDE: _set_aside, "bank": _bank}

@@ -324,7 +324,7 @@ def bank_warning(state: TenK) -> str | None:
 
 def _roll(state: TenK, move: Mapping[str, Any]) -> TenK:
     expected = dice_to_roll(state)
-    unfinished = finish_first(state, "rolling")
+    unfinished = finish_first(state, say("rolling"))
     if unfinished:
         raise unfinished
     if expected is None:
@@ -369,7 +369,7 @@ def _roll(state: TenK, move: Mapping[str, Any]) -> TenK:
 
 def _set_aside(state: TenK, move: Mapping[str, Any]) -> TenK:
     taken, all_taken = set_aside_from_roll(
-        state, move, empty="Pick at least one scoring die to set aside."
+        state, move, empty=say("Pick at least one scoring die to set aside.")
     )
     split = best_split(all_taken)
     if split is None:
@@ -402,7 +402,7 @@ def _set_aside(state: TenK, move: Mapping[str, Any]) -> TenK:
 
 
 def _bank(state: TenK, move: Mapping[str, Any]) -> TenK:
-    check_bank(state, "set aside a scoring combination")
+    check_bank(state, say("set aside a scoring combination"))
     player = state.board.player
     gain = bank_gain(state)
     if gain == 0:
