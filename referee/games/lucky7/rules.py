@@ -20,11 +20,11 @@ from typing import Any
 
 from referee.core.dice import Die, parse_dice, spell, take_from
 from referee.core.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark
+from referee.core.sentences import Sentence, both, say, say_n
 from referee.families.pushluck import (
     CHOOSE,
     ROLL,
     Scoreboard,
-    counted,
     left_on_table,
     nothing_to_bank,
     read_roll,
@@ -161,11 +161,18 @@ def judge(
 
 def finish_problem(reaches: int, target: int, left: Counts) -> str | None:
     """Why a choice that takes the score to ``reaches`` and leaves the dice ``left`` unscored
-    breaks the finish rule, or None when it does not."""
+    breaks the finish rule, or None when it does not.
+
+    Scores are said as text (``str``): this game's English writes 1000, never 1,000.
+    """
     if reaches > target:
-        return f"it would reach {reaches}, past {target}"
+        return say(
+            "it would reach {reaches}, past {target}", reaches=str(reaches), target=str(target)
+        )
     if reaches == target and has_seven(left):
-        return f"it reaches {target} but leaves a seven among the dice not scored"
+        return say(
+            "it reaches {target} but leaves a seven among the dice not scored", target=str(target)
+        )
     return None
 
 
@@ -224,7 +231,7 @@ def stolen_from(victim: str) -> TurnMark:
 def start(players: Sequence[str], options: Mapping[str, int]) -> Lucky7:
     """A new game: everyone on 0, the first player to roll eight dice."""
     state = Lucky7(Scoreboard.seated(players), options["target"], options["set_bonus"])
-    return replace(state, ruling=f"{state.board.player} to roll eight dice.")
+    return replace(state, ruling=say("{player} to roll eight dice.", player=state.board.player))
 
 
 def dice_to_roll(state: Lucky7) -> int | None:
@@ -243,68 +250,92 @@ def _roll(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
     expected = dice_to_roll(state)
     if expected is None:
         raise RuleViolation(
-            "score-first", "Score at least one seven from this roll before rolling again."
+            "score-first", say("Score at least one seven from this roll before rolling again.")
         )
     dice = read_roll(state, move, expected)
     if any(d.key for d in dice):
-        raise RuleViolation("bad-die", "Lucky Sevens has no key dice.")
+        raise RuleViolation("bad-die", say("Lucky Sevens has no key dice."))
     if state.phase == START:
         state = replace(state, turn_total=0, stolen_from=None)
     state = replace(state, stealable=None)
     counts = counts_of([d.value for d in dice])
     player = state.board.player
     if not has_seven(counts):
-        return _bust(state, f"Bust: no seven in {spell(dice)}")
+        return _bust(state, say("Bust: no seven in {dice}", dice=spell(dice)))
     if not legal_choices(counts, state.score_before, state.target, state.set_bonus):
         need = state.target - state.score_before
         if need <= 0:  # only after stealing a turn that takes the player to the target or past it
             return _bust(
                 state,
-                f"Bust: with the stolen points {player} is on {state.score_before}, so any "
-                f"seven in {spell(dice)} would pass {state.target}",
+                say(
+                    "Bust: with the stolen points {player} is on {score}, so any seven in {dice} "
+                    "would pass {target}",
+                    player=player,
+                    score=str(state.score_before),
+                    dice=spell(dice),
+                    target=str(state.target),
+                ),
             )
         return _bust(
             state,
-            f"Bust: {player} needs exactly {need}, and no way to score {spell(dice)} stays "
-            f"within {state.target} without leaving a seven",
+            say(
+                "Bust: {player} needs exactly {need}, and no way to score {dice} stays within "
+                "{target} without leaving a seven",
+                player=player,
+                need=str(need),
+                dice=spell(dice),
+                target=str(state.target),
+            ),
         )
     return replace(
         state,
         phase=SCORE,
         roll=dice,
         scored=(),
-        ruling=f"{player} rolled {spell(dice)}: score one or more sevens.",
+        ruling=say(
+            "{player} rolled {dice}: score one or more sevens.", player=player, dice=spell(dice)
+        ),
     )
 
 
-def _bust(state: Lucky7, words: str) -> Lucky7:
+def _bust(state: Lucky7, words: Sentence) -> Lucky7:
     player = state.board.player
-    lost = f" — {player} loses {state.turn_total}" if state.turn_total else ""
-    stolen = f" (stolen from {state.stolen_from})" if state.stolen_from and state.turn_total else ""
     board = state.board.end_turn(0, bust=True, mark=BUST)
-    ruling = f"{words}{lost}{stolen}. {board.whats_next()} Nothing to steal."
+    said = {"bust": words, "player": player, "lost": str(state.turn_total)}
+    then = board.whats_next()
+    if state.stolen_from and state.turn_total:
+        ruling = say(
+            "{bust} — {player} loses {lost} (stolen from {victim}). {then} Nothing to steal.",
+            victim=state.stolen_from,
+            then=then,
+            **said,
+        )
+    elif state.turn_total:
+        ruling = say("{bust} — {player} loses {lost}. {then} Nothing to steal.", then=then, **said)
+    else:
+        ruling = say("{bust}. {then} Nothing to steal.", bust=words, then=then)
     return Lucky7(board, state.target, state.set_bonus, ruling=ruling)
 
 
 def read_sevens(raw: object) -> list[tuple[Die, ...]]:
     """The sevens of a score move, each a tuple of dice."""
     if not isinstance(raw, list | tuple) or not raw:
-        raise RuleViolation("bad-move", "Score at least one seven: a list of groups of dice.")
+        raise RuleViolation("bad-move", say("Score at least one seven: a list of groups of dice."))
     return [parse_dice(group, what="seven") for group in raw]
 
 
 def _score(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
     if state.phase not in (SCORE, CHOOSE):
-        raise roll_first(state, "scoring")
+        raise roll_first(state, say("scoring"))
     groups = read_sevens(move.get("sevens"))
     for group in groups:
         total = sum(d.value for d in group)
         if not 2 <= len(group) <= 7 or total != SEVEN:
             raise RuleViolation(
                 "not-a-seven",
-                f"{spell(group)} adds up to {total}, not 7."
+                say("{dice} adds up to {total}, not 7.", dice=spell(group), total=total)
                 if group and total != SEVEN
-                else "A seven is 2 to 7 dice.",
+                else say("A seven is 2 to 7 dice."),
             )
     taken, left = take_from(state.on_table, [d for g in groups for d in g])
     shapes = [counts_of([d.value for d in g]) for g in groups]
@@ -314,7 +345,7 @@ def _score(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
     if choice.problem:
         raise RuleViolation(
             "past-target" if choice.reaches > state.target else "seven-left",
-            f"{player} cannot score that: {choice.problem}.",
+            say("{player} cannot score that: {problem}.", player=player, problem=choice.problem),
         )
     turn_total = state.turn_total + choice.points
     state = replace(
@@ -324,32 +355,62 @@ def _score(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
         turn_total=turn_total,
         to_roll=next_roll_size(len(left)),
     )
-    words = " and ".join(spell(g) for g in groups)
-    ruling = f"{player} scored {words}: +{choice.points}"
+    scored = say(
+        "{player} scored {sevens}: +{points}",
+        player=player,
+        sevens=both([spell(g) for g in groups]),
+        points=choice.points,
+    )
     if choice.completes_set:
-        ruling += f" including the Completed Set bonus of {state.set_bonus}"
+        scored = say(
+            "{scored} including the Completed Set bonus of {bonus}",
+            scored=scored,
+            bonus=state.set_bonus,
+        )
     if choice.reaches == state.target:
         board = state.board.end_turn(turn_total, mark=EXACT_FINISH).finish()
-        ruling += f", exactly {state.target}. {board.result()}"
+        ruling = say(
+            "{scored}, exactly {target}. {result}",
+            scored=scored,
+            target=str(state.target),
+            result=board.result(),
+        )
         return Lucky7(board, state.target, state.set_bonus, ruling=ruling)
-    left_words = "all eight dice again" if len(left) <= 1 else f"the {len(left)} dice left"
-    ruling += f"; turn total {turn_total}: bank, or roll {left_words}."
+    if len(left) <= 1:
+        again = say("all eight dice again")
+    else:
+        again = say("the {count} dice left", count=len(left))
+    ruling = say(
+        "{scored}; turn total {total}: bank, or roll {again}.",
+        scored=scored,
+        total=str(turn_total),
+        again=again,
+    )
     return replace(state, ruling=ruling)
 
 
 def _bank(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
     if state.phase != CHOOSE:
-        raise nothing_to_bank(state, "score a seven")
+        raise nothing_to_bank(state, say("score a seven"))
     player = state.board.player
     mark = stolen_from(state.stolen_from) if state.stolen_from else None
     board = state.board.end_turn(state.turn_total, mark=mark)
     banked = board.scores[(board.seat - 1) % len(board.players)]
-    ruling = f"{player} banked {state.turn_total}: total {banked}."
+    ruling = say(
+        "{player} banked {gain}: total {total}.",
+        player=player,
+        gain=str(state.turn_total),
+        total=str(banked),
+    )
     if len(board.players) == 1:
-        return Lucky7(board, state.target, state.set_bonus, ruling=f"{ruling} Roll eight dice.")
-    ruling += (
-        f" {board.player} may steal {_points(state.turn_total)} and roll {_dice(state.to_roll)}, "
-        "or start fresh with eight."
+        alone = say("{ruling} Roll eight dice.", ruling=ruling)
+        return Lucky7(board, state.target, state.set_bonus, ruling=alone)
+    ruling = say(
+        "{ruling} {player} may steal {points} and roll {dice}, or start fresh with eight.",
+        ruling=ruling,
+        player=board.player,
+        points=_points(state.turn_total),
+        dice=_dice(state.to_roll),
     )
     offer = (state.turn_total, state.to_roll)
     return Lucky7(board, state.target, state.set_bonus, stealable=offer, ruling=ruling)
@@ -359,7 +420,7 @@ def _steal(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
     if state.phase != START or state.stealable is None:
         raise RuleViolation(
             "nothing-to-steal",
-            "Only a turn that was just banked can be stolen, before the next player rolls.",
+            say("Only a turn that was just banked can be stolen, before the next player rolls."),
         )
     total, dice = state.stealable
     victim = state.board.players[(state.board.seat - 1) % len(state.board.players)]
@@ -373,16 +434,22 @@ def _steal(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:
         stolen_from=victim,
         roll=(),
         scored=(),
-        ruling=f"{player} steals {victim}'s {_points(total)}: roll {_dice(dice)}.",
+        ruling=say(
+            "{player} steals {victim}'s {points}: roll {dice}.",
+            player=player,
+            victim=victim,
+            points=_points(total),
+            dice=_dice(dice),
+        ),
     )
 
 
-def _dice(n: int) -> str:
-    return counted(n, "die", "dice")
+def _dice(n: int) -> Sentence:
+    return say_n("{count} die", "{count} dice", n)
 
 
-def _points(n: int) -> str:
-    return counted(n, "point", "points")
+def _points(n: int) -> Sentence:
+    return say_n("{count} point", "{count} points", n)
 
 
 MOVES = {"roll": _roll, SCORE: _score, "bank": _bank, "steal": _steal}
