@@ -172,9 +172,12 @@ def move(token: str) -> Any:
             with table_write(token):
                 add_moves(loaded, judged.stored, judged.after, page=request.form.get("page"))
         except TableMoved:
-            if judged.together or moves_as_loaded(token, loaded):
+            if judged.together:
                 continue
-            return lost(token, loaded)
+            now = load(table_or_404(token))
+            if now.moves == loaded.moves:  # the write first in changed no move (a seat, the odds)
+                continue
+            return lost(token, loaded, now)
         if judged.together:
             keep_own_ruling(token, loaded.seq + len(judged.stored), game.ruling(judged.after.state))
         if judged.forced:
@@ -201,18 +204,11 @@ def refusal(loaded: Loaded, refused: Refused) -> Any:
     )
 
 
-def moves_as_loaded(token: str, loaded: Loaded) -> bool:
-    """Whether the table's moves are still those ``loaded`` holds: the write that got there
-    first changed something else (a seat taken, the odds switched)."""
-    return load(table_or_404(token)).moves == loaded.moves
-
-
-def lost(token: str, loaded: Loaded) -> Any:
+def lost(token: str, loaded: Loaded, now: Loaded) -> Any:
     """The 409 page of a post whose write another phone's got to first: the table as it
-    stands now, saying whether the post's moves are among those stored since (the same
+    stands ``now``, saying whether the post's moves are among those stored since (the same
     moves from another phone, as news), or the table as after the first post where they
     were stored from the same page (a double tap)."""
-    now = load(table_or_404(token))
     game = loaded.replay.game
     since = now.moves[loaded.seq :]
     try:
