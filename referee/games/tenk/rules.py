@@ -18,7 +18,7 @@ from typing import Any
 
 from referee.core.dice import Die, spell
 from referee.core.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark, points
-from referee.core.sentences import Value, say
+from referee.core.sentences import Value, both, say
 from referee.families.pushluck import (
     CHOOSE,
     ROLL,
@@ -190,11 +190,7 @@ def why_not_scoring(dice: Sequence[Die]) -> str:
     values = sorted(d.value for d in dice)
     dead = sorted({v for v in values if v not in SINGLE and values.count(v) < 3})
     if dead:
-        listed = _the(dead[0], values.count(dead[0]))
-        for value in dead[1:]:
-            listed = say(
-                "{these} and {those}", these=listed, those=_the(value, values.count(value))
-            )
+        listed = both([_the(value, values.count(value)) for value in dead])
         if len(dead) == 1 and values.count(dead[0]) == 1:
             return say(
                 "Only 1s, 5s and sets score: {listed} you picked scores nothing.", listed=listed
