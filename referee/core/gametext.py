@@ -9,15 +9,22 @@ PDF, so a rule is written once.  Inline markup is the small subset both understa
 The text also says how the game is kept on paper (``pad``): a running total per player
 (``RunningPad``), or a sheet of tally tracks per player (``TallyPad``) that the game
 fills from a state.
+
+Every sentence of it is said (``referee.core.sentences.say``): one message a paragraph, a
+list item or a table cell, its figures (from the rules) as named placeholders and its inline
+markup kept whole, so that ``pybabel`` extracts it and a translator reads a whole rule.  A
+game's text is its English; ``rendered(text, words)`` gives it (or any part of it: a step, a
+tally sheet) in a reader's language, for the help page and the printed sheets alike.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any, TypeVar, cast
 
 from referee.core.engine import Option, points
+from referee.core.sentences import Sentence, Words, render, say
 
 
 @dataclass(frozen=True)
@@ -61,7 +68,9 @@ class RunningPad:
     """A pad of running totals: a round a row, a turn cell and a total per player.
 
     ``rows`` is how many rounds a blank pad offers (a longer game runs onto a second
-    page); ``note`` is formatted with the table's options, written as points.
+    page); ``note`` is formatted with the table's options, written as points (said with
+    each placeholder filled by its own name, ``say("Target {target}", target="{target}")``,
+    so that its English is the pattern and ``rendered`` gives a reader's pattern).
     ``final_round`` says whether the end gives the others one more turn (shaded);
     ``busts`` whether a turn can bust (the blank pad says how to write one).
     """
@@ -121,6 +130,8 @@ class GameText:
     drawn in a printed page's corner.  ``result_note`` adds to a filled sheet's result
     line what the scores alone do not say; ``sheet_boards`` gives the grids a filled sheet
     draws under the scores, each with its caption (a board game's play areas).
+    ``example_title`` is the example's heading after "Example: ", as it reads there ("a
+    turn, roll by roll"): a page prints it as it is, in any language.
     """
 
     slug: str
@@ -147,10 +158,12 @@ class GameText:
 
 EVERY_GAME = (
     Ruling(
-        "Checked entries.",
-        "A move by the wrong player, a die value outside 1 to 6, the wrong number of dice or a "
-        "die that was not in the roll is refused with a reason; nothing on the sheet changes. "
-        "“Undo last move” takes back the last entry after you confirm.",
+        say("Checked entries."),
+        say(
+            "A move by the wrong player, a die value outside 1 to 6, the wrong number of dice or "
+            "a die that was not in the roll is refused with a reason; nothing on the sheet "
+            "changes. “Undo last move” takes back the last entry after you confirm."
+        ),
     ),
 )
 """The rulings every game shares, for each game's text to end its own with."""
@@ -164,3 +177,29 @@ def option_values(options: Mapping[str, int]) -> dict[str, str]:
 def defaults(game_options: tuple[Option, ...]) -> dict[str, int]:
     """A game's options at their defaults."""
     return {o.name: o.default for o in game_options}
+
+
+Part = TypeVar("Part")
+
+
+def rendered(part: Part, words: Words) -> Part:
+    """A game's text, or any part of it (a step, a ruling, a filled tally sheet), with every
+    sentence in the reader's language (``sentences.render``), for a page or a sheet that reads
+    other than English.  Plain text, numbers and the text's functions (a tally pad's ``fill``,
+    ``result_note``, ``sheet_boards``) are kept as they are: render what they give the same
+    way.  A pad's ``note`` renders to the reader's pattern, its ``{name}`` placeholders kept
+    for the table's options."""
+    if isinstance(part, Sentence):
+        return cast(Part, render(part, words))
+    if isinstance(part, tuple):
+        return cast(Part, tuple(rendered(item, words) for item in part))
+    if is_dataclass(part) and not isinstance(part, type):
+        said = {f.name: rendered(getattr(part, f.name), words) for f in fields(part) if f.init}
+        return cast(Part, replace(part, **said))
+    return part
+
+
+def figure(n: int) -> Sentence:
+    """A figure on its own, such as a scoring table's worth ("1,000"), in the reader's
+    format."""
+    return say("{points}", points=n)

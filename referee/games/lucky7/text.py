@@ -74,7 +74,7 @@ TEXT = GameText(
         ),
     ),  # fmt: skip
     scoring_notes=(),
-    example_title="Choosing sevens",
+    example_title="choosing sevens",
     example=_example(),
     endgame=(
         "Reaching exactly the target (100 unless the table changed it) wins at once, without "

@@ -66,7 +66,7 @@ TEXT = GameText(
         "Only base dice you set aside count; dice left on the table never score. The keys "
         "themselves score nothing.",
     ),
-    example_title="What a finished turn is worth",
+    example_title="what a finished turn is worth",
     example=(
         _step(
             ("K2", "K6"),

@@ -75,7 +75,7 @@ TEXT = GameText(
         "A side can show at most six pips for each die in the game: "
         f"{points(sixd_five.MOST_PIPS * DICE.default)} with {DICE.default} dice.",
     ),
-    example_title=f"A game of {EXAMPLE_DICE} dice",
+    example_title=f"a game of {EXAMPLE_DICE} dice",
     example=_example(),
     endgame=(
         "When the last die is on the stack, count the pips showing on each side. The most "

@@ -106,7 +106,7 @@ TEXT = GameText(
         "Capturing other players' pieces brings you nothing, and capturing your own with a "
         "black piece gets them back so you can go after the black pieces again.",
     ),
-    example_title="A double capture",
+    example_title="a double capture",
     example=_example(),
     endgame=(
         f"The game ends when all {sixd_four.BLACK_PIECES} black pieces are captured, or when "

@@ -137,7 +137,7 @@ TEXT = GameText(
         f"Three dice 1, 3 and 5 in one group score (1 + 3 + 5) × 3 = "
         f"{sixd_one.group_score([1, 3, 5])}; the same dice apart score only 9.",
     ),
-    example_title="One round for three players",
+    example_title="one round for three players",
     example=_example(),
     endgame=(
         "The game ends when every player has rolled the board once, or two or three times "

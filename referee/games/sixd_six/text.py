@@ -150,7 +150,7 @@ TEXT = GameText(
         "in a row and a column scores in both; a line holding several new dice scores once. "
         "The pips never add up: only the length of the lines counts.",
     ),
-    example_title="A line of six for 15",
+    example_title="a line of six for 15",
     example=_example(),
     endgame=(
         "At the end of a turn, if no two dice side by side on the square are one colour "

@@ -144,7 +144,7 @@ TEXT = GameText(
         "of the placed die's colour, a number chain only through dice of its number. Black "
         "grid dice never join a chain. A die on both chains counts once.",
     ),
-    example_title="A chain of green dice and 4s",
+    example_title="a chain of green dice and 4s",
     example=_example(),
     endgame=(
         "When the bag is empty nobody draws; players go on placing from their hands, and a "

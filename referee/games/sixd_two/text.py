@@ -81,7 +81,7 @@ TEXT = GameText(
     scoring_head=("You took", "Points"),
     scoring=(ScoreRow("Each die", "its pips", ("4r", "2r")),),
     scoring_notes=("Black is a colour like the others: two black dice make a pair.",),
-    example_title="A round with the pool entered",
+    example_title="a round with the pool entered",
     example=_example(),
     endgame=(
         "A single round is a game: the most pips wins. For a longer game play dealer rounds, "

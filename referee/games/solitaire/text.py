@@ -93,7 +93,7 @@ TEXT = GameText(
         f"{solitaire.row_score(5, 7)}; two marks on the 3 row cost "
         f"{-solitaire.row_score(3, 2)}.",
     ),
-    example_title="Splitting a roll",
+    example_title="splitting a roll",
     example=(
         Step(
             (("1", "5"), ("1", "6"), ("3",)),

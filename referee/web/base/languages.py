@@ -26,6 +26,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import Babel, get_locale, get_translations
 
 from referee.core.engine import MINUS, points, score_text
+from referee.core.gametext import Part, rendered
 from referee.core.sentences import Sentence, render
 
 ENGLISH = "en"
@@ -94,6 +95,13 @@ def spoken(text: str) -> str:
         return text
     words = _phone_words()
     return text if words is None else render(text, words)
+
+
+def in_phone_language(part: Part) -> Part:
+    """A game's text (``gametext.GameText``, or a part of it) as this phone reads it: every
+    sentence in its language (``gametext.rendered``); in English the very text."""
+    words = _phone_words()
+    return part if words is None else rendered(part, words)
 
 
 def _finalize(value: Any) -> Any:
