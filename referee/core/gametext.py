@@ -190,7 +190,7 @@ def rendered(part: Part, words: Words) -> Part:
     way.  A pad's ``note`` renders to the reader's pattern, its ``{name}`` placeholders kept
     for the table's options."""
     if isinstance(part, Sentence):
-        return cast(Part, render(part, words))
+        return cast(Part, _capitals_first(part, words))
     if isinstance(part, tuple):
         return cast(Part, tuple(rendered(item, words) for item in part))
     if is_dataclass(part) and not isinstance(part, type):
@@ -203,3 +203,32 @@ def figure(n: int) -> Sentence:
     """A figure on its own, such as a scoring table's worth ("1,000"), in the reader's
     format."""
     return say("{points}", points=n)
+
+
+class Capital(Sentence):
+    """A sentence that starts a line, its first letter a capital in English and in any
+    language ``rendered`` writes it in (a rule's words that start a line elsewhere: "Split
+    keys 2-5: ..."); made by ``capital``."""
+
+
+def capital(said: Sentence) -> Capital:
+    """``said`` starting with a capital letter, in every language."""
+    made = str.__new__(Capital, said[:1].upper() + said[1:])
+    made.msgid, made.plural, made.counted, made.values = (
+        said.msgid,
+        said.plural,
+        said.counted,
+        said.values,
+    )
+    return made
+
+
+def _capitals_first(said: Sentence, words: Words) -> str:
+    """``said`` rendered, each ``Capital`` in it (itself or a value) capitalised after it is
+    rendered."""
+    values = {
+        name: _capitals_first(value, words) if isinstance(value, Sentence) else value
+        for name, value in said.values.items()
+    }
+    text = render(Sentence(said.msgid, values, said.plural, said.counted), words)
+    return text[:1].upper() + text[1:] if isinstance(said, Capital) else text
