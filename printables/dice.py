@@ -9,7 +9,7 @@ given in the log's notation ("5", "3g", "K4") or as ``referee.core.dice.Die``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from reportlab.graphics.shapes import Circle, Drawing, Group, Rect, String
 from reportlab.lib import colors
@@ -97,6 +97,7 @@ def dice_drawing(
     group_gap: float | None = None,
     names: bool = True,
     max_width: float | None = None,
+    words: Callable[[str], str] = str,
 ) -> Drawing:
     """Groups of dice in one row, each group optionally captioned underneath.
 
@@ -105,6 +106,7 @@ def dice_drawing(
     gets its colour's name under it, so the colours survive a black and white
     printer; ``names=False`` leaves the names out where the text beside says them.
     With ``max_width`` the dice shrink (gaps in proportion) until the row fits.
+    ``words`` says a colour's name in the document's language.
     """
     dice = [[as_die(d) for d in g] for g in groups]
     if max_width is not None and gap is None and group_gap is None:
@@ -123,8 +125,8 @@ def dice_drawing(
             left = x + n * (size + gap)
             draw_face(drawing, die, left, below, size)  # type: ignore[arg-type]
             if named and die.colour_name:
-                drawing.add(_label(left + size / 2, below - names_height + 1, die.colour_name,
-                                   NAME_SIZE))  # fmt: skip
+                drawing.add(_label(left + size / 2, below - names_height + 1,
+                                   words(die.colour_name), NAME_SIZE))  # fmt: skip
         caption = captions[index] if index < len(captions) else ""
         if caption:
             drawing.add(_label(x + group_width / 2, 1, caption, CAPTION_SIZE))

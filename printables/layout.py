@@ -18,6 +18,8 @@ from reportlab.platypus import Flowable, SimpleDocTemplate
 
 from printables import styles
 from printables.dice import dice_drawing
+from printables.words import ENGLISH_WORDS, PaperWords
+from referee.core.sentences import say
 
 EMBLEM_SIZE = 11
 FRAME_PADDING = 6  # reportlab's Frame pads each side by 6 points
@@ -34,8 +36,9 @@ def page_size(paper: str) -> tuple[float, float]:
     try:
         return styles.PAPERS[paper.lower()]
     except KeyError:
-        known = " or ".join(styles.PAPERS)
-        raise PrintError(f"Paper must be {known}, not {paper!r}.") from None
+        first, second = styles.PAPERS
+        raise PrintError(say("Paper must be {first} or {second}, not {paper}.", first=first,
+                             second=second, paper=repr(paper))) from None  # fmt: skip
 
 
 def frame_size(paper: str) -> tuple[float, float]:
@@ -49,11 +52,12 @@ def frame_size(paper: str) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Furniture:
-    """What every page carries besides its flowables."""
+    """What every page carries besides its flowables, in ``words``' language."""
 
     head: str
     emblem: Sequence[str] = ()
     foot: str = ""
+    words: PaperWords = ENGLISH_WORDS
 
     def draw(self, canvas: Canvas, doc: SimpleDocTemplate) -> None:
         """The ``onPage`` callback: head and emblem at the top, foot and page number below."""
@@ -76,7 +80,8 @@ class Furniture:
         canvas.setFont(styles.FONT, size)
         canvas.drawString(left, styles.FOOT_BASELINE, foot)
         canvas.setFont(styles.FONT, 7.5)
-        canvas.drawRightString(right, styles.FOOT_BASELINE, f"page {doc.page}")
+        page = self.words(say("page {number}", number=doc.page))
+        canvas.drawRightString(right, styles.FOOT_BASELINE, page)
         canvas.restoreState()
 
 

@@ -15,9 +15,10 @@ from reportlab.platypus import (
 from printables import styles
 from printables.dice import board_drawing, dice_drawing, fitting_size
 from printables.layout import Furniture, build, frame_size
+from printables.words import PaperWords
 from referee.core.contract import Game
-from referee.core.engine import points
 from referee.core.gametext import GameText, Step
+from referee.core.sentences import say
 
 SCORING_DICE = 11
 EXAMPLE_DICE = 20
@@ -27,35 +28,51 @@ EXAMPLE_GUTTER = 12
 ACROSS_PADDING = 10
 
 
-def rule_sheet_pdf(game: Game, paper: str) -> bytes:
-    """The rule sheet of ``game``, from its text, as PDF bytes."""
+def rule_sheet_pdf(game: Game, paper: str, words: PaperWords) -> bytes:
+    """The rule sheet of ``game``, from its text, as PDF bytes in ``words``' language."""
     text = game.TEXT
     width, _ = frame_size(paper)
+    title = words(game.TITLE)
     story: list[Flowable] = [
-        Paragraph(f"{game.TITLE}: rules", styles.TITLE),
-        Paragraph(text.intro, styles.SUBTITLE),
+        Paragraph(words(say("{game}: rules", game=title)), styles.TITLE),
+        Paragraph(words(text.intro), styles.SUBTITLE),
         Spacer(1, 4),
-        Paragraph("<b>You need:</b> " + " ".join(text.components), styles.BODY),
-        _heading(text.turn_title),
-        *_numbered(text.turn),
-        _heading("What scores"),
-        *_scoring(text, width),
-        *(Paragraph(note, styles.BODY) for note in text.scoring_notes),
-        _heading(f"Example: {text.example_title.lower()}"),
-        _example_table(text.example, width),
-        _heading("The end of the game"),
-        *(Paragraph(p, styles.BODY) for p in text.endgame),
-        _heading("How the referee rules"),
-        *_bullets([f"<b>{r.lead}</b> {r.text}" for r in text.rulings]),
+        Paragraph(
+            words(say("<b>You need:</b> {things}", things=_joined(text.components, words))),
+            styles.BODY,
+        ),  # fmt: skip
+        _heading(words(text.turn_title)),
+        *_numbered(tuple(words(step) for step in text.turn)),
+        _heading(words(say("What scores"))),
+        *_scoring(text, width, words),
+        *(Paragraph(words(note), styles.BODY) for note in text.scoring_notes),
+        # The title as it reads after the colon (lower-case in English; German nouns keep
+        # their capitals).
+        _heading(words(say("Example: {title}", title=words(text.example_title)))),
+        _example_table(text.example, width, words),
+        _heading(words(say("The end of the game"))),
+        *(Paragraph(words(p), styles.BODY) for p in text.endgame),
+        _heading(words(say("How the referee rules"))),
+        *_bullets([f"<b>{words(r.lead)}</b> {words(r.text)}" for r in text.rulings]),
     ]
     if game.OPTIONS:
-        story += [_heading("Table options"), _options_table(game, width)]
-    furniture = Furniture(f"{game.TITLE} · rules and rulings", text.emblem, "Referee rule sheet")
-    return build(story, paper=paper, title=f"{game.TITLE}: rules", furniture=furniture)
+        story += [_heading(words(say("Table options"))), _options_table(game, width, words)]
+    furniture = Furniture(
+        words(say("{game} · rules and rulings", game=title)),
+        text.emblem,
+        words(say("Referee rule sheet")),
+        words,
+    )
+    return build(story, paper=paper, title=words(say("{game}: rules", game=title)),
+                 furniture=furniture)  # fmt: skip
 
 
-def _heading(words: str) -> Paragraph:
-    return Paragraph(words, styles.H2)
+def _joined(texts: tuple[str, ...], words: PaperWords) -> str:
+    return " ".join(words(text) for text in texts)
+
+
+def _heading(text: str) -> Paragraph:
+    return Paragraph(text, styles.H2)
 
 
 def _bullets(items: list[str] | tuple[str, ...]) -> list[Paragraph]:
@@ -68,12 +85,13 @@ def _numbered(items: tuple[str, ...]) -> list[Paragraph]:
     return [Paragraph(item, styles.NUMBERED, bulletText=f"{n}") for n, item in enumerate(items, 1)]
 
 
-def _scoring(text: GameText, width: float) -> list[Flowable]:
+def _scoring(text: GameText, width: float, words: PaperWords) -> list[Flowable]:
     story: list[Flowable] = []
     if text.scoring:
-        story += [_scoring_table(text, width), Spacer(1, 4)]
+        story += [_scoring_table(text, width, words), Spacer(1, 4)]
     for rows in text.across:
-        story += [_across_table(rows, width), Spacer(1, 5)]
+        said = tuple(tuple(words(cell) for cell in row) for row in rows)
+        story += [_across_table(said, width), Spacer(1, 5)]
     return story
 
 
@@ -89,15 +107,18 @@ def _across_table(rows: tuple[tuple[str, ...], ...], width: float) -> Table:
     return Table(rows, colWidths=widths, style=TableStyle(styles.ACROSS_TABLE), hAlign="LEFT")
 
 
-def _scoring_table(text: GameText, width: float) -> Table:
+def _scoring_table(text: GameText, width: float, words: PaperWords) -> Table:
     has_dice = any(row.dice for row in text.scoring)
     dice_width = width * DICE_COLUMN if has_dice else 0
     worth_width = width * 0.26
     what_width = width - dice_width - worth_width
-    head: list[object] = [text.scoring_head[0], text.scoring_head[1]]
+    head: list[object] = [words(text.scoring_head[0]), words(text.scoring_head[1])]
     rows: list[list[object]] = [[*head, ""] if has_dice else head]
     for row in text.scoring:
-        cells: list[object] = [Paragraph(row.what, styles.CELL), _worth(row.worth, worth_width)]
+        cells: list[object] = [
+            Paragraph(words(row.what), styles.CELL),
+            _worth(words(row.worth), worth_width),
+        ]
         if has_dice:
             cells.append(
                 dice_drawing([row.dice], size=SCORING_DICE, gap=2, names=False) if row.dice else ""
@@ -118,7 +139,7 @@ def _worth(words: str, width: float) -> object:
     return Paragraph(words, styles.CELL_RIGHT)
 
 
-def _example_table(steps: tuple[Step, ...], width: float) -> Flowable:
+def _example_table(steps: tuple[Step, ...], width: float, words: PaperWords) -> Flowable:
     dice_width = width * EXAMPLE_COLUMN
     room = dice_width - EXAMPLE_GUTTER
     # One die size for the whole example, so the steps line up.
@@ -129,9 +150,10 @@ def _example_table(steps: tuple[Step, ...], width: float) -> Flowable:
     def figure(step: Step) -> Flowable:
         if step.board:
             return board_drawing(step.board, width=room, size=EXAMPLE_DICE)
-        return dice_drawing(step.dice, size=size, captions=step.captions)
+        captions = [words(caption) for caption in step.captions]
+        return dice_drawing(step.dice, size=size, captions=captions, words=words)
 
-    rows = [[figure(step), Paragraph(step.text, styles.CAPTION)] for step in steps]
+    rows = [[figure(step), Paragraph(words(step.text), styles.CAPTION)] for step in steps]
     table = Table(
         rows,
         colWidths=[dice_width, width - dice_width],
@@ -141,12 +163,13 @@ def _example_table(steps: tuple[Step, ...], width: float) -> Flowable:
     return KeepTogether([table, Spacer(1, 2)])
 
 
-def _options_table(game: Game, width: float) -> Table:
-    rows = [["Option", "What it does", "Default"]]
+def _options_table(game: Game, width: float, words: PaperWords) -> Table:
+    rows = [[words(say("Option")), words(say("What it does")), words(say("Default"))]]
     for option in game.OPTIONS:
         rows.append(
-            [Paragraph(option.label, styles.CELL), Paragraph(option.help, styles.CELL),
-             Paragraph(points(option.default), styles.CELL_RIGHT)]
+            [Paragraph(words(option.label), styles.CELL),
+             Paragraph(words(option.help), styles.CELL),
+             Paragraph(words.number(option.default), styles.CELL_RIGHT)]
         )  # fmt: skip
     widths = [width * 0.24, width * 0.6, width * 0.16]
     return Table(rows, colWidths=widths, style=TableStyle(styles.SCORING_TABLE), hAlign="LEFT")

@@ -28,9 +28,10 @@ from printables import styles
 from printables.dice import face
 from printables.layout import Furniture, build, fit, frame_size
 from printables.tally import boxes_width, strokes, tally
+from printables.words import PaperWords
 from referee.core.contract import Game
-from referee.core.engine import points
-from referee.core.gametext import RunningPad, TallyPad, TallySheet, option_values
+from referee.core.gametext import RunningPad, TallyPad, TallySheet
+from referee.core.sentences import say
 
 # Rows of 6.35 mm (a quarter inch) give a pencilled number room; on Letter, shorter than
 # A4, they shrink a little so a game's rounds still fit one page.
@@ -61,8 +62,11 @@ def running_table(
     winners: Sequence[str] = (),
     row_height: float = ROW_HEIGHT,
     turn_word: str = "turn",
+    *,
+    words: PaperWords,
 ) -> Table:
-    """The running-total table: blank when ``columns`` is empty, else one column per player.
+    """The running-total table in ``words``' language: blank when ``columns`` is empty, else
+    one column per player.
 
     Rows grow to fit the longest column; the two header rows repeat when the
     table runs onto a second page.  ``turn_word`` heads each player's first
@@ -73,7 +77,8 @@ def running_table(
     rows = max(rows, *(len(c) for c in columns))
     cell = min(MAX_CELL_WIDTH, (width - ROUND_WIDTH) / (2 * players))
     widths = [ROUND_WIDTH] + [cell] * (2 * players)
-    head: list[object] = ["Round"]
+    head: list[object] = [words(say("Round"))]
+    turn_label, total_label = words(turn_word), words(say("total"))
     labels: list[object] = [""]
     style = list(styles.RUNNING_TABLE)
     style.append(("SPAN", (0, 0), (0, 1)))
@@ -81,7 +86,7 @@ def running_table(
         col = 1 + 2 * seat
         text, size = fit(name, 2 * cell - 6, styles.BOLD, 10)
         head += [text, ""]
-        labels += [turn_word, "total"]
+        labels += [turn_label, total_label]
         style += [
             ("SPAN", (col, 0), (col + 1, 0)),
             ("FONTSIZE", (col, 0), (col, 0), size),
@@ -92,7 +97,7 @@ def running_table(
     for seat, turns in enumerate(columns):
         col = 1 + 2 * seat
         for r, turn in enumerate(turns):
-            body[r][col], body[r][col + 1] = turn.turn, points(turn.total)
+            body[r][col], body[r][col + 1] = turn.turn, words.number(turn.total)
             row = r + styles.RUNNING_HEADER_ROWS
             if turn.bust:
                 style.append(("FONT", (col, row), (col, row), styles.BOLD, 8))
@@ -131,15 +136,20 @@ def _side_widths(side_cap: int) -> list[float]:
     return [VALUE_WIDTH, boxes_width(side_cap, TRACK_BOX) + TALLY_PAD]
 
 
-def tally_sheet(sheet: TallySheet) -> Flowable:
-    """One paper sheet of tally tracks, blank or with its marks, row scores and total."""
-    side = [_side(sheet), Spacer(1, 10), _total(sheet), Paragraph(sheet.note, styles.SMALL)]
+def tally_sheet(sheet: TallySheet, words: PaperWords) -> Flowable:
+    """One paper sheet of tally tracks in ``words``' language, blank or with its marks, row
+    scores and total."""
+    side = [_side(sheet, words), Spacer(1, 10), _total(sheet, words),
+            Paragraph(words(sheet.note), styles.SMALL)]  # fmt: skip
     name = sheet.player
     title = Paragraph(
-        f"Sheet of <b>{escape(name)}</b>" if name else "Sheet of " + "_" * 28, styles.BODY
+        words(say("Sheet of <b>{player}</b>", player=escape(name)))
+        if name
+        else words(say("Sheet of {line}", line="_" * 28)),
+        styles.BODY,
     )
     body = Table(
-        [[_track(sheet), "", side]],
+        [[_track(sheet, words), "", side]],
         colWidths=[sum(_track_widths(sheet.cap)), SIDE_GAP, sum(_side_widths(sheet.side_cap))],
         style=TableStyle(styles.LAYOUT),
         hAlign="LEFT",
@@ -147,19 +157,19 @@ def tally_sheet(sheet: TallySheet) -> Flowable:
     return KeepTogether([title, Spacer(1, 2), body])
 
 
-def _track(sheet: TallySheet) -> Table:
-    rows: list[list[object]] = [list(sheet.head)]
+def _track(sheet: TallySheet, words: PaperWords) -> Table:
+    rows: list[list[object]] = [[words(head) for head in sheet.head]]
     for row in sheet.rows:
         over = strokes(max(0, row.marks - sheet.cap), OVER_WIDTH - TALLY_PAD)
-        rows.append([row.label, row.pays, tally(row.marks, sheet.cap, box=TRACK_BOX), over,
-                     row.score])  # fmt: skip
+        marks = tally(row.marks, sheet.cap, box=TRACK_BOX)
+        rows.append([words(row.label), words(row.pays), marks, over, words(row.score)])
     heights = [14] + [TRACK_ROW] * len(sheet.rows)
     return Table(rows, colWidths=_track_widths(sheet.cap), rowHeights=heights,
                  style=TableStyle(styles.SHEET_TRACK))  # fmt: skip
 
 
-def _side(sheet: TallySheet) -> Table:
-    rows: list[list[object]] = [[sheet.side_head, ""]]
+def _side(sheet: TallySheet, words: PaperWords) -> Table:
+    rows: list[list[object]] = [[words(sheet.side_head), ""]]
     for value, marks in sheet.side:
         die: object = face(value, DIE_IN_SLOT) if value else ""
         rows.append([die, tally(marks, sheet.side_cap, box=TRACK_BOX)])
@@ -169,18 +179,26 @@ def _side(sheet: TallySheet) -> Table:
                  style=TableStyle(style))  # fmt: skip
 
 
-def _total(sheet: TallySheet) -> Table:
+def _total(sheet: TallySheet, words: PaperWords) -> Table:
     widths = _side_widths(sheet.side_cap)
-    return Table([["Total", sheet.total]], colWidths=[widths[0] + 12, widths[1] - 12],
-                 rowHeights=[26], style=TableStyle(styles.SHEET_TOTAL))  # fmt: skip
+    return Table([[words(say("Total")), words(sheet.total)]],
+                 colWidths=[widths[0] + 12, widths[1] - 12], rowHeights=[26],
+                 style=TableStyle(styles.SHEET_TOTAL))  # fmt: skip
 
 
 # --- whole documents ----------------------------------------------------------------------
 
-BLANK_RUNNING_LEGEND = "Write each turn's points and the new total."
-WRITE_A_BUST = " For a bust write <b>bust</b> and carry the total over."
-SHADE_FINAL_ROUND = " Shade the turns of the final round."
 SHEETS_PER_PAGE = 2
+
+
+def blank_legend(pad: RunningPad, words: PaperWords) -> str:
+    """What a blank running pad asks the players to write, in ``words``' language."""
+    lines = [say("Write each turn's points and the new total.")]
+    if pad.busts:
+        lines.append(say("For a bust write <b>bust</b> and carry the total over."))
+    if pad.final_round:
+        lines.append(say("Shade the turns of the final round."))
+    return " ".join(words(line) for line in lines)
 
 
 def running_story(
@@ -192,6 +210,7 @@ def running_story(
     paper: str,
     heading: str,
     subtitle: str,
+    words: PaperWords,
     columns: Sequence[Sequence[TurnCell]] = (),
     winners: Sequence[str] = (),
     legend: str | None = None,
@@ -199,36 +218,39 @@ def running_story(
     extra: Sequence[Flowable] = (),
     corner: Flowable | None = None,
 ) -> list[Flowable]:
-    """The flowables of a running-total pad, blank or filled, with ``extra`` flowables
-    (a filled sheet's boards) at the foot and ``corner`` beside the title.
+    """The flowables of a running-total pad in ``words``' language, blank or filled, under
+    ``heading`` (its title), with ``extra`` flowables (a filled sheet's boards) at the foot
+    and ``corner`` beside the title.
 
     The rows shrink from a quarter inch (to 5.3 mm at least) so that the
     pad's rounds and the notes under them share one page; a filled sheet with
     more rounds than that runs onto a second page.
     """
-    note = pad.note.format(**option_values(options))
+    note = words(pad.note).format(**{name: words.number(v) for name, v in options.items()})
     width, height = frame_size(paper)
     subtitle = " · ".join(p for p in (subtitle, note) if p)
-    lines = [*heading_lines(f"{game.TITLE}: {heading}", subtitle), Spacer(1, 6)]
+    lines = [*heading_lines(heading, subtitle), Spacer(1, 6)]
     above = beside(lines, corner, width)
     if legend is None:
-        legend = (
-            BLANK_RUNNING_LEGEND
-            + (WRITE_A_BUST if pad.busts else "")
-            + (SHADE_FINAL_ROUND if pad.final_round else "")
-        )
+        legend = blank_legend(pad, words)
     below: list[Flowable] = [Spacer(1, 4)]
     if result:
         below.append(Paragraph(escape(result), styles.RESULT))
     if legend:
         below += [Paragraph(legend, styles.SMALL), Spacer(1, 3)]
-    below.append(Paragraph(f"<b>Scoring:</b> {game.TEXT.reminder}", styles.SMALL))
+    below.append(Paragraph(scoring_line(game, words), styles.SMALL))
     below += extra
     rows = pad.rows
     room = height - stacked_height([*above, *below], width) - NAME_ROW_HEIGHT - LABEL_ROW_HEIGHT
     row_height = max(MIN_ROW_HEIGHT, min(ROW_HEIGHT, (room - SLACK) / rows))
-    table = running_table(names, width, rows, columns, winners, row_height, game.TURN_WORD)
+    table = running_table(names, width, rows, columns, winners, row_height, game.TURN_WORD,
+                          words=words)  # fmt: skip
     return [*above, table, *below]
+
+
+def scoring_line(game: Game, words: PaperWords) -> str:
+    """The game's one-line scoring reminder under a pad, in ``words``' language."""
+    return words(say("<b>Scoring:</b> {reminder}", reminder=words(game.TEXT.reminder)))
 
 
 def heading_lines(title: str, subtitle: str) -> list[Flowable]:
@@ -259,32 +281,42 @@ def sheets_story(
     heading: str,
     subtitle: str,
     width: float,
+    words: PaperWords,
     result: str = "",
     corner: Flowable | None = None,
 ) -> list[Flowable]:
-    """The flowables of tally sheets, two a page, blank or filled, with ``corner`` beside
-    the title."""
-    story = beside(heading_lines(f"{game.TITLE}: {heading}", subtitle), corner, width)
+    """The flowables of tally sheets in ``words``' language, two a page, blank or filled,
+    under ``heading`` (their title), with ``corner`` beside the title."""
+    story = beside(heading_lines(heading, subtitle), corner, width)
     if result:
         story.append(Paragraph(escape(result), styles.RESULT))
-    story.append(Paragraph(f"<b>Scoring:</b> {game.TEXT.reminder}", styles.SMALL))
+    story.append(Paragraph(scoring_line(game, words), styles.SMALL))
     for index, sheet in enumerate(sheets):
         if index and index % SHEETS_PER_PAGE == 0:
             story.append(PageBreak())
-        story += [Spacer(1, 12), tally_sheet(sheet)]
+        story += [Spacer(1, 12), tally_sheet(sheet, words)]
     return story
 
 
-def scorepad_pdf(game: Game, *, players: int, paper: str, options: Mapping[str, int]) -> bytes:
-    """A blank scorepad for ``players`` players (a tally pad: that many sheets)."""
+def scorepad_pdf(
+    game: Game, *, players: int, paper: str, options: Mapping[str, int], words: PaperWords
+) -> bytes:
+    """A blank scorepad for ``players`` players (a tally pad: that many sheets) in ``words``'
+    language."""
     names = [""] * players
     pad = game.TEXT.pad
+    title = words(game.TITLE)
     if isinstance(pad, TallyPad):
-        story = sheets_story(game, sheets=pad.fill(None, names), heading="scoresheets",
-                             subtitle="Date ______________   Place ______________",
-                             width=frame_size(paper)[0])  # fmt: skip
+        story = sheets_story(game, sheets=pad.fill(None, names),
+                             heading=words(say("{game}: scoresheets", game=title)),
+                             subtitle=words(say("Date {line}   Place {line}", line="_" * 14)),
+                             width=frame_size(paper)[0], words=words)  # fmt: skip
     else:
         story = running_story(game, pad, names=names, options=options, paper=paper,
-                              heading="scorepad", subtitle="Date ____________")  # fmt: skip
-    furniture = Furniture(f"{game.TITLE} · scorepad", game.TEXT.emblem, "Referee scorepad")
-    return build(story, paper=paper, title=f"{game.TITLE}: scorepad", furniture=furniture)
+                              heading=words(say("{game}: scorepad", game=title)),
+                              subtitle=words(say("Date {line}", line="_" * 12)),
+                              words=words)  # fmt: skip
+    furniture = Furniture(words(say("{game} · scorepad", game=title)), game.TEXT.emblem,
+                          words(say("Referee scorepad")), words)  # fmt: skip
+    return build(story, paper=paper, title=words(say("{game}: scorepad", game=title)),
+                 furniture=furniture)  # fmt: skip

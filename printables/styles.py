@@ -2,15 +2,15 @@
 
 Everything prints in black and white: colour is only ever a second signal (the
 10K dice also carry their colour's name), shading is a light grey, and busts
-are written out.  Type is DejaVu Sans, embedded (subset), so any player's name
-in Latin, Greek or Cyrillic prints; where the system has no DejaVu the documents
-fall back to standard Helvetica (WinAnsi names only).  Text sticks to ASCII
-hyphens, the en dash, the middle dot and the multiplication sign, which both have.
+are written out.  Type is DejaVu Sans, embedded (subset): its files travel inside the
+package (``printables/fonts/``, with their licence), so every install prints the same, and
+it has every letter the languages need (German, French, Spanish: ä ß é œ ñ ¿, the quotes
+„ “ ” « », French's narrow no-break space between thousands) and any player's name in
+Latin, Greek or Cyrillic.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from reportlab.graphics.shapes import STATE_DEFAULTS
@@ -20,7 +20,7 @@ from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus.tables import CellStyle
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
@@ -34,22 +34,18 @@ BOTTOM_MARGIN = 22 * mm
 HEAD_BASELINE = EDGE + 4 * mm  # from the top edge
 FOOT_BASELINE = EDGE + 1.5 * mm  # from the bottom edge
 
-FONT_DIR = Path(os.environ.get("REFEREE_FONT_DIR", "/usr/share/fonts/truetype/dejavu"))
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
 EMBEDDED = {
     "RefereeSans": "DejaVuSans.ttf",
     "RefereeSans-Bold": "DejaVuSans-Bold.ttf",
     "RefereeSans-Oblique": "DejaVuSans-Oblique.ttf",
 }
-STANDARD = ("Helvetica", "Helvetica-Bold", "Helvetica-Oblique")
 
 
 def _fonts() -> tuple[str, str, str]:
-    """Register DejaVu Sans when the system has it; otherwise use standard Helvetica."""
-    try:
-        for name, file in EMBEDDED.items():
-            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
-    except (OSError, TTFError):
-        return STANDARD
+    """Register the package's DejaVu Sans: regular, bold and oblique."""
+    for name, file in EMBEDDED.items():
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
     return tuple(EMBEDDED)  # type: ignore[return-value]
 
 

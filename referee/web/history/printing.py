@@ -1,12 +1,18 @@
 """Printable PDFs served from the app: rule sheets, blank scorepads, filled scoresheets.
 
+Each PDF is written in a language (docs/translating.md): the ``language`` its address names
+(one of the offered languages), else the phone's.  The blank ones may be kept a day by any
+cache, so their links carry the phone's language in their address once more than one
+language is offered (``with_language``); every answer then varies with the phone's cookie
+and ``Accept-Language`` besides.
+
 A PDF takes 10-150 ms of CPU to build, so each one built is kept (``printouts``, bounded by
-its bytes: ``PDF_CACHE_MB`` a worker) under what it was built from: a rule sheet by game and
-paper, a scorepad by game, players and paper, a filled sheet by table, version and paper
-(every move advances the version, so a move builds it anew).  Builds are rate-limited per
-client (``PDF_LIMIT``); what is kept is served without counting.  Each PDF carries an ETag
-(its bytes' digest), so a phone that has it gets a 304: the blank ones may be kept a day by
-any cache, a table's sheet only by the phone, which asks again each time.
+its bytes: ``PDF_CACHE_MB`` a worker) under what it was built from, its language included: a
+rule sheet by game and paper, a scorepad by game, players and paper, a filled sheet by table,
+version and paper (every move advances the version, so a move builds it anew).  Builds are
+rate-limited per client (``PDF_LIMIT``); what is kept is served without counting.  Each PDF
+carries an ETag (its bytes' digest), so a phone that has it gets a 304: the blank ones may be
+kept a day by any cache, a table's sheet only by the phone, which asks again each time.
 """
 
 from __future__ import annotations
@@ -14,19 +20,23 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Any
 
 from flask import (
     Blueprint,
     Response,
     current_app,
+    has_request_context,
     render_template,
     request,
     url_for,
 )
 
 import printables
+from referee.core.sentences import say
 from referee.games import all_games
 from referee.web.base.inputs import game_or_404, small_number
+from referee.web.base.languages import language, offered
 from referee.web.base.weighed import WeighedCache
 from referee.web.guard.errors import error_page
 from referee.web.guard.limits import pdf_build_allowed
@@ -34,10 +44,11 @@ from referee.web.storage.loading import load, table_or_404
 from referee.web.storage.replays import MIB
 
 bp = Blueprint("printing", __name__)
+BLANK = {"printing.rules", "printing.scorepad"}  # the PDFs any cache may keep a day
 
 BLANK_MAX_AGE = 24 * 60 * 60  # seconds any cache may keep a rule sheet or scorepad
 ENTRY_BYTES = 512  # what a kept PDF weighs besides its bytes: its key, ETag and entry
-TOO_MANY = (
+TOO_MANY = say(
     "Too many printouts made for this phone just now: wait a minute and try again. "
     "Printouts made already still open."
 )
@@ -78,7 +89,7 @@ def serve(
     try:
         made = printout(key, build)
     except printables.PrintError as exc:
-        return error_page(400, str(exc))
+        return error_page(400, exc.args[0])
     if made is None:
         page, status = error_page(429, TOO_MANY)
         return Response(page, status, {"Retry-After": str(RETRY_AFTER_SECONDS)})
@@ -99,6 +110,22 @@ def _paper() -> str:
     return request.args.get("paper", "a4").lower()
 
 
+def _language() -> str:
+    """The language a PDF is written in: the one its address names when offered, else the
+    phone's ("de", as Babel names it)."""
+    named = request.args.get("language", "")
+    return named if named in offered() else language().replace("-", "_")
+
+
+@bp.url_defaults
+def with_language(endpoint: str, values: dict[str, Any]) -> None:
+    """A blank sheet's link names the phone's language once more than one is offered, so that
+    a cache that keeps it a day keeps each language apart (English-only links stay as they
+    were)."""
+    if endpoint in BLANK and len(offered()) > 1 and has_request_context():
+        values.setdefault("language", _language())
+
+
 @bp.get("/print")
 def index() -> str:
     """Pick a game's rule sheet or scorepad, the paper and the number of players."""
@@ -108,10 +135,10 @@ def index() -> str:
 @bp.get("/print/<slug>/rules.pdf")
 def rules(slug: str) -> Response | tuple[str, int]:
     """A game's rule sheet."""
-    game, paper = game_or_404(slug), _paper()
+    game, paper, lang = game_or_404(slug), _paper(), _language()
     return serve(
-        ("rules", game.SLUG, paper),
-        lambda: printables.rule_sheet(game, paper),
+        ("rules", game.SLUG, paper, lang),
+        lambda: printables.rule_sheet(game, paper, lang),
         f"{game.SLUG}-rules.pdf",
         shared=True,
     )
@@ -120,13 +147,13 @@ def rules(slug: str) -> Response | tuple[str, int]:
 @bp.get("/print/<slug>/scorepad.pdf")
 def scorepad(slug: str) -> Response | tuple[str, int]:
     """A blank scorepad for a number of players."""
-    game, paper = game_or_404(slug), _paper()
+    game, paper, lang = game_or_404(slug), _paper(), _language()
     players = small_number(request.args.get("players", "4"))
     if players is None:
-        return error_page(400, "Players must be a number from 1 to 8.")
+        return error_page(400, say("Players must be a number from 1 to 8."))
     return serve(
-        ("scorepad", game.SLUG, players, paper),
-        lambda: printables.scorepad(game, players, paper),
+        ("scorepad", game.SLUG, players, paper, lang),
+        lambda: printables.scorepad(game, players, paper, language=lang),
         f"{game.SLUG}-scorepad.pdf",
         shared=True,
     )
@@ -145,17 +172,18 @@ def table_address(token: str) -> str:
 def sheet(token: str) -> Response | tuple[str, int]:
     """A table's scoresheet as it stands, with its date and address in the foot."""
     table = table_or_404(token)
-    players, paper = tuple(table.players), _paper()
+    players, paper, lang = tuple(table.players), _paper(), _language()
     title_date = table.created_at.strftime("%Y-%m-%d %H:%M")
     address = table_address(token)
     return serve(
-        ("sheet", token, table.version, players, title_date, address, paper),
+        ("sheet", token, table.version, players, title_date, address, paper, lang),
         lambda: printables.filled_sheet(
             load(table).replay,
             players=players,
             title_date=title_date,
             address=address,
             paper=paper,
+            language=lang,
         ),
         f"table-{table.game}-scoresheet.pdf",
         shared=False,

@@ -1,0 +1,69 @@
+"""The language a printed document is written in: its catalogue and its numbers.
+
+A PDF is made in the language of the phone that asks for it, passed down by name ("de"):
+the printables get no request.  ``words_for`` gives that language as ``render`` reads it
+(``referee.core.sentences.Words``): the shipped gettext catalogue (``referee/translations``,
+the same the pages read) and Babel's way of writing a number (10,250 / 10.250 / 10 250).
+Calling it says a text in that language: a ``Sentence`` (the printables' own words, said
+with ``say``, and the games' texts) rendered, any other text (a player's name) as it is.
+In English nothing is looked up and numbers are written as ``points`` writes them, so the
+English documents read exactly as they always did.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
+from babel.support import Translations
+
+import referee
+from referee.core.sentences import render
+
+ENGLISH = "en"
+CATALOGUES = Path(referee.__file__).resolve().parent / "translations"
+
+
+class UnknownLanguage(ValueError):
+    """A language name Babel does not know."""
+
+
+class PaperWords:
+    """One language for the printed documents: look-ups, numbers, and texts said in it."""
+
+    def __init__(self, language: str) -> None:
+        code = language.replace("-", "_")
+        try:
+            self.locale = Locale.parse(code)
+        except (UnknownLocaleError, ValueError):
+            raise UnknownLanguage(language) from None
+        self.language = code
+        self.catalogue = Translations.load(str(CATALOGUES), [code])
+
+    def gettext(self, message: str) -> str:
+        """The catalogue's translation of ``message`` (itself when there is none)."""
+        return self.catalogue.gettext(message)
+
+    def ngettext(self, one: str, many: str, count: int) -> str:
+        """The catalogue's translation for ``count`` in the language's plural forms."""
+        return self.catalogue.ngettext(one, many, count)
+
+    def number(self, value: int) -> str:
+        """A whole number as the language writes it: 10,250 (English), 10.250 (German)."""
+        return format_decimal(value, locale=self.locale)
+
+    def __call__(self, text: str) -> str:
+        """``text`` in this language: a sentence rendered, any other text as it is."""
+        return render(text, self)
+
+
+@lru_cache(maxsize=16)
+def words_for(language: str = ENGLISH) -> PaperWords:
+    """The words of ``language`` ("de", "en"), made once a process (``UnknownLanguage`` for
+    a name Babel does not know)."""
+    return PaperWords(language)
+
+
+ENGLISH_WORDS = words_for(ENGLISH)
