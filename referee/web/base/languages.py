@@ -15,15 +15,18 @@ as they were byte for byte.  See docs/translating.md.
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from babel import Locale
-from babel.numbers import format_decimal
+from babel.dates import format_datetime
+from babel.numbers import format_decimal, format_percent
 from flask import Blueprint, Flask, Response, current_app, g, redirect, request
 from flask.typing import ResponseReturnValue
 from flask_babel import Babel, get_locale, get_translations
+from jinja2 import pass_context
 
 from referee.core.engine import MINUS, points, score_text
 from referee.core.gametext import Part, rendered
@@ -104,6 +107,18 @@ def in_phone_language(part: Part) -> Part:
     return part if words is None else rendered(part, words)
 
 
+def _values_spoken(translate: Any) -> Any:
+    """A template's ``_()`` or ``ngettext()`` whose values are spoken first: a rules'
+    sentence given as a value ("Undo %(move)s?") reads in the phone's language, not in the
+    English its text is."""
+
+    @pass_context
+    def said(context: Any, *message: Any, **values: Any) -> Any:
+        return translate(context, *message, **{k: spoken(v) for k, v in values.items()})
+
+    return said
+
+
 def _finalize(value: Any) -> Any:
     """What a template prints: a rules' sentence in the phone's language."""
     return spoken(value) if type(value) is Sentence else value
@@ -119,6 +134,33 @@ def score(n: int) -> str:
     """A score in the phone's language with the typographic minus: −400, 10.250."""
     words = _phone_words()
     return score_text(n) if words is None else words.number(n).replace("-", MINUS)
+
+
+def whole(value: float) -> str:
+    """A figure rounded to a whole number as the phone's language writes it: 1,235 (English,
+    as the pages always wrote it), 1.235 (German)."""
+    words = _phone_words()
+    if words is None:
+        return f"{value:,.0f}"
+    return format_decimal(value, "#,##0", locale=words.locale)
+
+
+def percent(value: float) -> str:
+    """A percentage (45.2 for 45.2%) rounded to a whole one as the phone's language writes
+    it: 45% (English), 45 % (German)."""
+    words = _phone_words()
+    if words is None:
+        return "%.0f%%" % value
+    return format_percent(value / 100, locale=words.locale)
+
+
+def when(moment: datetime) -> str:
+    """A date and time as the phone's language writes it: 2026-11-29 14:05 in English (as the
+    pages always wrote it), Babel's short form elsewhere (29.11.26, 14:05)."""
+    words = _phone_words()
+    if words is None:
+        return moment.strftime("%Y-%m-%d %H:%M")
+    return format_datetime(moment, "short", locale=words.locale)
 
 
 def language_name(code: str) -> str:
@@ -167,9 +209,15 @@ def register(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(CATALOGUES))
     Babel(app, locale_selector=choose_language)
     app.jinja_env.finalize = _finalize
+    for name in ("gettext", "ngettext"):  # installed by Flask-Babel; ``_`` calls gettext
+        app.jinja_env.globals[name] = _values_spoken(app.jinja_env.globals[name])
     app.jinja_env.globals.update(language=language, languages=offered)
     app.add_template_filter(score, "points")  # -400 as "−400", like the rulings
     app.add_template_filter(thousands, "thousands")  # 10250 as "10,250": a call, not a method's
     app.add_template_filter(language_name)
+    app.add_template_filter(when)  # a table's start, a merge's moment
+    app.add_template_filter(whole)  # an average
+    app.add_template_filter(percent)  # a win rate
+    app.add_template_filter(spoken)  # a sentence as text, for a filter after it (capitalize)
     app.after_request(_vary)
     app.register_blueprint(bp)
