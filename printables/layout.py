@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from io import BytesIO
 
 from reportlab.graphics import renderPDF
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, SimpleDocTemplate
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate
 
 from printables import styles
 from printables.dice import dice_drawing
@@ -83,6 +84,16 @@ class Furniture:
         page = self.words(say("page {number}", number=doc.page))
         canvas.drawRightString(right, styles.FOOT_BASELINE, page)
         canvas.restoreState()
+
+
+NARROW_NO_BREAK_SPACE, NO_BREAK_SPACE = "\u202f", "\u00a0"
+
+
+def paragraph(text: str, style: ParagraphStyle, **kwargs: str) -> Paragraph:
+    """A paragraph of ``text``.  reportlab's line breaking takes the narrow no-break space
+    (French thousands: 10 000) for a place to break, and draws a plain space there; it keeps
+    the no-break space whole, so a number is never split across two lines."""
+    return Paragraph(text.replace(NARROW_NO_BREAK_SPACE, NO_BREAK_SPACE), style, **kwargs)
 
 
 def fit(text: str, width: float, font: str, size: float) -> tuple[str, float]:

@@ -14,7 +14,7 @@ from reportlab.platypus import (
 
 from printables import styles
 from printables.dice import board_drawing, dice_drawing, fitting_size
-from printables.layout import Furniture, build, frame_size
+from printables.layout import Furniture, build, frame_size, paragraph
 from printables.words import PaperWords
 from referee.core.contract import Game
 from referee.core.gametext import GameText, Step
@@ -34,10 +34,10 @@ def rule_sheet_pdf(game: Game, paper: str, words: PaperWords) -> bytes:
     width, _ = frame_size(paper)
     title = words(game.TITLE)
     story: list[Flowable] = [
-        Paragraph(words(say("{game}: rules", game=title)), styles.TITLE),
-        Paragraph(words(text.intro), styles.SUBTITLE),
+        paragraph(words(say("{game}: rules", game=title)), styles.TITLE),
+        paragraph(words(text.intro), styles.SUBTITLE),
         Spacer(1, 4),
-        Paragraph(
+        paragraph(
             words(say("<b>You need:</b> {things}", things=_joined(text.components, words))),
             styles.BODY,
         ),  # fmt: skip
@@ -45,13 +45,13 @@ def rule_sheet_pdf(game: Game, paper: str, words: PaperWords) -> bytes:
         *_numbered(tuple(words(step) for step in text.turn)),
         _heading(words(say("What scores"))),
         *_scoring(text, width, words),
-        *(Paragraph(words(note), styles.BODY) for note in text.scoring_notes),
+        *(paragraph(words(note), styles.BODY) for note in text.scoring_notes),
         # The title as it reads after the colon (lower-case in English; German nouns keep
         # their capitals).
         _heading(words(say("Example: {title}", title=words(text.example_title)))),
         _example_table(text.example, width, words),
         _heading(words(say("The end of the game"))),
-        *(Paragraph(words(p), styles.BODY) for p in text.endgame),
+        *(paragraph(words(p), styles.BODY) for p in text.endgame),
         _heading(words(say("How the referee rules"))),
         *_bullets([f"<b>{words(r.lead)}</b> {words(r.text)}" for r in text.rulings]),
     ]
@@ -72,17 +72,17 @@ def _joined(texts: tuple[str, ...], words: PaperWords) -> str:
 
 
 def _heading(text: str) -> Paragraph:
-    return Paragraph(text, styles.H2)
+    return paragraph(text, styles.H2)
 
 
 def _bullets(items: list[str] | tuple[str, ...]) -> list[Paragraph]:
     # Paragraphs with bullets, not a ListFlowable: a heading's keepWithNext then holds
     # it to the first item instead of leaving it alone at the foot of a page.
-    return [Paragraph(item, styles.BULLET, bulletText="•") for item in items]
+    return [paragraph(item, styles.BULLET, bulletText="•") for item in items]
 
 
 def _numbered(items: tuple[str, ...]) -> list[Paragraph]:
-    return [Paragraph(item, styles.NUMBERED, bulletText=f"{n}") for n, item in enumerate(items, 1)]
+    return [paragraph(item, styles.NUMBERED, bulletText=f"{n}") for n, item in enumerate(items, 1)]
 
 
 def _scoring(text: GameText, width: float, words: PaperWords) -> list[Flowable]:
@@ -116,7 +116,7 @@ def _scoring_table(text: GameText, width: float, words: PaperWords) -> Table:
     rows: list[list[object]] = [[*head, ""] if has_dice else head]
     for row in text.scoring:
         cells: list[object] = [
-            Paragraph(words(row.what), styles.CELL),
+            paragraph(words(row.what), styles.CELL),
             _worth(words(row.worth), worth_width),
         ]
         if has_dice:
@@ -136,7 +136,7 @@ def _worth(words: str, width: float) -> object:
     """A "worth" cell: as plain text when it fits the column, else wrapped in it."""
     if stringWidth(words, styles.FONT, 9) <= width - 2 * ACROSS_PADDING:
         return words
-    return Paragraph(words, styles.CELL_RIGHT)
+    return paragraph(words, styles.CELL_RIGHT)
 
 
 def _example_table(steps: tuple[Step, ...], width: float, words: PaperWords) -> Flowable:
@@ -153,7 +153,7 @@ def _example_table(steps: tuple[Step, ...], width: float, words: PaperWords) -> 
         captions = [words(caption) for caption in step.captions]
         return dice_drawing(step.dice, size=size, captions=captions, words=words)
 
-    rows = [[figure(step), Paragraph(words(step.text), styles.CAPTION)] for step in steps]
+    rows = [[figure(step), paragraph(words(step.text), styles.CAPTION)] for step in steps]
     table = Table(
         rows,
         colWidths=[dice_width, width - dice_width],
@@ -167,9 +167,9 @@ def _options_table(game: Game, width: float, words: PaperWords) -> Table:
     rows = [[words(say("Option")), words(say("What it does")), words(say("Default"))]]
     for option in game.OPTIONS:
         rows.append(
-            [Paragraph(words(option.label), styles.CELL),
-             Paragraph(words(option.help), styles.CELL),
-             Paragraph(words.number(option.default), styles.CELL_RIGHT)]
+            [paragraph(words(option.label), styles.CELL),
+             paragraph(words(option.help), styles.CELL),
+             paragraph(words.number(option.default), styles.CELL_RIGHT)]
         )  # fmt: skip
     widths = [width * 0.24, width * 0.6, width * 0.16]
     return Table(rows, colWidths=widths, style=TableStyle(styles.SCORING_TABLE), hAlign="LEFT")

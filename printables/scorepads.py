@@ -18,7 +18,6 @@ from reportlab.platypus import (
     Flowable,
     KeepTogether,
     PageBreak,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -26,7 +25,7 @@ from reportlab.platypus import (
 
 from printables import styles
 from printables.dice import face
-from printables.layout import Furniture, build, fit, frame_size
+from printables.layout import Furniture, build, fit, frame_size, paragraph
 from printables.tally import boxes_width, strokes, tally
 from printables.words import PaperWords
 from referee.core.contract import Game
@@ -42,6 +41,9 @@ NAME_ROW_HEIGHT = 20
 LABEL_ROW_HEIGHT = 11
 ROUND_WIDTH = 26
 MAX_CELL_WIDTH = 66
+# A centred word may reach into its cell's padding: it needs the cell's width less a hair.
+CENTRED_SLACK = 0.5
+REPORTLAB_PADDING = 6  # a table cell's padding a side where the style names none
 
 
 @dataclass(frozen=True)
@@ -77,16 +79,18 @@ def running_table(
     rows = max(rows, *(len(c) for c in columns))
     cell = min(MAX_CELL_WIDTH, (width - ROUND_WIDTH) / (2 * players))
     widths = [ROUND_WIDTH] + [cell] * (2 * players)
-    head: list[object] = [words(say("Round"))]
-    turn_label, total_label = words(turn_word), words(say("total"))
-    labels: list[object] = [""]
     style = list(styles.RUNNING_TABLE)
     style.append(("SPAN", (0, 0), (0, 1)))
+    head: list[object] = [fitted(words(say("Round")), ROUND_WIDTH, (0, 0), (styles.BOLD, 7), style)]
+    labels: list[object] = [""]
     for seat, name in enumerate(names):
         col = 1 + 2 * seat
         text, size = fit(name, 2 * cell - 6, styles.BOLD, 10)
         head += [text, ""]
-        labels += [turn_label, total_label]
+        labels += [
+            fitted(words(turn_word), cell, (col, 1), (styles.FONT, 7), style),
+            fitted(words(say("total")), cell, (col + 1, 1), (styles.FONT, 7), style),
+        ]
         style += [
             ("SPAN", (col, 0), (col + 1, 0)),
             ("FONTSIZE", (col, 0), (col, 0), size),
@@ -117,6 +121,23 @@ def running_table(
     )
 
 
+def fitted(
+    text: str,
+    width: float,
+    cell: tuple[int, int],
+    font: tuple[str, float],
+    style: list[tuple[object, ...]],
+    padding: float = CENTRED_SLACK,
+) -> str:
+    """``text`` fitted to a table cell ``width`` points wide, less ``padding`` (a centred
+    word's hair by default): when it must shrink (a longer word in another language), a
+    ``FONTSIZE`` for the cell is added to ``style``."""
+    text, size = fit(text, width - padding, *font)
+    if size != font[1]:
+        style.append(("FONTSIZE", cell, cell, size))
+    return text
+
+
 # --- tally sheets ---------------------------------------------------------------------
 
 TRACK_BOX = 13
@@ -140,9 +161,9 @@ def tally_sheet(sheet: TallySheet, words: PaperWords) -> Flowable:
     """One paper sheet of tally tracks in ``words``' language, blank or with its marks, row
     scores and total."""
     side = [_side(sheet, words), Spacer(1, 10), _total(sheet, words),
-            Paragraph(words(sheet.note), styles.SMALL)]  # fmt: skip
+            paragraph(words(sheet.note), styles.SMALL)]  # fmt: skip
     name = sheet.player
-    title = Paragraph(
+    title = paragraph(
         words(say("Sheet of <b>{player}</b>", player=escape(name)))
         if name
         else words(say("Sheet of {line}", line="_" * 28)),
@@ -158,14 +179,19 @@ def tally_sheet(sheet: TallySheet, words: PaperWords) -> Flowable:
 
 
 def _track(sheet: TallySheet, words: PaperWords) -> Table:
-    rows: list[list[object]] = [[words(head) for head in sheet.head]]
+    style = list(styles.SHEET_TRACK)
+    widths = _track_widths(sheet.cap)
+    head: list[object] = [
+        fitted(words(text), width, (col, 0), (styles.BOLD, 7.5), style)
+        for col, (text, width) in enumerate(zip(sheet.head, widths, strict=True))
+    ]
+    rows: list[list[object]] = [head]
     for row in sheet.rows:
         over = strokes(max(0, row.marks - sheet.cap), OVER_WIDTH - TALLY_PAD)
         marks = tally(row.marks, sheet.cap, box=TRACK_BOX)
         rows.append([words(row.label), words(row.pays), marks, over, words(row.score)])
     heights = [14] + [TRACK_ROW] * len(sheet.rows)
-    return Table(rows, colWidths=_track_widths(sheet.cap), rowHeights=heights,
-                 style=TableStyle(styles.SHEET_TRACK))  # fmt: skip
+    return Table(rows, colWidths=widths, rowHeights=heights, style=TableStyle(style))
 
 
 def _side(sheet: TallySheet, words: PaperWords) -> Table:
@@ -181,9 +207,12 @@ def _side(sheet: TallySheet, words: PaperWords) -> Table:
 
 def _total(sheet: TallySheet, words: PaperWords) -> Table:
     widths = _side_widths(sheet.side_cap)
-    return Table([[words(say("Total")), words(sheet.total)]],
+    style = list(styles.SHEET_TOTAL)
+    label = fitted(words(say("Total")), widths[0] + 12, (0, 0), (styles.BOLD, 10), style,
+                   REPORTLAB_PADDING + CENTRED_SLACK)  # fmt: skip
+    return Table([[label, words(sheet.total)]],
                  colWidths=[widths[0] + 12, widths[1] - 12], rowHeights=[26],
-                 style=TableStyle(styles.SHEET_TOTAL))  # fmt: skip
+                 style=TableStyle(style))  # fmt: skip
 
 
 # --- whole documents ----------------------------------------------------------------------
@@ -235,10 +264,10 @@ def running_story(
         legend = blank_legend(pad, words)
     below: list[Flowable] = [Spacer(1, 4)]
     if result:
-        below.append(Paragraph(escape(result), styles.RESULT))
+        below.append(paragraph(escape(result), styles.RESULT))
     if legend:
-        below += [Paragraph(legend, styles.SMALL), Spacer(1, 3)]
-    below.append(Paragraph(scoring_line(game, words), styles.SMALL))
+        below += [paragraph(legend, styles.SMALL), Spacer(1, 3)]
+    below.append(paragraph(scoring_line(game, words), styles.SMALL))
     below += extra
     rows = pad.rows
     room = height - stacked_height([*above, *below], width) - NAME_ROW_HEIGHT - LABEL_ROW_HEIGHT
@@ -255,7 +284,7 @@ def scoring_line(game: Game, words: PaperWords) -> str:
 
 def heading_lines(title: str, subtitle: str) -> list[Flowable]:
     """A document's title and the line under it."""
-    return [Paragraph(title, styles.TITLE), Paragraph(escape(subtitle), styles.SUBTITLE)]
+    return [paragraph(title, styles.TITLE), paragraph(escape(subtitle), styles.SUBTITLE)]
 
 
 def beside(lines: list[Flowable], corner: Flowable | None, width: float) -> list[Flowable]:
@@ -289,8 +318,8 @@ def sheets_story(
     under ``heading`` (their title), with ``corner`` beside the title."""
     story = beside(heading_lines(heading, subtitle), corner, width)
     if result:
-        story.append(Paragraph(escape(result), styles.RESULT))
-    story.append(Paragraph(scoring_line(game, words), styles.SMALL))
+        story.append(paragraph(escape(result), styles.RESULT))
+    story.append(paragraph(scoring_line(game, words), styles.SMALL))
     for index, sheet in enumerate(sheets):
         if index and index % SHEETS_PER_PAGE == 0:
             story.append(PageBreak())

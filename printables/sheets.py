@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from printables import styles
 from printables.dice import board_drawing
-from printables.layout import Furniture, PrintError, build, frame_size
+from printables.layout import Furniture, PrintError, build, frame_size, paragraph
 from printables.qr import qr_drawing
 from printables.scorepads import TurnCell, running_story, sheets_story
 from printables.words import ENGLISH_WORDS, PaperWords
@@ -159,10 +159,10 @@ def boards_story(
         if any(square is not None for row in grid for square in row):
             figure = board_drawing(grid, width=column - BOARD_GUTTER, size=BOARD_DIE)
         else:
-            figure = Paragraph(words(say("no dice")), styles.SMALL)
+            figure = paragraph(words(say("no dice")), styles.SMALL)
         cells.append(
             [
-                Paragraph(escape(words(caption)), styles.CAPTION),
+                paragraph(escape(words(caption)), styles.CAPTION),
                 Spacer(1, 3),
                 figure,
                 Spacer(1, 8),
