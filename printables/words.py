@@ -20,7 +20,7 @@ from babel.numbers import format_decimal
 from babel.support import Translations
 
 import referee
-from referee.core.sentences import render
+from referee.core.gametext import rendered
 
 ENGLISH = "en"
 CATALOGUES = Path(referee.__file__).resolve().parent / "translations"
@@ -55,8 +55,9 @@ class PaperWords:
         return format_decimal(value, locale=self.locale)
 
     def __call__(self, text: str) -> str:
-        """``text`` in this language: a sentence rendered, any other text as it is."""
-        return render(text, self)
+        """``text`` in this language: a sentence rendered (a game text's capital kept:
+        ``gametext.rendered``), any other text as it is."""
+        return rendered(text, self)
 
 
 @lru_cache(maxsize=16)

@@ -148,7 +148,7 @@ class GameText:
     pad: RunningPad | TallyPad
     reminder: str
     emblem: tuple[str, ...]
-    turn_title: str = "A turn"
+    turn_title: str = say("A turn")
     on_the_phone: tuple[str, ...] = ()
     odds: tuple[str, ...] = ()
     across: tuple[tuple[tuple[str, ...], ...], ...] = ()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from referee.core.engine import Move
 from referee.core.gametext import EVERY_GAME, SQUARE, GameText, Ruling, RunningPad, ScoreRow, Step
 from referee.core.moves import Cell, where
+from referee.core.sentences import say
 from referee.games.sixd_four import rules as sixd_four
 
 PLAYERS = ("Ann", "Bo")
@@ -54,20 +55,28 @@ def _example() -> tuple[Step, ...]:
         Step(
             (),
             (),
-            "Ann (red) and Bo (yellow) have placed all their pieces without a capture. Ann, "
-            f"out of red, had to place black: {own_words} The red touched Bo's yellow below "
-            f"it, so it was caught; it is back in Ann's hand. Then Bo, out of yellow, placed "
-            f"black at {where(BLACKS[1])}.",
+            say(
+                "Ann (red) and Bo (yellow) have placed all their pieces without a capture. Ann, "
+                "out of red, had to place black: {placed} The red touched Bo's yellow below it, so "
+                "it was caught; it is back in Ann's hand. Then Bo, out of yellow, placed black at "
+                "{cell}.",
+                placed=own_words,
+                cell=where(BLACKS[1]),
+            ),
             board=before,
         ),
         Step(
             (),
             (),
-            f"Ann holds a red again and places it at {where(DOUBLE)}. "
-            f"{sixd_four.placement_words(PLAYERS, double)} Each of the two already touched a "
-            "piece of another colour: the yellow touched Bo's black, the black touched Bo's "
-            f"yellow below it. The yellow at {where(yellow_line)} stays: apart from Ann's new "
-            "piece it touches only yellow. Ann's red to the left is her own colour.",
+            say(
+                "Ann holds a red again and places it at {cell}. {placed} Each of the two already "
+                "touched a piece of another colour: the yellow touched Bo's black, the black "
+                "touched Bo's yellow below it. The yellow at {stays} stays: apart from Ann's new "
+                "piece it touches only yellow. Ann's red to the left is her own colour.",
+                cell=where(DOUBLE),
+                placed=sixd_four.placement_words(PLAYERS, double),
+                stays=where(yellow_line),
+            ),
             board=_drawn(state),
         ),
     )
@@ -76,87 +85,117 @@ def _example() -> tuple[Step, ...]:
 TEXT = GameText(
     slug=sixd_four.SLUG,
     intro=(
-        "The fourth game of Martin Grider's Six D Six set: pure strategy, no luck. Dice are "
-        "pieces here and their pips do not count. Capture black pieces to win, but first "
-        "you will have to capture your own."
+        say(
+            "The fourth game of Martin Grider's Six D Six set: pure strategy, no luck. Dice are "
+            "pieces here and their pips do not count. Capture black pieces to win, but first you "
+            "will have to capture your own."
+        )
     ),
     components=(
-        f"{sixd_four.PIECES} dice of one colour for each player, and "
-        f"{sixd_four.BLACK_PIECES} black dice in a pool everyone can reach.",
-        f"A chessboard: {sixd_four.SMALL} × {sixd_four.SMALL} squares of it for two players, "
-        f"all {sixd_four.LARGE} × {sixd_four.LARGE} for more.",
-        f"{sixd_four.MIN_PLAYERS} to {sixd_four.MAX_PLAYERS} players.",
+        say(
+            "{pieces} dice of one colour for each player, and {black} black dice in a pool "
+            "everyone can reach.",
+            pieces=sixd_four.PIECES,
+            black=sixd_four.BLACK_PIECES,
+        ),
+        say(
+            "A chessboard: {small} × {small} squares of it for two players, all {large} × {large} "
+            "for more.",
+            small=sixd_four.SMALL,
+            large=sixd_four.LARGE,
+        ),
+        say("{least} to {most} players.", least=sixd_four.MIN_PLAYERS, most=sixd_four.MAX_PLAYERS),
     ),
     turn=(
-        "Put one piece on an empty square: one of your own colour while you hold any, a "
-        "black one from the pool once you hold none of yours.",
-        "Your piece captures every piece beside it (not corner to corner) that is of "
-        "another colour than yours and already touches a piece of a colour different from "
-        "its own. Take all of them off at once.",
-        "A captured piece of a player's colour goes back to that player's hand, to be placed "
-        "again before any black. A captured black piece is yours to keep.",
-        "If you have nothing to place, or no square is empty, you pass.",
+        say(
+            "Put one piece on an empty square: one of your own colour while you hold any, a black "
+            "one from the pool once you hold none of yours."
+        ),
+        say(
+            "Your piece captures every piece beside it (not corner to corner) that is of another "
+            "colour than yours and already touches a piece of a colour different from its own. "
+            "Take all of them off at once."
+        ),
+        say(
+            "A captured piece of a player's colour goes back to that player's hand, to be placed "
+            "again before any black. A captured black piece is yours to keep."
+        ),
+        say("If you have nothing to place, or no square is empty, you pass."),
     ),
-    scoring_head=("You keep", "Counts"),
+    scoring_head=(say("You keep"), say("Counts")),
     scoring=(
-        ScoreRow("Each black piece you captured", "one", ("1k",)),
-        ScoreRow("Pieces of a player's colour", "nothing: they go back", ("1r", "1y")),
+        ScoreRow(say("Each black piece you captured"), say("one"), ("1k",)),
+        ScoreRow(say("Pieces of a player's colour"), say("nothing: they go back"), ("1r", "1y")),
     ),
     scoring_notes=(
-        "Capturing other players' pieces brings you nothing, and capturing your own with a "
-        "black piece gets them back so you can go after the black pieces again.",
+        say(
+            "Capturing other players' pieces brings you nothing, and capturing your own with a "
+            "black piece gets them back so you can go after the black pieces again."
+        ),
     ),
-    example_title="a double capture",
+    example_title=say("a double capture"),
     example=_example(),
     endgame=(
-        f"The game ends when all {sixd_four.BLACK_PIECES} black pieces are captured, or when "
-        "every player in turn has had to pass. Most black pieces captured wins; equal "
-        "counts share the win.",
+        say(
+            "The game ends when all {black} black pieces are captured, or when every player in "
+            "turn has had to pass. Most black pieces captured wins; equal counts share the win.",
+            black=sixd_four.BLACK_PIECES,
+        ),
     ),
     rulings=(
         Ruling(
-            "Which piece.",
-            "The referee knows what you hold, so a placement only names the square: your "
-            "colour while you hold any (pieces captured back count), black after that.",
+            say("Which piece."),
+            say(
+                "The referee knows what you hold, so a placement only names the square: your "
+                "colour while you hold any (pieces captured back count), black after that."
+            ),
         ),
         Ruling(
-            "Captures.",
-            "Judged all at once, on the board with your new piece on it. A neighbour is "
-            "captured when its colour differs from your piece's and, your piece aside, it "
-            "touches a piece of another colour than its own; a piece that touches only its "
-            "own colour is safe. A piece never captures its own colour, so black never "
-            "captures black, but a black piece you place may capture your own pieces.",
+            say("Captures."),
+            say(
+                "Judged all at once, on the board with your new piece on it. A neighbour is "
+                "captured when its colour differs from your piece's and, your piece aside, it "
+                "touches a piece of another colour than its own; a piece that touches only its own "
+                "colour is safe. A piece never captures its own colour, so black never captures "
+                "black, but a black piece you place may capture your own pieces."
+            ),
         ),
         Ruling(
-            "Passing.",
-            "Only with nothing to place (none of your colour in hand and the pool empty) or "
-            "no empty square; a pass is refused otherwise. On the phone the referee makes "
-            "such a pass itself, says so, and takes it back with the move that forced it. "
-            "When every player passes in a row the game ends.",
+            say("Passing."),
+            say(
+                "Only with nothing to place (none of your colour in hand and the pool empty) or no "
+                "empty square; a pass is refused otherwise. On the phone the referee makes such a "
+                "pass itself, says so, and takes it back with the move that forced it. When every "
+                "player passes in a row the game ends."
+            ),
         ),
         Ruling(
-            "Who starts.",
-            "The first player in the seating order, then round the table.",
+            say("Who starts."),
+            say("The first player in the seating order, then round the table."),
         ),
         Ruling(
-            "A long game.",
-            "The rules set no limit on turns; the referee keeps counting for as long as the "
-            "table plays.",
+            say("A long game."),
+            say(
+                "The rules set no limit on turns; the referee keeps counting for as long as the "
+                "table plays."
+            ),
         ),
-        Ruling("Ties", "share the win."),
+        Ruling(say("Ties"), say("share the win.")),
         *EVERY_GAME,
     ),
     # A capture a row: write the black pieces a placement captured and your new count.
     pad=RunningPad(
         rows=sixd_four.BLACK_PIECES // 2,
-        note="A row each time you capture black: how many, then your count",
+        note=say("A row each time you capture black: how many, then your count"),
         final_round=False,
         busts=False,
     ),
     reminder=(
-        "Own colour first, then black · capture neighbours of another colour that already "
-        "touch another colour · your colour comes back to you, black you keep · most black "
-        "wins"
+        say(
+            "Own colour first, then black · capture neighbours of another colour that already "
+            "touch another colour · your colour comes back to you, black you keep · most black "
+            "wins"
+        )
     ),
     emblem=("1r", "1k"),
 )

@@ -8,9 +8,10 @@ from ``referee.games.sixd_six.rules``.
 
 from __future__ import annotations
 
-from referee.core.engine import Move, points
+from referee.core.engine import Move
 from referee.core.gametext import EVERY_GAME, SQUARE, GameText, Ruling, RunningPad, ScoreRow, Step
 from referee.core.moves import Cell, where
+from referee.core.sentences import say, say_n
 from referee.families.grid import Board
 from referee.games.sixd_six import rules as sixd_six
 
@@ -88,20 +89,34 @@ def _example() -> tuple[Step, ...]:
         Step(
             (),
             (),
-            "Ann took the five blue dice at the left of the top row (one colour, every number "
-            f"different) into her empty area: {row_take.placement.score.words}. Bo took the "
-            "orange 2 and 4 at the bottom left. Now Ann takes the three 5s from "
-            f"{where(first)} down to {where(last)}: one number in three colours.",
+            say(
+                "Ann took the five blue dice at the left of the top row (one colour, every number "
+                "different) into her empty area: {sum}. Bo took the orange 2 and 4 at the bottom "
+                "left. Now Ann takes the three 5s from {first} down to {last}: one number in three "
+                "colours.",
+                sum=row_take.placement.score.words,
+                first=where(first),
+                last=where(last),
+            ),
             board=before,
         ),
         Step(
             (),
             (),
-            f"Ann places them {fives.placement.turn_words}, the blue 5 at the end of her blue "
-            "row. The row now holds all six numbers: a line of six, 6 points and 6 more; the "
-            f"column of 5s scores 3. The referee adds it up: {worth.words}. Ann has "
-            f"<b>{points(sixd_six.outcome(state).scores['Ann'])}</b>. The take left "
-            f"{len(holes)} empty squares under the yellow 1: Ann slides it down.",
+            say_n(
+                "Ann places them {turned}, the blue 5 at the end of her blue row. The row now "
+                "holds all six numbers: a line of six, 6 points and 6 more; the column of 5s "
+                "scores 3. The referee adds it up: {sum}. Ann has <b>{total}</b>. The take left "
+                "{count} empty square under the yellow 1: Ann slides it down.",
+                "Ann places them {turned}, the blue 5 at the end of her blue row. The row now "
+                "holds all six numbers: a line of six, 6 points and 6 more; the column of 5s "
+                "scores 3. The referee adds it up: {sum}. Ann has <b>{total}</b>. The take left "
+                "{count} empty squares under the yellow 1: Ann slides it down.",
+                len(holes),
+                turned=fives.placement.turn_words,
+                sum=worth.words,
+                total=sixd_six.outcome(state).scores["Ann"],
+            ),
             board=area,
         ),
     )
@@ -110,133 +125,180 @@ def _example() -> tuple[Step, ...]:
 TEXT = GameText(
     slug=sixd_six.SLUG,
     intro=(
-        "The sixth game of Martin Grider's Six D Six set, inspired by Qwirkle. The dice are "
-        "rolled once, into a square; after that there is no luck at all. Take sets of dice "
-        "that match by colour or by number, build them into your own area, and score the "
-        "lines you make."
+        say(
+            "The sixth game of Martin Grider's Six D Six set, inspired by Qwirkle. The dice are "
+            "rolled once, into a square; after that there is no luck at all. Take sets of dice "
+            "that match by colour or by number, build them into your own area, and score the lines "
+            "you make."
+        )
     ),
     components=(
-        f"{sixd_six.PER_COLOUR} dice in each of six colours (red, yellow, green, blue, "
-        f"orange, purple), {sixd_six.PER_COLOUR * len(sixd_six.COLOURS)} in all.",
-        f"{sixd_six.MIN_PLAYERS} to {sixd_six.MAX_PLAYERS} players, a table with room for "
-        "everyone's area, and a scorepad (or the referee on a phone).",
+        say(
+            "{each} dice in each of six colours (red, yellow, green, blue, orange, purple), {all} "
+            "in all.",
+            each=sixd_six.PER_COLOUR,
+            all=sixd_six.PER_COLOUR * len(sixd_six.COLOURS),
+        ),
+        say(
+            "{least} to {most} players, a table with room for everyone's area, and a scorepad (or "
+            "the referee on a phone).",
+            least=sixd_six.MIN_PLAYERS,
+            most=sixd_six.MAX_PLAYERS,
+        ),
     ),
     turn=(
-        f"Setting up: roll all the dice and push them into a {sixd_six.SIDE} × "
-        f"{sixd_six.SIDE} square without turning any.",
-        "Take a set: two or more dice joined side to side, where every row and every column "
-        "of the set is one colour with all numbers different, or one number in all "
-        "different colours. Lift it out keeping its shape.",
-        "Place it in your area, the same shape: you may turn it a quarter, a half or three "
-        "quarters round, but never flip it over. From your second take on it must touch "
-        "your dice, and every row and column it joins must still follow the rule.",
-        "Score the lines your new dice are in. Then, if the take left an empty square "
-        "between two dice of a row or a column, slide dice along the rows and columns until "
-        "no such gap is left. The next player round the table takes a turn.",
-        "If no set on the square fits your area, pass.",
+        say(
+            "Setting up: roll all the dice and push them into a {side} × {side} square without "
+            "turning any.",
+            side=sixd_six.SIDE,
+        ),
+        say(
+            "Take a set: two or more dice joined side to side, where every row and every column of "
+            "the set is one colour with all numbers different, or one number in all different "
+            "colours. Lift it out keeping its shape."
+        ),
+        say(
+            "Place it in your area, the same shape: you may turn it a quarter, a half or three "
+            "quarters round, but never flip it over. From your second take on it must touch your "
+            "dice, and every row and column it joins must still follow the rule."
+        ),
+        say(
+            "Score the lines your new dice are in. Then, if the take left an empty square between "
+            "two dice of a row or a column, slide dice along the rows and columns until no such "
+            "gap is left. The next player round the table takes a turn."
+        ),
+        say("If no set on the square fits your area, pass."),
     ),
-    scoring_head=("A line of your area that holds a new die", "Points"),
+    scoring_head=(say("A line of your area that holds a new die"), say("Points")),
     scoring=(
-        ScoreRow("One colour, every number different", "its length", ("1r", "4r", "6r")),
-        ScoreRow("One number, every colour different", "its length", ("5r", "5g", "5b")),
+        ScoreRow(say("One colour, every number different"), say("its length"), ("1r", "4r", "6r")),
+        ScoreRow(say("One number, every colour different"), say("its length"), ("5r", "5g", "5b")),
         ScoreRow(
-            f"A line of {sixd_six.LONGEST}, the longest there is",
-            f"{sixd_six.LONGEST} + {sixd_six.SIX_BONUS} more",
+            say("A line of {longest}, the longest there is", longest=sixd_six.LONGEST),
+            say("{longest} + {bonus} more", longest=sixd_six.LONGEST, bonus=sixd_six.SIX_BONUS),
             ("6b", "2b", "1b", "4b", "3b", "5b"),
         ),
     ),
     scoring_notes=(
-        "A line is a run of dice side by side in one row or one column of your area. A die "
-        "in a row and a column scores in both; a line holding several new dice scores once. "
-        "The pips never add up: only the length of the lines counts.",
+        say(
+            "A line is a run of dice side by side in one row or one column of your area. A die in "
+            "a row and a column scores in both; a line holding several new dice scores once. The "
+            "pips never add up: only the length of the lines counts."
+        ),
     ),
-    example_title="a line of six for 15",
+    example_title=say("a line of six for 15"),
     example=_example(),
     endgame=(
-        "At the end of a turn, if no two dice side by side on the square are one colour "
-        "with different numbers or one number in different colours, no set is left and the "
-        "game is over. It is over too when every player has passed in a row. The highest "
-        "total wins; equal totals share the win.",
+        say(
+            "At the end of a turn, if no two dice side by side on the square are one colour with "
+            "different numbers or one number in different colours, no set is left and the game is "
+            "over. It is over too when every player has passed in a row. The highest total wins; "
+            "equal totals share the win."
+        ),
     ),
     rulings=(
         Ruling(
-            "Who starts.",
-            "The first player in the seating order enters the rolled square (the numbers "
-            "row by row, then the colours; six of each colour) and takes first; then round "
-            "the table.",
+            say("Who starts."),
+            say(
+                "The first player in the seating order enters the rolled square (the numbers row "
+                "by row, then the colours; six of each colour) and takes first; then round the "
+                "table."
+            ),
         ),
         Ruling(
-            "No set at all.",
-            "A rolled square in which no two dice side by side make a line ends the game at "
-            "once, everyone on 0, sharing the win. Roll again for a real game.",
+            say("No set at all."),
+            say(
+                "A rolled square in which no two dice side by side make a line ends the game at "
+                "once, everyone on 0, sharing the win. Roll again for a real game."
+            ),
         ),
         Ruling(
-            "A set is judged by its own dice.",
-            "Its lines are the runs of its own dice in a row or a column; a die beside the "
-            "set on the square does not count, and two of its dice in one row with a gap "
-            "between them are no line.",
+            say("A set is judged by its own dice."),
+            say(
+                "Its lines are the runs of its own dice in a row or a column; a die beside the set "
+                "on the square does not count, and two of its dice in one row with a gap between "
+                "them are no line."
+            ),
         ),
         Ruling(
-            "Naming a take.",
-            "A take names the set's squares and, in the same order, where each die lands in "
-            "your area. The referee works out the turn; a mirror image is refused even when "
-            "its lines would do, and any turn that lands the dice the same way is the same "
-            "placement.",
+            say("Naming a take."),
+            say(
+                "A take names the set's squares and, in the same order, where each die lands in "
+                "your area. The referee works out the turn; a mirror image is refused even when "
+                "its lines would do, and any turn that lands the dice the same way is the same "
+                "placement."
+            ),
         ),
         Ruling(
-            "Your area.",
-            "It has no edges and grows any way. Touching means side by side with a die "
-            "already there, not corner to corner. A line that joins your new dice through "
-            "dice already in your area must follow the rule too.",
+            say("Your area."),
+            say(
+                "It has no edges and grows any way. Touching means side by side with a die already "
+                "there, not corner to corner. A line that joins your new dice through dice already "
+                "in your area must follow the rule too."
+            ),
         ),
         Ruling(
-            "Scoring.",
-            "A take scores at once, before any slide: every line of two or more dice "
-            "through a new die, its length, and a line of six 6 more.",
+            say("Scoring."),
+            say(
+                "A take scores at once, before any slide: every line of two or more dice through a "
+                "new die, its length, and a line of six 6 more."
+            ),
         ),
         Ruling(
-            "Sliding.",
-            "Needed exactly when a row or a column has an empty square between two dice. "
-            "Which dice to slide (the fewest, says the game) is the table's call: the "
-            "referee checks only that the slid board has the same dice and no such gap. A "
-            "slide is refused when there is no gap.",
+            say("Sliding."),
+            say(
+                "Needed exactly when a row or a column has an empty square between two dice. Which "
+                "dice to slide (the fewest, says the game) is the table's call: the referee checks "
+                "only that the slid board has the same dice and no such gap. A slide is refused "
+                "when there is no gap."
+            ),
         ),
         Ruling(
-            "Passing.",
-            "Refused while your area is empty, since any set fits there. Otherwise it is "
-            "the table's call; the phone asks first when the referee sees a set that fits. "
-            "A pass is written on the scoresheet; a take ends a run of passes.",
+            say("Passing."),
+            say(
+                "Refused while your area is empty, since any set fits there. Otherwise it is the "
+                "table's call; the phone asks first when the referee sees a set that fits. A pass "
+                "is written on the scoresheet; a take ends a run of passes."
+            ),
         ),
         Ruling(
-            "The end",
-            "is checked at the end of every turn, after the slide if there is one. Dice "
-            "left on the square score nothing.",
+            say("The end"),
+            say(
+                "is checked at the end of every turn, after the slide if there is one. Dice left "
+                "on the square score nothing."
+            ),
         ),
-        Ruling("Ties", "share the win."),
+        Ruling(say("Ties"), say("share the win.")),
         *EVERY_GAME,
     ),
     # A take a row: with two players, 36 dice go at two or more a take.
     pad=RunningPad(
         rows=sixd_six.SIDE * sixd_six.SIDE // sixd_six.SMALLEST_SET,
-        note="A turn a row: the take's points (or pass), then your new total",
+        note=say("A turn a row: the take's points (or pass), then your new total"),
         final_round=False,
         busts=False,
     ),
     reminder=(
-        "Each line of 2+ dice in your area holding a new die scores its length · a line of "
-        "6 scores 6 more · lines are one colour with different numbers, or one number in "
-        "different colours"
+        say(
+            "Each line of 2+ dice in your area holding a new die scores its length · a line of 6 "
+            "scores 6 more · lines are one colour with different numbers, or one number in "
+            "different colours"
+        )
     ),
     emblem=("5b", "5r"),
     sheet_boards=sixd_six.area_grids,
     on_the_phone=(
-        "Instead of typing the square, take a photo of it from above, all 36 dice in it. "
-        "The numbers and colours come back filled in as read, the dice the phone is "
-        "unsure of marked with a ? and named. Turn it a quarter at a time until it lies "
-        "as on the table, tap a wrong die and then its face (or a colour, then the die), "
-        "and enter the square as usual; nothing is entered before. A photo that does not "
-        "read as six rows of six is refused with a sentence.",
-        "“Undo … whole turn” takes back a take and its slid board. The rolled square is a "
-        "turn of its own for undo: undoing the first take leaves it in place.",
+        say(
+            "Instead of typing the square, take a photo of it from above, all 36 dice in it. The "
+            "numbers and colours come back filled in as read, the dice the phone is unsure of "
+            "marked with a ? and named. Turn it a quarter at a time until it lies as on the table, "
+            "tap a wrong die and then its face (or a colour, then the die), and enter the square "
+            "as usual; nothing is entered before. A photo that does not read as six rows of six is "
+            "refused with a sentence."
+        ),
+        say(
+            "“Undo … whole turn” takes back a take and its slid board. The rolled square is a turn "
+            "of its own for undo: undoing the first take leaves it in place."
+        ),
     ),
 )
