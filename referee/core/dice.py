@@ -14,15 +14,16 @@ from functools import lru_cache
 from itertools import product
 
 from referee.core.errors import RuleViolation
+from referee.core.sentences import Sentence, listed, say
 
 COLOURS: dict[str, str] = {
-    "r": "red",
-    "y": "yellow",
-    "g": "green",
-    "b": "blue",
-    "o": "orange",
-    "p": "purple",
-    "k": "black",
+    "r": say("red"),
+    "y": say("yellow"),
+    "g": say("green"),
+    "b": say("blue"),
+    "o": say("orange"),
+    "p": say("purple"),
+    "k": say("black"),
 }
 
 
@@ -47,7 +48,9 @@ def parse_die(text: object) -> Die:
     """Read one die in log notation; a bad value raises ``RuleViolation('bad-die')``."""
     if isinstance(text, str) and text:
         return _parse_text(text)
-    raise RuleViolation("bad-die", f'{text!r} is not a die: write its value 1-6, like "5".')
+    raise RuleViolation(
+        "bad-die", say('{text} is not a die: write its value 1-6, like "5".', text=repr(text))
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -58,16 +61,22 @@ def _parse_text(text: str) -> Die:
     if key:
         body = body[1:]
     if not body or not body[0].isdigit():
-        raise RuleViolation("bad-die", f'"{text}" is not a die: write its value 1-6, like "5".')
+        raise RuleViolation("bad-die", _not_a_die(text))
     digits = body.rstrip("".join(COLOURS))
     colour = body[len(digits) :] or None
     # isascii: "²" passes isdigit() but int() refuses it, and "١" would read as 1.
     if not (digits.isascii() and digits.isdigit()) or (colour is not None and len(colour) != 1):
-        raise RuleViolation("bad-die", f'"{text}" is not a die: write its value 1-6, like "5".')
+        raise RuleViolation("bad-die", _not_a_die(text))
     # One digit only: int() of thousands of digits raises ValueError instead of a ruling.
     if len(digits) > 1 or not 1 <= int(digits) <= 6:
-        raise RuleViolation("bad-die", f"A die shows 1 to 6; {digits} is not a die value.")
+        raise RuleViolation(
+            "bad-die", say("A die shows 1 to 6; {digits} is not a die value.", digits=digits)
+        )
     return Die(int(digits), colour, key)
+
+
+def _not_a_die(text: str) -> Sentence:
+    return say('"{text}" is not a die: write its value 1-6, like "5".', text=text)
 
 
 # The most dice one move may list: a log's own size limit on a move, as ``log.MAX_MOVES`` is on
@@ -76,14 +85,21 @@ def _parse_text(text: str) -> Die:
 MAX_MOVE_DICE = 200
 
 
-def parse_dice(items: object, *, what: str = "dice") -> tuple[Die, ...]:
+DICE_WORD = say("dice")  # what a move lists, unless it names its dice otherwise
+
+
+def parse_dice(items: object, *, what: str = DICE_WORD) -> tuple[Die, ...]:
     """Read a list of dice in log notation (``["1r", "5"]``), at most ``MAX_MOVE_DICE``."""
     if not isinstance(items, list | tuple):
-        raise RuleViolation("bad-move", f"The {what} must be a list of dice.")
+        raise RuleViolation("bad-move", say("The {what} must be a list of dice.", what=what))
     if len(items) > MAX_MOVE_DICE:  # counted before reading each die
         raise RuleViolation(
             "too-many-dice",
-            f"A move lists at most {MAX_MOVE_DICE} dice; this one lists {len(items):,}.",
+            say(
+                "A move lists at most {most} dice; this one lists {count}.",
+                most=MAX_MOVE_DICE,
+                count=len(items),
+            ),
         )
     return tuple(parse_die(item) for item in items)
 
@@ -101,7 +117,9 @@ def said(dice: Iterable[str]) -> str:
     if all(isinstance(die, Die) and die.colour is None and not die.key for die in read):
         return " ".join(str(die) for die in read)
     named = [die_name(die) if isinstance(die, Die) else die for die in read]
-    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    if len(named) == 1:
+        return named[0]
+    return say("{these} and {those}", these=listed(named[:-1]), those=named[-1])
 
 
 def spell(dice: Iterable[Die]) -> str:
@@ -187,19 +205,31 @@ def _shortfall(pool: Sequence[Die], chosen: Sequence[Die], want: Die) -> str:
             and (want.colour is None or d.colour == want.colour)
         )
 
-    table = spell(pool) or "nothing"
+    table = spell(pool) or say("nothing")
     have = sum(alike(d) for d in pool)
     if not have:
-        return f"There is no {die_name(want)} to take: the dice on the table are {table}."
+        return say(
+            "There is no {die} to take: the dice on the table are {table}.",
+            die=die_name(want),
+            table=table,
+        )
     asked = sum(alike(d) for d in chosen)
-    return (
-        f"You picked {asked} × {die_name(want)}, but the table has only {have}: "
-        f"the dice on the table are {table}."
+    return say(
+        "You picked {asked} × {die}, but the table has only {have}: "
+        "the dice on the table are {table}.",
+        asked=asked,
+        die=die_name(want),
+        have=have,
+        table=table,
     )
 
 
 def die_name(die: Die) -> str:
     """A die as a player says it: "red 4", "key 3", "red key 3", "4"."""
-    colour = f"{die.colour_name} " if die.colour else ""
-    kind = "key " if die.key else ""
-    return f"{colour}{kind}{die.value}"
+    if die.colour and die.key:
+        return say("{colour} key {value}", colour=COLOURS[die.colour], value=die.value)
+    if die.colour:
+        return say("{colour} {value}", colour=COLOURS[die.colour], value=die.value)
+    if die.key:
+        return say("key {value}", value=die.value)
+    return str(die.value)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.errors import RuleViolation, SetupError
+from referee.core.sentences import say
 
 __all__ = [
     "BagEntry",
@@ -55,14 +56,32 @@ class Option:
     def check(self, value: object) -> int:
         """Return ``value`` if this option accepts it, else raise ``SetupError``."""
         if isinstance(value, bool) or not isinstance(value, int):
-            raise SetupError(f"Option {self.name} must be a whole number, not {value!r}.")
+            raise SetupError(
+                say(
+                    "Option {name} must be a whole number, not {value}.",
+                    name=self.name,
+                    value=repr(value),
+                )
+            )
         if self.choices and value not in self.choices:
             allowed = " or ".join(str(c) for c in self.choices)
-            raise SetupError(f"Option {self.name} must be {allowed}, not {value}.")
+            raise SetupError(
+                say(
+                    "Option {name} must be {allowed}, not {value}.",
+                    name=self.name,
+                    allowed=allowed,
+                    value=str(value),
+                )
+            )
         if not self.minimum <= value <= self.maximum:
             raise SetupError(
-                f"Option {self.name} must be between {self.minimum} and {self.maximum}, "
-                f"not {value}."
+                say(
+                    "Option {name} must be between {least} and {most}, not {value}.",
+                    name=self.name,
+                    least=str(self.minimum),
+                    most=str(self.maximum),
+                    value=str(value),
+                )
             )
         return value
 

@@ -13,11 +13,13 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 from referee.core.errors import RuleViolation
+from referee.core.sentences import listed, say
 
 Moves = list[dict[str, Any]]
 Reader = Callable[[], Moves]
 FIELD = {"d": re.compile(r"^d(\d{1,2})$"), "k": re.compile(r"^k(\d{1,2})$")}
 INDEX = re.compile(r"[0-9]{1,6}")
+DIE_WORD = say("die")  # what a tapped roll's value is for, unless it names it otherwise
 BANK: dict[str, Any] = {"type": "bank"}
 
 
@@ -42,7 +44,7 @@ def by_button(form: FormData, readers: Mapping[str, Reader]) -> Moves:
     """The moves of the button that was pressed; a button this game does not have is refused."""
     reader = readers.get(str(form.get("action", "")))
     if reader is None:
-        raise RuleViolation("bad-move", "The referee did not understand that button.")
+        raise RuleViolation("bad-move", say("The referee did not understand that button."))
     return reader()
 
 
@@ -57,7 +59,7 @@ def roll_set_aside_bank(roll: Reader, take: Reader, take_word: str) -> dict[str,
 
 
 def rolled_values(
-    form: FormData, expected: int, *, prefix: str = "d", what: str = "die"
+    form: FormData, expected: int, *, prefix: str = "d", what: str = DIE_WORD
 ) -> list[str]:
     """The values posted for a roll (fields d0, d1... or k0, k1... for keys), in field order.
 
@@ -66,11 +68,16 @@ def rolled_values(
     """
     pattern = FIELD[prefix]
     posted = {int(m.group(1)): v.strip() for k, v in form.items() if (m := pattern.match(k))}
-    blanks = [str(i + 1) for i in range(expected) if not posted.get(i)]
+    blanks = [i + 1 for i in range(expected) if not posted.get(i)]
     if blanks:
-        which = ", ".join(blanks)
         raise RuleViolation(
-            "missing-die", f"Tap a value for {what} {which}: the roll needs {expected}."
+            "missing-die",
+            say(
+                "Tap a value for {what} {which}: the roll needs {expected}.",
+                what=what,
+                which=listed(blanks),
+                expected=expected,
+            ),
         )
     return [posted[i] for i in sorted(posted)]
 
@@ -82,10 +89,10 @@ def picked_dice(form: FormData, on_table: tuple[Any, ...]) -> list[str]:
     for raw in picks:
         index = index_of(raw, len(on_table))
         if index is None:
-            raise RuleViolation("die-not-rolled", "That die is not on the table.")
+            raise RuleViolation("die-not-rolled", say("That die is not on the table."))
         dice.append(str(on_table[index]))
     if len(set(picks)) != len(picks):
-        raise RuleViolation("die-not-rolled", "The same die was picked twice.")
+        raise RuleViolation("die-not-rolled", say("The same die was picked twice."))
     return dice
 
 
@@ -107,17 +114,23 @@ def typed_board(form: FormData, field: str = "board") -> list[list[str | None]]:
     """
     text = str(form.get(field) or "")
     if len(text) > MAX_TYPED:
-        raise RuleViolation("board-too-big", "That board is far too big to be a board of dice.")
+        raise RuleViolation(
+            "board-too-big", say("That board is far too big to be a board of dice.")
+        )
     rows = [line for part in ROW_BREAK.split(text) if (line := "".join(part.split()))]
     if not rows:
         raise RuleViolation(
-            "bad-board", "Type the board row by row: 1 to 6 for a die, 0 for an empty cell."
+            "bad-board", say("Type the board row by row: 1 to 6 for a die, 0 for an empty cell.")
         )
     board: list[list[str | None]] = []
     for number, row in enumerate(rows, start=1):
         if any(ch not in FACES + EMPTY_MARKS for ch in row):
             raise RuleViolation(
-                "bad-die", f"Row {number}: type 1 to 6 for a die and 0 for an empty cell."
+                "bad-die",
+                say(
+                    "Row {number}: type 1 to 6 for a die and 0 for an empty cell.",
+                    number=str(number),
+                ),
             )
         board.append([ch if ch in FACES else None for ch in row])
     return board
@@ -127,7 +140,7 @@ def typed_values(form: FormData, field: str, what: str) -> list[str]:
     """Die values typed in one field ("3451", spaces ignored), as log notation: ["3", "4", ...]."""
     text = "".join(str(form.get(field) or "").split())
     if len(text) > MAX_TYPED or any(ch not in FACES for ch in text):
-        raise RuleViolation("bad-die", f"Type the {what} as values 1 to 6.")
+        raise RuleViolation("bad-die", say("Type the {what} as values 1 to 6.", what=what))
     return list(text)
 
 
@@ -135,7 +148,7 @@ def tapped_cell(form: FormData, field: str = "cell") -> list[int]:
     """The board cell a button posted as "row,col" (counted from 0): "1,4" -> [1, 4]."""
     match = CELL.fullmatch(str(form.get(field) or "").replace(" ", ""))
     if match is None:
-        raise RuleViolation("bad-cell", "Tap a cell of the board.")
+        raise RuleViolation("bad-cell", say("Tap a cell of the board."))
     return [int(match.group(1)), int(match.group(2))]
 
 
@@ -145,7 +158,7 @@ def typed_number(form: FormData, field: str, what: str) -> int | None:
     if not text:
         return None
     if not NUMBER.fullmatch(text):
-        raise RuleViolation("bad-number", f"Type {what} as a whole number.")
+        raise RuleViolation("bad-number", say("Type {what} as a whole number.", what=what))
     return int(text)
 
 
@@ -156,7 +169,7 @@ def tapped_colours(form: FormData, field: str, colours: str) -> list[str]:
     """
     taps = [str(t).strip() for t in form.getlist(field)]
     if any(len(t) != 1 or t not in colours for t in taps):
-        raise RuleViolation("bad-colour", "Tap a colour for each die.")
+        raise RuleViolation("bad-colour", say("Tap a colour for each die."))
     return taps
 
 
@@ -168,7 +181,7 @@ def coloured_dice(form: FormData, expected: int, colours: str) -> list[str]:
     for n, value in enumerate(values):
         colour = str(form.get(f"c{n}") or "").strip()
         if len(colour) != 1 or colour not in colours:
-            raise RuleViolation("no-colour", f"Tap the colour of die {n + 1}.")
+            raise RuleViolation("no-colour", say("Tap the colour of die {number}.", number=n + 1))
         dice.append(f"{value}{colour}")
     return dice
 
@@ -184,12 +197,12 @@ def tapped_cells(form: FormData, field: str = "cell", *, signed: bool = False) -
     pattern = SIGNED_CELL if signed else CELL
     taps = form.getlist(field)
     if len(taps) > MAX_CELLS:
-        raise RuleViolation("bad-cell", "Far too many cells were tapped.")
+        raise RuleViolation("bad-cell", say("Far too many cells were tapped."))
     cells = []
     for tap in taps:
         match = pattern.fullmatch(str(tap).replace(" ", ""))
         if match is None:
-            raise RuleViolation("bad-cell", "Tap a cell of the board.")
+            raise RuleViolation("bad-cell", say("Tap a cell of the board."))
         cells.append([int(match.group(1)), int(match.group(2))])
     return cells
 
@@ -206,7 +219,9 @@ def coloured_board(
     values = typed_board(form, field)
     text = str(form.get(colours_field) or "")
     if len(text) > MAX_TYPED:
-        raise RuleViolation("bad-colour", "Those colours are far too many for a board of dice.")
+        raise RuleViolation(
+            "bad-colour", say("Those colours are far too many for a board of dice.")
+        )
     rows = [line for part in ROW_BREAK.split(text) if (line := "".join(part.split()))]
     board: list[list[str | None]] = []
     for number, row in enumerate(values, start=1):
@@ -218,7 +233,12 @@ def coloured_board(
                 dice.append(None)
             elif len(letter) != 1 or letter not in colours:
                 raise RuleViolation(
-                    "no-colour", f"Row {number}, column {column}: tap the colour of that die."
+                    "no-colour",
+                    say(
+                        "Row {number}, column {column}: tap the colour of that die.",
+                        number=str(number),
+                        column=str(column),
+                    ),
                 )
             else:
                 dice.append(f"{value}{letter}")

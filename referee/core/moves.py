@@ -18,36 +18,53 @@ from referee.core.dice import said
 from referee.core.engine import ENVELOPE
 from referee.core.errors import RuleViolation, SetupError
 from referee.core.odds import Judged, judge
+from referee.core.sentences import Sentence, say
 
 MAX_NAME_LENGTH = 30
 MAX_SHOWN_CELL = 1000  # a cell row or column past this is not spelled out in a move's words
+# A move's type in words where a game gives none (``MOVE_WORDS``) and the word is the type's own.
+TYPE_WORDS = {
+    kind: say(kind) for kind in ("roll", "bank", "steal", "score", "pass", "take", "draw", "end")
+}
 
 Cell = tuple[int, int]  # (row, column), counted from 0
 
 
-def where(cell: Cell) -> str:
+def where(cell: Cell) -> Sentence:
     """A cell as a player reads it, counted from 1: (1, 4) -> "row 2, column 5"."""
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+    return say("row {row}, column {column}", row=str(cell[0] + 1), column=str(cell[1] + 1))
+
+
+def where_first(cell: Cell) -> Sentence:
+    """A cell as a sentence starts with it: (1, 4) -> "Row 2, column 5"."""
+    return say("Row {row}, column {column}", row=str(cell[0] + 1), column=str(cell[1] + 1))
 
 
 def check_players(game: Game, players: object) -> tuple[str, ...]:
     """Validate a seating list for ``game``: names 1-30 characters, unique, count in range."""
     if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
-        raise SetupError("Players must be a list of names.")
+        raise SetupError(say("Players must be a list of names."))
     names = tuple(p.strip() for p in players)
     if not game.MIN_PLAYERS <= len(names) <= game.MAX_PLAYERS:
         raise SetupError(
-            f"{game.TITLE} takes {game.MIN_PLAYERS} to {game.MAX_PLAYERS} players, "
-            f"not {len(names)}."
+            say(
+                "{game} takes {least} to {most} players, not {count}.",
+                game=say(game.TITLE),
+                least=game.MIN_PLAYERS,
+                most=game.MAX_PLAYERS,
+                count=str(len(names)),
+            )
         )
     for name in names:
         if not 1 <= len(name) <= MAX_NAME_LENGTH:
-            raise SetupError(f"A player's name must be 1 to {MAX_NAME_LENGTH} characters.")
+            raise SetupError(
+                say("A player's name must be 1 to {most} characters.", most=MAX_NAME_LENGTH)
+            )
         # A NUL, tab, newline or escape: PostgreSQL refuses a NUL, and none prints on a sheet.
         if any(ord(c) < 32 or c == "\x7f" for c in name):
-            raise SetupError("A player's name may not hold control characters.")
+            raise SetupError(say("A player's name may not hold control characters."))
     if len(set(names)) != len(names):
-        raise SetupError("Each player needs a different name.")
+        raise SetupError(say("Each player needs a different name."))
     return names
 
 
@@ -56,11 +73,13 @@ def resolve_options(game: Game, options: object) -> dict[str, int]:
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
-        raise SetupError("Options must be an object of name: value.")
+        raise SetupError(say("Options must be an object of name: value."))
     known = {o.name: o for o in game.OPTIONS}
     unknown = sorted(set(options) - set(known))
     if unknown:
-        raise SetupError(f"{game.TITLE} has no option {', '.join(unknown)}.")
+        raise SetupError(
+            say("{game} has no option {names}.", game=say(game.TITLE), names=", ".join(unknown))
+        )
     return {name: opt.check(options.get(name, opt.default)) for name, opt in known.items()}
 
 
@@ -70,22 +89,36 @@ def apply_move(game: Game, state: Any, move: object) -> Any:
     The state passed in is never changed: a refused move leaves the game as it was.
     """
     if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
-        raise RuleViolation("bad-move", 'A move needs a type, like {"type": "roll"}.')
+        raise RuleViolation(
+            "bad-move", say("A move needs a type, like {example}.", example='{"type": "roll"}')
+        )
     if game.is_over(state):
-        raise RuleViolation("game-over", "The game is over: no more moves can be made.")
+        raise RuleViolation("game-over", say("The game is over: no more moves can be made."))
     player = move.get("player")
     if player is not None:
         to_move = game.to_move(state)
         if player != to_move:
             if not isinstance(player, str) or player not in game.outcome(state).scores:
-                raise RuleViolation("unknown-player", f"{player!r} is not playing at this table.")
+                raise RuleViolation(
+                    "unknown-player",
+                    say("{player} is not playing at this table.", player=repr(player)),
+                )
             if to_move is not None:
-                raise RuleViolation("wrong-player", f"It is {to_move}'s turn, not {player}'s.")
+                raise RuleViolation(
+                    "wrong-player",
+                    say("It is {player}'s turn, not {other}'s.", player=to_move, other=player),
+                )
     handler = game.MOVES.get(move["type"])
     if handler is None:
         allowed = ", ".join(sorted(game.MOVES))
         raise RuleViolation(
-            "unknown-move", f'{game.TITLE} has no move "{move["type"]}" (moves: {allowed}).'
+            "unknown-move",
+            say(
+                '{game} has no move "{move}" (moves: {allowed}).',
+                game=say(game.TITLE),
+                move=move["type"],
+                allowed=allowed,
+            ),
         )
     return handler(state, move)
 
@@ -110,14 +143,27 @@ class MoveWords:
     place: str
 
     def __str__(self) -> str:
-        shown = f" {said(self.dice)}" if self.dice else ""
-        return f"{self.kind}{shown}{' ' + self.place if self.place else ''}"
+        return self.said
+
+    @property
+    def said(self) -> str:
+        """The move in words, a ``Sentence`` each reader reads in their language: "Ann's
+        roll 2 2 3 4 6"."""
+        words: str = self.kind
+        for part in (said(self.dice) if self.dice else "", self.place):
+            if part:
+                words = say("{these} {those}", these=words, those=part)
+        return words
 
 
 def move_words(game: Game, move: Mapping[str, Any], *, whose: bool = True) -> MoveWords:
     """``describe_move``'s words in their parts, for a page that draws the dice."""
-    kind = game.MOVE_WORDS.get(str(move.get("type")), str(move.get("type")))
-    who = "" if not whose else f"{move['player']}'s " if move.get("player") else "the "
+    kind: str = str(move.get("type"))
+    kind = game.MOVE_WORDS.get(kind) or TYPE_WORDS.get(kind) or kind
+    if whose and move.get("player"):
+        kind = say("{player}'s {move}", player=str(move["player"]), move=kind)
+    elif whose:
+        kind = say("the {move}", move=kind)
     dice = move.get("dice")
     cell = move.get("cell")
     place = ""
@@ -126,9 +172,9 @@ def move_words(game: Game, move: Mapping[str, Any], *, whose: bool = True) -> Mo
         and len(cell) == 2
         and all(type(n) is int and 0 <= n < MAX_SHOWN_CELL for n in cell)
     ):
-        place = f"at {where((cell[0], cell[1]))}"
+        place = say("at {cell}", cell=where((cell[0], cell[1])))
     named = tuple(str(d) for d in dice) if isinstance(dice, list) else ()
-    return MoveWords(f"{who}{kind}", named, place)
+    return MoveWords(kind, named, place)
 
 
 def describe_move(game: Game, move: Mapping[str, Any], *, whose: bool = True) -> str:
@@ -139,8 +185,7 @@ def describe_move(game: Game, move: Mapping[str, Any], *, whose: bool = True) ->
     ``whose=False`` leaves out whose move it is ("roll 2 2 3 4 6"), for a list of one
     player's moves.
     """
-    return str(move_words(game, move, whose=whose))
-
+    return move_words(game, move, whose=whose).said
 
 
 def judged_moves(

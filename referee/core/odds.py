@@ -15,21 +15,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from referee.core.sentences import Sentence, dotted, say
+
 CHANCE = "chance"  # a probability, shown as a percentage to one decimal
 POINTS = "points"  # an expectation in points, shown to one decimal
 
 
-def percent(value: Fraction) -> str:
-    """A chance as a percentage to one decimal, rounded half up: 5/18 -> "27.8%"."""
-    tenths = (value * 1000 + Fraction(1, 2)) // 1
-    return f"{tenths // 10}.{tenths % 10}%"
+def percent(value: Fraction) -> Sentence:
+    """A chance as a percentage to one decimal, rounded half up: 5/18 -> "27.8%" (said, so
+    that a reader's language writes it its way: "27,8 %")."""
+    tenths = int((value * 1000 + Fraction(1, 2)) // 1)
+    return say("{whole}.{tenth}%", whole=str(tenths // 10), tenth=str(tenths % 10))
 
 
-def decimal(value: Fraction) -> str:
-    """An expectation to one decimal, rounded half away from zero: 2495/6 -> "415.8"."""
-    sign = "-" if value < 0 else ""
-    tenths = (abs(value) * 10 + Fraction(1, 2)) // 1
-    return f"{sign}{tenths // 10:,}.{tenths % 10}"
+def decimal(value: Fraction) -> Sentence:
+    """An expectation to one decimal, rounded half away from zero: 2495/6 -> "415.8" (said,
+    so that a reader's language writes it its way: "415,8")."""
+    tenths = int((abs(value) * 10 + Fraction(1, 2)) // 1)
+    shown = say("{whole}.{tenth}", whole=tenths // 10, tenth=str(tenths % 10))
+    return say("-{number}", number=shown) if value < 0 else shown
 
 
 @dataclass(frozen=True)
@@ -44,9 +48,10 @@ class Figure:
     def shown(self) -> str:
         """The figure in words: "27.8% to bust", "+96.4 expected from one roll"."""
         if self.kind == CHANCE:
-            return f"{percent(self.value)} {self.label}"
-        sign = "+" if self.value >= 0 else ""
-        return f"{sign}{decimal(self.value)} {self.label}"
+            return say("{figure} {label}", figure=percent(self.value), label=self.label)
+        shown = decimal(self.value)
+        figure = say("+{points}", points=shown) if self.value >= 0 else shown
+        return say("{figure} {label}", figure=figure, label=self.label)
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,7 @@ class Advice:
     choices: tuple[Choice, ...]
     policy: str
     notes: tuple[str, ...] = ()
-    worth: str = "its worth"  # what a choice's worth measures, in words
+    worth: str = say("its worth")  # what a choice's worth measures, in words
 
     @property
     def best(self) -> Choice | None:
@@ -93,8 +98,8 @@ class Advice:
         there are neither)."""
         parts = [f.shown for f in self.figures]
         if self.best is not None:
-            parts.append(f"best: {self.best.words}")
-        return " · ".join(parts) or self.policy
+            parts.append(say("best: {choice}", choice=self.best.words))
+        return dotted(parts) or self.policy
 
 
 @dataclass(frozen=True)
@@ -144,9 +149,19 @@ class Judged:
         """The decision in words: "roll 3 dice (worth 312.4) against bank 350 (worth 350.0);
         the odds then: 27.8% to bust"."""
         chosen, best = self.verdict.chosen, self.verdict.best
-        figures = "; ".join(f.shown for f in self.advice.figures)
-        against = f"{chosen.words} (worth {chosen.shown}) against {best.words} (worth {best.shown})"
-        return f"{against}; the odds then: {figures}" if figures else against
+        against = say(
+            "{chosen} (worth {chosen_worth}) against {best} (worth {best_worth})",
+            chosen=chosen.words,
+            chosen_worth=chosen.shown,
+            best=best.words,
+            best_worth=best.shown,
+        )
+        if not self.advice.figures:
+            return against
+        figures = self.advice.figures[0].shown
+        for figure in self.advice.figures[1:]:
+            figures = say("{these}; {those}", these=figures, those=figure.shown)
+        return say("{against}; the odds then: {figures}", against=against, figures=figures)
 
 
 # --- The inputs of ``referee odds GAME`` ------------------------------------------------------

@@ -113,3 +113,59 @@ def render(text: str, words: Words) -> str:
         assert text.counted is not None
         pattern = words.ngettext(text.msgid, text.plural, text.counted)
     return pattern.format_map(values)
+
+
+def dotted(items: Sequence[Value]) -> str:
+    """``items`` joined by " · " (a note's parts: "+30 · new throwaway"), each in the
+    reader's language; a single item as it is, "" for none."""
+    if not items:
+        return ""
+    joined = items[0]
+    for item in items[1:]:
+        joined = say("{these} · {those}", these=joined, those=item)
+    return joined if isinstance(joined, str) else str(joined)
+
+
+def score(n: int) -> Value:
+    """A score as a player reads it: in the reader's format, its minus the typographic one
+    (−400, 10,250: ``engine.score_text``'s English)."""
+    return say("\u2212{points}", points=-n) if n < 0 else n
+
+
+def change(n: int) -> Sentence:
+    """A change in points with its sign, the minus the typographic one (+800, −400:
+    ``engine.signed``'s English)."""
+    return say("+{points}", points=n) if n >= 0 else say("\u2212{points}", points=-n)
+
+
+Data = str | int | dict[str, object]
+
+
+def as_data(value: Value) -> Data:
+    """``value`` as JSON can keep it without its words: a sentence as its message and its
+    values (``{"msgid": ..., "values": {...}}``, with ``plural`` and ``count`` when it has
+    them), a name or a number as it is.  ``from_data`` says it again."""
+    if not isinstance(value, Sentence):
+        return value
+    kept: dict[str, object] = {
+        "msgid": value.msgid,
+        "values": {name: as_data(item) for name, item in value.values.items()},
+    }
+    if value.plural is not None:
+        kept["plural"], kept["count"] = value.plural, value.counted
+    return kept
+
+
+def from_data(data: object) -> Value:
+    """The value ``as_data`` kept: a sentence said again (its English as it was), a name or a
+    number as it is; anything else as text."""
+    if isinstance(data, str | int) and not isinstance(data, bool):
+        return data
+    if not isinstance(data, Mapping) or not isinstance(data.get("msgid"), str):
+        return str(data)
+    values = data.get("values")
+    said = {str(k): from_data(v) for k, v in values.items()} if isinstance(values, Mapping) else {}
+    plural, count = data.get("plural"), data.get("count")
+    if isinstance(plural, str) and isinstance(count, int):
+        return Sentence(data["msgid"], said, plural, count)
+    return Sentence(data["msgid"], said)

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from referee.core.dice import COLOURS, Die, parse_die
 from referee.core.errors import RuleViolation
-from referee.core.moves import Cell, where
+from referee.core.moves import Cell, where, where_first
+from referee.core.sentences import Sentence, say
 
 Shape = tuple[int, int]  # (rows, columns)
 
@@ -100,19 +101,29 @@ def parse_board(raw: object, *, max_side: int) -> Board:
     A die that is not a die is refused naming its cell ("Row 2, column 5: ...").
     Key dice ("K3") have no place on a board.
     """
-    shape = "A board is a list of rows, each a list of dice with null for an empty cell."
+    shape = say("A board is a list of rows, each a list of dice with null for an empty cell.")
     if not isinstance(raw, list | tuple) or not raw:
         raise RuleViolation("bad-board", shape)
     if len(raw) > max_side:
         raise RuleViolation(
-            "board-too-big", f"A board has at most {max_side} rows; this one has {len(raw)}."
+            "board-too-big",
+            say(
+                "A board has at most {most} rows; this one has {rows}.",
+                most=max_side,
+                rows=str(len(raw)),
+            ),
         )
     if not all(isinstance(row, list | tuple) for row in raw):
         raise RuleViolation("bad-board", shape)
     width = max(len(row) for row in raw)
     if width > max_side:
         raise RuleViolation(
-            "board-too-big", f"A board has at most {max_side} columns; this one has {width}."
+            "board-too-big",
+            say(
+                "A board has at most {most} columns; this one has {columns}.",
+                most=max_side,
+                columns=str(width),
+            ),
         )
     rows = []
     for r, row in enumerate(raw):
@@ -127,9 +138,13 @@ def _board_die(item: object, cell: Cell) -> Die:
     try:
         die = parse_die(item)
     except RuleViolation as exc:
-        raise RuleViolation(exc.code, f"{where(cell).capitalize()}: {exc.message}") from None
+        raise RuleViolation(
+            exc.code, say("{cell}: {problem}", cell=where_first(cell), problem=exc.message)
+        ) from None
     if die.key:
-        raise RuleViolation("bad-die", f"{where(cell).capitalize()}: a board has no key dice.")
+        raise RuleViolation(
+            "bad-die", say("{cell}: a board has no key dice.", cell=where_first(cell))
+        )
     return die
 
 
@@ -147,22 +162,33 @@ def parse_cell(raw: object, board: Board | Shape) -> Cell:
         or not all(isinstance(n, int) and not isinstance(n, bool) for n in raw)
     ):
         raise RuleViolation(
-            "bad-cell", "A cell is [row, column], two whole numbers counted from 0, like [1, 4]."
+            "bad-cell",
+            say("A cell is [row, column], two whole numbers counted from 0, like [1, 4]."),
         )
     cell = (raw[0], raw[1])
     if not (0 <= cell[0] < height and 0 <= cell[1] < width):
         raise RuleViolation(
             "off-board",
-            f"There is no {_shown(cell)} on this board: it has {height} rows and {width} columns.",
+            say(
+                "There is no {cell} on this board: it has {rows} rows and {columns} columns.",
+                cell=_shown(cell),
+                rows=str(height),
+                columns=str(width),
+            ),
         )
     return cell
 
 
-def _shown(cell: Cell) -> str:
+def _shown(cell: Cell) -> Sentence:
     """A cell off the board in words, without repeating a number of a thousand digits."""
     if all(-SHOWN_LIMIT <= n <= SHOWN_LIMIT for n in cell):
-        return f"cell [{cell[0]}, {cell[1]}] ({where(cell)})"
-    return "such cell"
+        return say(
+            "cell [{row}, {column}] ({cell})",
+            row=str(cell[0]),
+            column=str(cell[1]),
+            cell=where(cell),
+        )
+    return say("such cell")
 
 
 def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
@@ -214,7 +240,11 @@ def check_touching(board: Board) -> None:
         assert die is not None
         raise RuleViolation(
             "lone-die",
-            f"A board die must touch another: the {die.value} at {where(lone[0])} stands alone.",
+            say(
+                "A board die must touch another: the {die} at {cell} stands alone.",
+                die=die.value,
+                cell=where(lone[0]),
+            ),
         )
 
 

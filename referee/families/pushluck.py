@@ -26,28 +26,27 @@ from referee.core.engine import (
     TurnLog,
     TurnMark,
     TurnRecord,
-    points,
 )
-from referee.core.sentences import both, say
+from referee.core.sentences import Sentence, both, dotted, say, say_n
 
 # The phases every such turn has.  Between them each game names the phase in which a
 # roll is on the table and dice must be taken from it: SET_ASIDE, or Lucky Sevens' "score".
 ROLL = "roll"  # the player must roll
 CHOOSE = "choose"  # dice were taken from this roll: bank, roll on, or take more
 SET_ASIDE = "set_aside"  # phase, move and button of the games that set dice aside
-SET_ASIDE_WORDS = {SET_ASIDE: "set-aside"}  # their MOVE_WORDS
+SET_ASIDE_WORDS = {SET_ASIDE: say("set-aside")}  # their MOVE_WORDS
 
 Pick = tuple[Die, ...]
 
 
-def counted(n: int, one: str, many: str) -> str:
-    """A count with its noun: "1 die", "3 dice"."""
-    return f"{n} {one if n == 1 else many}"
+def dice_count(n: int) -> Sentence:
+    """A count of dice in words: "1 die", "3 dice"."""
+    return say_n("{count} die", "{count} dice", n)
 
 
 def bust_on(dice: Sequence[Die]) -> TurnMark:
     """The mark of a turn that busted on ``dice``: "bust on 2 3 4 6"."""
-    return TurnMark(f"bust on {spell(dice)}")
+    return TurnMark(say("bust on {dice}", dice=spell(dice)))
 
 
 @dataclass(frozen=True)
@@ -193,13 +192,22 @@ class Scoreboard:
         gap = best - self.scores[seat]
         if gap < 0:
             return None
-        leaders = [p for i, p in enumerate(self.players) if i != seat and self.scores[i] == best]
-        ties = f" ({points(gap)} ties)" if gap > 0 and gap >= least else ""
-        return f"needs {points(max(gap + 1, least))} to pass {' and '.join(leaders)}{ties}"
+        leaders = both(
+            [p for i, p in enumerate(self.players) if i != seat and self.scores[i] == best]
+        )
+        needs = max(gap + 1, least)
+        if gap > 0 and gap >= least:
+            return say(
+                "needs {needs} to pass {leaders} ({ties} ties)",
+                needs=needs,
+                leaders=leaders,
+                ties=gap,
+            )
+        return say("needs {needs} to pass {leaders}", needs=needs, leaders=leaders)
 
     def notes(self, words: Callable[[int], Iterable[str]]) -> dict[str, str]:
         """A short note per player for the scoreboard: the ``words(seat)`` joined by " · "."""
-        return {name: " · ".join(words(seat)) for seat, name in enumerate(self.players)}
+        return {name: dotted(list(words(seat))) for seat, name in enumerate(self.players)}
 
 
 class Turn(Protocol):

@@ -11,7 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from referee.core.engine import NO_TURNS, Outcome, TurnLog, TurnMark, TurnRecord, points
+from referee.core.engine import NO_TURNS, Outcome, TurnLog, TurnMark, TurnRecord
+from referee.core.sentences import Value, both, say
+from referee.core.sentences import listed as comma_listed
 
 
 @dataclass(frozen=True)
@@ -82,12 +84,14 @@ def winners(scores: Mapping[str, int]) -> list[str]:
 def result(scores: Mapping[str, int]) -> str:
     """The result in words: "Game over: Cy wins with 120." or "... share the win with 64."."""
     won = winners(scores)
-    best = points(max(scores.values()))
+    best = max(scores.values())
     if len(won) == 1:
-        return f"Game over: {won[0]} wins with {best}."
-    return f"Game over: {' and '.join(won)} share the win with {best}."
+        return say("Game over: {player} wins with {best}.", player=won[0], best=best)
+    return say("Game over: {players} share the win with {best}.", players=both(won), best=best)
 
 
-def listed(scores: Mapping[str, int]) -> str:
+def listed(scores: Mapping[str, int]) -> Value:
     """Scores as a list in words: "Ann 47, Bo 64, Cy 120"."""
-    return ", ".join(f"{name} {points(score)}" for name, score in scores.items())
+    return comma_listed(
+        [say("{player} {points}", player=name, points=score) for name, score in scores.items()]
+    )

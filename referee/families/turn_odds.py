@@ -40,6 +40,7 @@ from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 from referee.core.dice import Die, pick_key, sub_multisets
 from referee.core.errors import RuleViolation
 from referee.core.odds import POINTS, Advice, Choice, Figure, ranked
+from referee.core.sentences import Sentence, Value, both, listed, say
 from referee.families.pushluck import SET_ASIDE, SetAsideTurn, set_aside_from_roll
 
 Pos = TypeVar("Pos", bound=Hashable)
@@ -345,33 +346,37 @@ def bank_runs(odds: TurnOdds[Pos], family: Sequence[tuple[int, Pos]]) -> Runs:
     return tuple(runs)
 
 
-def bank_words(runs: Runs, dice: str) -> str:
+def bank_words(runs: Runs, dice: str) -> Sentence:
     """The runs in words: "bank from 350 with 2 dice", "bank at 3-4 and from 7 with 2 dice"."""
     if not runs:
-        return f"roll on at any total with {dice}"
-    words = [
-        f"from {first:,}"
+        return say("roll on at any total with {dice}", dice=dice)
+    words: list[Value] = [
+        say("from {total}", total=first)
         if last is None
-        else f"at {first:,}"
+        else say("at {total}", total=first)
         if first == last
-        else f"at {first:,}-{last:,}"
+        else say("at {first}-{last}", first=first, last=last)
         for first, last in runs
     ]
-    return f"bank {' and '.join(words)} with {dice}"
+    return say("bank {totals} with {dice}", totals=both(words), dice=dice)
 
 
 def bank_words_each(families: Sequence[tuple[str, Runs]]) -> str:
     """The runs of several families in words, each named by its dice ("2 dice"): "bank from
     350 with 1 die, 300 with 2 dice" when each banks from one total on."""
     if all(len(runs) == 1 and runs[0][1] is None for _, runs in families):
-        return "bank from " + ", ".join(f"{runs[0][0]:,} with {dice}" for dice, runs in families)
-    return "; ".join(bank_words(runs, dice) for dice, runs in families)
+        each = [say("{total} with {dice}", total=runs[0][0], dice=dice) for dice, runs in families]
+        return say("bank from {totals}", totals=listed(each))
+    said = bank_words(families[0][1], families[0][0])
+    for dice, runs in families[1:]:
+        said = say("{these}; {those}", these=said, those=bank_words(runs, dice))
+    return said
 
 
 # --- Advice from the odds ---------------------------------------------------------------------
 
 BANK, ROLL, TAKE = "bank", "roll", "take"
-BANKED_THIS_TURN = "the points it is expected to bank this turn"  # what a turn's worths measure
+BANKED_THIS_TURN = say("the points it is expected to bank this turn")  # what a worth measures
 
 
 @dataclass(frozen=True)
@@ -402,8 +407,8 @@ def best_worth(odds: TurnOdds[Pos], steps: Iterable[Step[Pos]]) -> Fraction:
 def roll_figures(odds: TurnOdds[Pos], pos: Pos) -> tuple[Figure, ...]:
     """The figures of a roll from ``pos``: the chance it busts, and what one roll adds."""
     return (
-        Figure("to bust", odds.bust(pos)),
-        Figure("expected from one roll", odds.one_roll(pos), POINTS),
+        Figure(say("to bust"), odds.bust(pos)),
+        Figure(say("expected from one roll"), odds.one_roll(pos), POINTS),
     )
 
 
@@ -429,10 +434,23 @@ def passing_note(
     if best_other is None or best_other < score:
         return ()
     goal = best_other - score + 1
-    played = "" if chance is None else f"; played for that alone, the chance is {chance(goal)}"
+    if chance is None:
+        return (
+            say(
+                "Final round: passing {best} needs {goal} this turn. The worths count points, "
+                "not the chance to pass.",
+                best=best_other,
+                goal=goal,
+            ),
+        )
     return (
-        f"Final round: passing {best_other:,} needs {goal:,} this turn{played}. "
-        "The worths count points, not the chance to pass.",
+        say(
+            "Final round: passing {best} needs {goal} this turn; played for that alone, the "
+            "chance is {chance}. The worths count points, not the chance to pass.",
+            best=best_other,
+            goal=goal,
+            chance=chance(goal),
+        ),
     )
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 
-from referee.vision.decode import MAX_BYTES, PhotoError
+from referee.core.sentences import say
+from referee.vision.decode import MAX_BYTES, PhotoError, over_size
 from referee.vision.reader import LAYOUTS, ReadDie, Reading, read_image, read_photo
 
 __all__ = [
@@ -31,8 +32,8 @@ def read_file(
     try:
         with open(path, "rb") as photo:
             if os.fstat(photo.fileno()).st_size > MAX_BYTES:
-                raise PhotoError(f"The file is over {MAX_BYTES // 1_000_000} MB: not a photo.")
+                raise PhotoError(over_size())
             data = photo.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise PhotoError(f"Cannot read the file: {exc.strerror}.") from None
+        raise PhotoError(say("Cannot read the file: {why}.", why=str(exc.strerror))) from None
     return read_photo(data, layout, shape)

@@ -32,6 +32,7 @@ import cv2
 import numpy as np
 
 from referee import PHOTO_MAX_PIXELS
+from referee.core.sentences import Sentence, say
 
 MAX_PIXELS = PHOTO_MAX_PIXELS
 MAX_BYTES = 40_000_000  # a phone's full-size JPEG is 2-12 MB
@@ -61,6 +62,11 @@ FRAMES = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 
 class PhotoError(ValueError):
     """A photo that cannot be read; the message is a sentence for the player."""
+
+
+def over_size() -> Sentence:
+    """The refusal of a file over ``MAX_BYTES``."""
+    return say("The file is over {most} MB: not a photo.", most=MAX_BYTES // 1_000_000)
 
 
 @dataclass(frozen=True)
@@ -141,24 +147,44 @@ def check_cost(header: Header) -> None:
     width, height = header.width, header.height
     if width * height > MAX_PIXELS:
         raise PhotoError(
-            f"The photo is {width:,} x {height:,} pixels; "
-            f"at most {MAX_PIXELS // 1_000_000} megapixels are read."
+            say(
+                "The photo is {width} x {height} pixels; at most {most} megapixels are read.",
+                width=width,
+                height=height,
+                most=MAX_PIXELS // 1_000_000,
+            )
         )
     if min(width, height) < MIN_SIDE:
-        raise PhotoError(f"The photo is {width} x {height} pixels, too small to show dice.")
+        raise PhotoError(
+            say(
+                "The photo is {width} x {height} pixels, too small to show dice.",
+                width=str(width),
+                height=str(height),
+            )
+        )
     if max(width, height) > MAX_ASPECT * min(width, height):
         raise PhotoError(
-            f"The photo is {width:,} x {height:,} pixels, too long and thin to show dice."
+            say(
+                "The photo is {width} x {height} pixels, too long and thin to show dice.",
+                width=width,
+                height=height,
+            )
         )
     if header.scans > MAX_SCANS:
         raise PhotoError(
-            f"The photo is a JPEG of more than {MAX_SCANS} scans: no camera makes one. "
-            "Send the photo as the camera took it."
+            say(
+                "The photo is a JPEG of more than {most} scans: no camera makes one. Send the "
+                "photo as the camera took it.",
+                most=MAX_SCANS,
+            )
         )
     if header.markers > MAX_MARKERS:
         raise PhotoError(
-            f"The photo is a JPEG of more than {MAX_MARKERS:,} markers: no camera makes one. "
-            "Send the photo as the camera took it."
+            say(
+                "The photo is a JPEG of more than {most} markers: no camera makes one. Send the "
+                "photo as the camera took it.",
+                most=MAX_MARKERS,
+            )
         )
 
 
@@ -169,20 +195,23 @@ def decode(data: bytes) -> tuple[np.ndarray, float]:
     Raises PhotoError for a file that is no JPEG, PNG or WebP image, that cannot be
     decoded, or whose header states a cost over the limits (``check_cost``)."""
     if len(data) > MAX_BYTES:
-        raise PhotoError(f"The file is over {MAX_BYTES // 1_000_000} MB: not a photo.")
+        raise PhotoError(over_size())
     header = read_header(data)
     if header is None:
-        raise PhotoError("This is not a photo: send a JPEG, PNG or WebP image.")
+        raise PhotoError(say("This is not a photo: send a JPEG, PNG or WebP image."))
     check_cost(header)
     try:
         flag = reduced(header) if data[:2] == JPEG_START else cv2.IMREAD_COLOR
         image = cv2.imdecode(np.frombuffer(data, np.uint8), flag)
     except cv2.error:  # the decoder's own header check refused a frame over MAX_PIXELS
         raise PhotoError(
-            f"The photo is larger than {MAX_PIXELS // 1_000_000} megapixels once decoded."
+            say(
+                "The photo is larger than {most} megapixels once decoded.",
+                most=MAX_PIXELS // 1_000_000,
+            )
         ) from None
     if image is None:
-        raise PhotoError("The photo is damaged: its pixels cannot be decoded.")
+        raise PhotoError(say("The photo is damaged: its pixels cannot be decoded."))
     long_side = max(header.width, header.height)
     if long_side <= WORK_SIDE:
         return image, 1.0

@@ -13,17 +13,18 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from referee.core.sentences import say
 from referee.vision.decode import PhotoError
 
 SMALLEST = 9.0  # pixels: a die narrower than this (as decoded) shows its pips as a smudge
 DARKEST = 35.0  # the brightest tenth of a die's crop (0-255) below this is a dark photo
 SHARPEST = 1.0  # a die's crop less steep than this is blurred (``steepness``)
 MOSTLY_UNSURE = 0.5  # a photo is refused only when more than this share of its dice read unsure
-TOO_SMALL = (
+TOO_SMALL = say(
     "The dice are too small in the photo to read: come closer, so that they fill more of it."
 )
-TOO_DARK = "The photo is too dark to read the dice: add light, or move to where there is more."
-TOO_BLURRED = (
+TOO_DARK = say("The photo is too dark to read the dice: add light, or move to where there is more.")
+TOO_BLURRED = say(
     "The photo is blurred: hold the phone still, let it focus on the dice, and take it again."
 )
 

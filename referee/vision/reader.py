@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from referee.core.dice import COLOURS as DIE_COLOURS
+from referee.core.sentences import say, say_n
 from referee.vision import grid, lattice, loose
 from referee.vision.classify import Guess, classify
 from referee.vision.decode import PhotoError, decode
@@ -22,8 +23,7 @@ from referee.vision.quality import TOO_DARK, check_readable, too_dark
 from referee.vision.segment import Blob, blobs, board_blob, dice_mask
 
 LAYOUTS = ("grid", "loose")
-NO_DICE = "No dice found in the photo."
-NOT_A_BOARD = "The photo shows {dice} lying loose, not a board: take the whole board from above."
+NO_DICE = say("No dice found in the photo.")
 BOARD_SHARE = 0.6  # a board is at least this share of everything on the table
 BOARD_COVER = 0.4  # and the top faces of its dice cover at least this share of it
 SURE = 0.8  # a die read with less confidence is marked for the table to check (training
@@ -146,7 +146,9 @@ class Located:
         cut_only = not kept and any(edge and g.die >= A_DIE for g, *_, edge in read)
         if cut_only or any(edge for *_, edge in kept):
             raise PhotoError(
-                "A die is cut by the edge of the photo: take it again with every die inside it."
+                say(
+                    "A die is cut by the edge of the photo: take it again with every die inside it."
+                )
             )
         return [(guess, centre, side) for guess, centre, side, _ in kept]
 
@@ -290,7 +292,12 @@ def read_image(
     elif unsure * 2 > len(read) and not is_board(image, seen.pieces, seen.dice):
         # Read as a board, most of its cells unsure, and no board in sight: loose dice.
         count = len(seen.dice)
-        raise PhotoError(NOT_A_BOARD.format(dice=f"{count} {'die' if count == 1 else 'dice'}"))
+        raise PhotoError(
+            say(
+                "The photo shows {dice} lying loose, not a board: take the whole board from above.",
+                dice=say_n("{count} die", "{count} dice", count),
+            )
+        )
     dice = [
         ReadDie(
             guess.value,
@@ -358,7 +365,7 @@ def locate_board(
     # photo's edge is whole all the same when the finder's board lies inside the photo.
     if board.at_edge and (placed is None or not inside(placed.quad, image)):
         raise PhotoError(
-            "The board is cut by the edge of the photo: step back so that all of it shows."
+            say("The board is cut by the edge of the photo: step back so that all of it shows.")
         )
     fitted = placed or outline
     crops = grid.cell_crops(image, fitted.quad, fitted.rows, fitted.cols)

@@ -267,6 +267,40 @@ def test_tables_stored_before_settings_were_kept_have_none(tmp_path, monkeypatch
     assert moves == 1 and kept == 1 and "settings" not in columns
 
 
+def test_judgements_stored_in_words_are_judged_again(tmp_path, monkeypatch, empty_url):
+    """5d2b8e71c4a9 drops the stored judgements, which held a decision against the advice in
+    English words: a story judges its moves again, keeping the words as their message and
+    values.  The table and its moves are kept; it downgrades cleanly."""
+    monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path))
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": empty_url})
+    with app.app_context():
+        upgrade(revision="e2a6c4f8b137")
+        engine = sa.create_engine(empty_url)
+        table_with_a_roll(
+            engine,
+            "INSERT INTO game_table (id, game, players, options, created_at, updated_at)"
+            " VALUES (1, 'tenk', '[\"Ann\"]', '{}', '2026-01-01', '2026-01-01')",
+        )
+        with engine.begin() as conn:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO table_judgement (table_id, moves, marks, decisions)"
+                    " VALUES (1, 1, '[]', :decisions)"
+                ),
+                {"decisions": json.dumps([[0, "Ann", False, "50", "bank 300 (worth 300.0)"]])},
+            )
+        upgrade()
+        with engine.connect() as conn:
+            judged = conn.execute(sa.text("SELECT count(*) FROM table_judgement")).scalar_one()
+            moves = conn.execute(sa.text("SELECT count(*) FROM move")).scalar_one()
+        downgrade(revision="e2a6c4f8b137")
+        with engine.connect() as conn:
+            kept = conn.execute(sa.text("SELECT count(*) FROM game_table")).scalar_one()
+        engine.dispose()
+        db.engine.dispose()
+    assert judged == 0 and moves == 1 and kept == 1
+
+
 def finished(process: subprocess.Popen) -> tuple[int, str]:
     output, _ = process.communicate(timeout=60)
     return process.returncode, output

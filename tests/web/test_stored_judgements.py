@@ -160,3 +160,17 @@ def test_a_story_view_racing_a_delete_is_answered_not_a_500(app, stored, monkeyp
     response = house_client(app).get(f"/t/{token}/history")
     assert response.status_code == 200 and "Move by move" in response.text
     assert house_client(app).get(f"/t/{token}/history").status_code == 404
+
+
+def test_the_stored_decisions_keep_no_words(app, stored):
+    """A decision against the advice is stored as its message and values, never as text: each
+    phone's story says it again in its own language (docs/translating.md)."""
+    moves = tenk_moves()
+    (token,) = stored(GameLog("tenk", PLAYERS, {"target": 3000}, tuple(moves)))
+    with app.app_context():
+        table = db.session.query(GameTable).filter_by(token=token).one()
+        rows = db.session.get(judgements.TableJudgement, table.id).decisions
+    said = [row[4] for row in rows if row[4] is not None]
+    assert said and all(isinstance(words, dict) and "msgid" in words for words in said)
+    read = [judgements.Decision.read(row).words for row in rows if row[4] is not None]
+    assert read == by_hand(moves)

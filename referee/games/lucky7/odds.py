@@ -29,7 +29,8 @@ from typing import Any
 from referee.core.dice import take_from
 from referee.core.errors import RuleViolation, SetupError
 from referee.core.odds import Advice, Figure, Flag, number, optional
-from referee.families.pushluck import counted
+from referee.core.sentences import both, say
+from referee.families.pushluck import dice_count
 from referee.families.turn_odds import (
     BANK,
     TAKE,
@@ -155,23 +156,23 @@ def runs(bonus: int, room: int, dice: int) -> Runs:
 def policy(bonus: int, room: int, dice: int | None) -> str:
     """The policy the worths assume, with where it banks with ``dice`` (None: every count)."""
     if room <= 1:
-        return "most points this turn: the next point reaches the target"
+        return say("most points this turn: the next point reaches the target")
     counts = range(2, DICE + 1) if dice is None else (dice,)
-    shown = bank_words_each([(counted(n, "die", "dice"), runs(bonus, room, n)) for n in counts])
-    return f"most points this turn: {shown}"
+    shown = bank_words_each([(dice_count(n), runs(bonus, room, n)) for n in counts])
+    return say("most points this turn: {policy}", policy=shown)
 
 
 # --- Advice -----------------------------------------------------------------------------------
 
 
 def _roll_words(dice: int) -> str:
-    return "roll eight dice" if dice == DICE else f"roll {counted(dice, 'die', 'dice')}"
+    return say("roll eight dice") if dice == DICE else say("roll {dice}", dice=dice_count(dice))
 
 
 def _then(the_odds: TurnOdds[Position], pos: Position, target: int) -> str:
     if not pos[0]:
-        return f"reaches {target}: wins"
-    return "bank" if the_odds.banks(pos) else _roll_words(pos[0])
+        return say("reaches {target}: wins", target=str(target))
+    return say("bank") if the_odds.banks(pos) else _roll_words(pos[0])
 
 
 def choice_key(points: int, left: int) -> str:
@@ -193,8 +194,12 @@ def _takes(state: Lucky7, the_odds: TurnOdds[Position]) -> list[Step[Position]]:
             after = (0, state.turn_total + choice.points, 0)
         else:
             after = (next_roll_size(left), state.turn_total + choice.points, room - choice.points)
-        sevens = " and ".join(" ".join(group) for group in choice.dice())
-        words = f"score {sevens} (+{choice.points}), then {_then(the_odds, after, state.target)}"
+        words = say(
+            "score {sevens} (+{points}), then {then}",
+            sevens=both([" ".join(group) for group in choice.dice()]),
+            points=choice.points,
+            then=_then(the_odds, after, state.target),
+        )
         steps[key] = Step(key, words, after, TAKE)
     return list(steps.values())
 
@@ -220,17 +225,17 @@ def advise(
     if dice is not None:
         pos = (dice, total, room - total)
         rolling = Step(ROLL, _roll_words(dice), pos, ROLL)
-        banking = [Step(BANK, f"bank {total}", pos, BANK)] if may_bank else []
+        banking = [Step(BANK, say("bank {total}", total=str(total)), pos, BANK)] if may_bank else []
         steps = [*banking, rolling, *steps]
         figures = roll_figures(the_odds, pos)
     if steal is not None:
         points, stolen_dice = steal
         stolen = (stolen_dice, points, room - points)
-        words = f"steal {points} and {_roll_words(stolen_dice)}"
+        words = say("steal {points} and {roll}", points=str(points), roll=_roll_words(stolen_dice))
         steps.append(Step(STEAL, words, stolen, ROLL))
-        figures += (Figure("to bust stealing", the_odds.bust(stolen)),)
+        figures += (Figure(say("to bust stealing"), the_odds.bust(stolen)),)
     shown = policy(bonus, room, dice if may_bank else None)
-    notes = ("Banking offers the next player a steal; the worths count this turn only.",)
+    notes = (say("Banking offers the next player a steal; the worths count this turn only."),)
     return turn_advice(the_odds, steps, figures=figures, policy=shown, notes=notes)
 
 

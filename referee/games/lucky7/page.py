@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from referee.core import formdata
 from referee.core.dice import Die
 from referee.core.engine import RuleViolation
+from referee.core.sentences import say
 from referee.families.pushluck import (
     CHOOSE,
     TurnView,
@@ -29,7 +30,7 @@ from referee.games.lucky7.rules import (
 
 ACTIONS = (*turn_buttons(SCORE), "steal")
 
-MOVE_WORDS = {SCORE: "sevens"}
+MOVE_WORDS = {SCORE: say("sevens")}
 
 
 def read_form(state: Lucky7, form: formdata.FormData) -> formdata.Moves:
@@ -55,16 +56,18 @@ def _grouped_sevens(state: Lucky7, form: formdata.FormData) -> list[list[str]]:
             continue
         index = formdata.index_of(key[1:], len(state.on_table))
         if letter not in GROUPS or index is None:
-            raise RuleViolation("die-not-rolled", "That die is not on the table.")
+            raise RuleViolation("die-not-rolled", say("That die is not on the table."))
         groups.setdefault(letter, []).append(str(state.on_table[index]))
     if not groups:
-        raise RuleViolation("bad-move", "Tap dice into a group (A to D) that makes seven.")
+        raise RuleViolation("bad-move", say("Tap dice into a group (A to D) that makes seven."))
     return [groups[letter] for letter in sorted(groups)]
 
 
 def player_notes(state: Lucky7) -> dict[str, str]:
     """A short note per player: how many points they still need for the exact finish."""
-    return state.board.notes(lambda seat: [f"needs {state.target - state.board.scores[seat]}"])
+    return state.board.notes(
+        lambda seat: [say("needs {points}", points=str(state.target - state.board.scores[seat]))]
+    )
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from referee.families.pushluck import turn_records as turn_records
 from referee.families.pushluck import turns_done as turns_done
 
 SLUG = "lucky7"
-TITLE = "Lucky Sevens"
+TITLE = say("Lucky Sevens")
 KIND = PUSH_YOUR_LUCK
 MIN_PLAYERS = 1
 MAX_PLAYERS = 8
@@ -53,16 +53,16 @@ OPTIONS = (
     Option(
         "target",
         100,
-        "Target",
-        "The exact score that wins; nobody may pass it.",
+        say("Target"),
+        say("The exact score that wins; nobody may pass it."),
         minimum=1,
         maximum=1000,
     ),
     Option(
         "set_bonus",
         5,
-        "Completed-set bonus",
-        "Points for scoring every die; the source's table says 6.",
+        say("Completed-set bonus"),
+        say("Points for scoring every die; the source's table says 6."),
         choices=(5, 6),
     ),
 )
@@ -215,16 +215,16 @@ class Lucky7:
         return self.board.score + self.turn_total
 
 
-BUST = TurnMark("bust")
-EXACT_FINISH = TurnMark("exact finish")
+BUST = TurnMark(say("bust"))
+EXACT_FINISH = TurnMark(say("exact finish"))
 
 
 def stolen_from(victim: str) -> TurnMark:
     """The mark of a banked turn that was stolen from ``victim``."""
     return TurnMark(
-        f"stole from {victim}",
+        say("stole from {victim}", victim=victim),
         cell="S {points}",
-        legend="S: a stolen turn; its points include the total taken over",
+        legend=say("S: a stolen turn; its points include the total taken over"),
     )
 
 
@@ -321,7 +321,7 @@ def read_sevens(raw: object) -> list[tuple[Die, ...]]:
     """The sevens of a score move, each a tuple of dice."""
     if not isinstance(raw, list | tuple) or not raw:
         raise RuleViolation("bad-move", say("Score at least one seven: a list of groups of dice."))
-    return [parse_dice(group, what="seven") for group in raw]
+    return [parse_dice(group, what=say("seven")) for group in raw]
 
 
 def _score(state: Lucky7, move: Mapping[str, Any]) -> Lucky7:

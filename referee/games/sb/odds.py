@@ -29,7 +29,8 @@ from typing import Any
 from referee.core.dice import Die, spell, sub_multisets
 from referee.core.errors import SetupError
 from referee.core.odds import Advice, Figure, Flag, die_values, number, optional
-from referee.families.pushluck import ROLL, SET_ASIDE, counted
+from referee.core.sentences import Sentence, Value, both, say, say_n
+from referee.families.pushluck import ROLL, SET_ASIDE
 from referee.families.turn_odds import (
     BANK,
     Part,
@@ -185,15 +186,23 @@ def _roll_words(pos: Position) -> str:
     keys, base = pos
     base_left, keys_left = BASE_DICE - len(base), KEYS - len(keys)
     if base_left == BASE_DICE and keys_left == KEYS:
-        return "roll all ten dice"
-    dice = [counted(base_left, "base die", "base dice"), counted(keys_left, "key", "keys")]
-    return "roll " + " and ".join(d for d in dice if not d.startswith("0 "))
+        return say("roll all ten dice")
+    dice: list[Value] = []
+    if base_left:
+        dice.append(_base_dice(base_left))
+    if keys_left:
+        dice.append(say_n("{count} key", "{count} keys", keys_left))
+    return say("roll {dice}", dice=both(dice) if dice else "")
+
+
+def _base_dice(n: int) -> Sentence:
+    return say_n("{count} base die", "{count} base dice", n)
 
 
 def _then(pos: Position) -> str:
     if not TURN.roll(pos):
-        return f"all ten are down: scores {TURN.total(pos)}"
-    return "bank" if ODDS.banks(pos) else _roll_words(pos)
+        return say("all ten are down: scores {total}", total=str(TURN.total(pos)))
+    return say("bank") if ODDS.banks(pos) else _roll_words(pos)
 
 
 def _takes(state: SB) -> list[Step[Position]]:
@@ -205,7 +214,7 @@ def _takes(state: SB) -> list[Step[Position]]:
         keys = state.turn_keys + tuple(d.value for d in pick if d.key)
         base = state.turn_base + tuple(d.value for d in pick if not d.key)
         after = canonical(keys, base)
-        return after, f"set aside {spell(pick)}, then {_then(after)}"
+        return after, say("set aside {dice}, then {then}", dice=spell(pick), then=_then(after))
 
     return set_aside_steps(state, follow)
 
@@ -227,10 +236,14 @@ def runs(keys: Values, base_left: int) -> Runs:
 def policy(keys: Values, base_left: int) -> str:
     """The policy the worths assume, with where it banks for these keys and base dice."""
     if len(keys) < KEYS:
-        return "most points this turn: no bank until both keys are down"
+        return say("most points this turn: no bank until both keys are down")
     low, high = sorted(keys)
-    dice = f"keys {low} and {high} and {counted(base_left, 'base die', 'base dice')} left"
-    return f"most points this turn: {bank_words(runs((low, high), base_left), dice)}"
+    dice = say(
+        "keys {low} and {high} and {base} left", low=low, high=high, base=_base_dice(base_left)
+    )
+    return say(
+        "most points this turn: {policy}", policy=bank_words(runs((low, high), base_left), dice)
+    )
 
 
 def advise(
@@ -249,7 +262,8 @@ def advise(
     figures: tuple[Figure, ...] = ()
     if rolling:
         pos = canonical(keys, base)
-        banking = [Step(BANK, f"bank {TURN.total(pos)}", pos, BANK)] if len(keys) == KEYS else []
+        bank = say("bank {total}", total=str(TURN.total(pos)))
+        banking = [Step(BANK, bank, pos, BANK)] if len(keys) == KEYS else []
         steps = [*banking, Step(ROLL, _roll_words(pos), pos, ROLL), *steps]
         figures = roll_figures(ODDS, pos)
     notes = passing_note(score, best_other)  # its chance would need a table per goal

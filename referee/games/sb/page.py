@@ -12,6 +12,7 @@ from referee.core import formdata
 from referee.core.contract import Setting, Settings
 from referee.core.dice import spell
 from referee.core.engine import FILL_PAD, PhotoEntry
+from referee.core.sentences import say
 from referee.families.pushluck import (
     CHOOSE,
     SET_ASIDE,
@@ -42,10 +43,21 @@ ACTIONS = turn_buttons(SET_ASIDE)
 # colour (every die of another colour is a base die); the rules and the log never see it.
 KEY_COLOUR = Setting(
     "key_colour",
-    ("red", "yellow", "green", "blue", "orange", "purple", "black", "white"),
-    "Keys’ colour",
-    "The colour of the two keys: a photo of a roll tells them from the base dice by it "
-    "(the base dice may be any other colour).",
+    (  # each said where a page shows it, stored as its English word
+        say("red"),
+        say("yellow"),
+        say("green"),
+        say("blue"),
+        say("orange"),
+        say("purple"),
+        say("black"),
+        say("white"),
+    ),
+    say("Keys’ colour"),
+    say(
+        "The colour of the two keys: a photo of a roll tells them from the base dice by it "
+        "(the base dice may be any other colour)."
+    ),
 )
 TABLE_SETTINGS = (KEY_COLOUR,)
 
@@ -57,7 +69,7 @@ def read_form(state: SB, form: formdata.FormData) -> formdata.Moves:
 
     def roll() -> formdata.Moves:
         base = formdata.rolled_values(form, dice_to_roll(state) or 0)
-        keys = formdata.rolled_values(form, keys_to_roll(state), prefix="k", what="key")
+        keys = formdata.rolled_values(form, keys_to_roll(state), prefix="k", what=say("key"))
         return [{"type": "roll", "dice": base + [f"K{v}" for v in keys]}]
 
     moves = read_set_aside_form(state, form, roll)
@@ -90,9 +102,16 @@ def _judge_pick(state: SB, pick: Pick) -> tuple[int, str]:
         return 0, problem[1]
     keys = state.turn_keys + tuple(d.value for d in pick if d.key)
     base = state.turn_base + tuple(d.value for d in pick if not d.key)
-    joins = f" (with the {spell(state.taken)} set aside from this roll)" if state.taken else ""
     judged = BANKABLE if len(keys) == KEYS else LEGAL
-    return judged, f"{spell(pick)}{joins}: the turn would be worth {describe_value(keys, base)}"
+    worth = describe_value(keys, base)
+    if state.taken:
+        return judged, say(
+            "{dice} (with the {taken} set aside from this roll): the turn would be worth {worth}",
+            dice=spell(pick),
+            taken=spell(state.taken),
+            worth=worth,
+        )
+    return judged, say("{dice}: the turn would be worth {worth}", dice=spell(pick), worth=worth)
 
 
 def player_notes(state: SB) -> dict[str, str]:
@@ -102,9 +121,9 @@ def player_notes(state: SB) -> dict[str, str]:
 
     def words(seat: int) -> Iterable[str]:
         if seat == state.leader:
-            yield "original leader"
+            yield say("original leader")
         if board.plays_again(seat):
-            yield "one more turn" if seat == state.leader else "last turn"
+            yield say("one more turn") if seat == state.leader else say("last turn")
         to_pass = board.to_pass(seat)
         if to_pass:
             yield to_pass

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.core import formdata
-from referee.core.engine import RuleViolation, points
+from referee.core.engine import RuleViolation
+from referee.core.sentences import Sentence, say, say_n
 from referee.games.sixd_five.rules import (
     SixDFive,
     to_move,
@@ -13,7 +14,7 @@ from referee.games.sixd_five.rules import (
 
 ACTIONS = ("place", "stack", "sides")
 
-MOVE_WORDS = {"place": "die on the stack", "sides": "side totals"}
+MOVE_WORDS = {"place": say("die on the stack"), "sides": say("side totals")}
 
 
 def read_form(state: SixDFive, form: formdata.FormData) -> formdata.Moves:
@@ -25,7 +26,9 @@ def read_form(state: SixDFive, form: formdata.FormData) -> formdata.Moves:
     def sides() -> formdata.Moves:
         totals = {}
         for seat, name in enumerate(state.players):
-            pips = formdata.typed_number(form, f"side{seat}", f"the pips on {name}'s side")
+            pips = formdata.typed_number(
+                form, f"side{seat}", say("the pips on {player}'s side", player=name)
+            )
             if pips is not None:
                 totals[name] = pips
         return [{"type": "sides", "totals": totals}]
@@ -37,27 +40,36 @@ def read_form(state: SixDFive, form: formdata.FormData) -> formdata.Moves:
     return formdata.by_button(form, readers)
 
 
-def _dice(n: int) -> str:
-    return f"{n} {'die' if n == 1 else 'dice'}"
+def _dice(n: int) -> Sentence:
+    return say_n("{count} die", "{count} dice", n)
 
 
 def _added(state: SixDFive, form: formdata.FormData) -> int:
     """How many dice went on the stack since the last entry, from the count typed in
     ``count``: more than are on it, and no more than the game's ``dice``."""
-    count = formdata.typed_number(form, "count", "the dice on the stack")
+    count = formdata.typed_number(form, "count", say("the dice on the stack"))
     if count is None:
-        raise RuleViolation("no-count", "Type how many dice are on the stack now.")
+        raise RuleViolation("no-count", say("Type how many dice are on the stack now."))
     if count > state.dice:
         raise RuleViolation(
             "too-many-dice",
-            f"The stack takes {_dice(state.dice)} in all, not {points(count)}: nothing was added.",
+            say(
+                "The stack takes {dice} in all, not {count}: nothing was added.",
+                dice=_dice(state.dice),
+                count=count,
+            ),
         )
     if count <= state.placed:
-        shown = "" if count == state.placed else f", not {count}"
-        undo = "" if count == state.placed else " (Undo takes a die back)"
         raise RuleViolation(
             "count-not-up",
-            f"The stack already holds {_dice(state.placed)}{shown}: nothing was added{undo}.",
+            say("The stack already holds {dice}: nothing was added.", dice=_dice(state.placed))
+            if count == state.placed
+            else say(
+                "The stack already holds {dice}, not {count}: nothing was added (Undo takes a "
+                "die back).",
+                dice=_dice(state.placed),
+                count=str(count),
+            ),
         )
     return count - state.placed
 

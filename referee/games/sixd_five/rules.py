@@ -13,11 +13,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.core.engine import BOARD, Option, Outcome, RuleViolation, TotalsEntry, TurnLog, points
+from referee.core.engine import BOARD, Option, Outcome, RuleViolation, TotalsEntry, TurnLog
+from referee.core.sentences import Value, say
 from referee.families.rounds import RoundTotals, listed, result, standing
 
 SLUG = "sixd-five"
-TITLE = "Six D Five"
+TITLE = say("Six D Five")
 SERIES = "Six D"
 SERIES_PLACE = 5
 KIND = BOARD
@@ -28,8 +29,8 @@ OPTIONS = (
     Option(
         "dice",
         36,
-        "Dice",
-        "How many dice go onto the stack before the sides are counted.",
+        say("Dice"),
+        say("How many dice go onto the stack before the sides are counted."),
         minimum=2,
         maximum=72,
     ),
@@ -65,7 +66,12 @@ class SixDFive:
 def start(players: Sequence[str], options: Mapping[str, int]) -> SixDFive:
     """A new game: the first player places the first die."""
     state = SixDFive(RoundTotals.seated(players), options["dice"])
-    return replace(state, ruling=f"{state.player} places the first of {state.dice} dice.")
+    return replace(
+        state,
+        ruling=say(
+            "{player} places the first of {dice} dice.", player=state.player, dice=str(state.dice)
+        ),
+    )
 
 
 def to_move(state: SixDFive) -> str | None:
@@ -98,19 +104,31 @@ def _place(state: SixDFive, move: Mapping[str, Any]) -> SixDFive:
     if state.placed == state.dice:
         raise RuleViolation(
             "stack-done",
-            f"All {state.dice} dice are on the stack: {state.player} enters the pips on each side.",
+            say(
+                "All {dice} dice are on the stack: {player} enters the pips on each side.",
+                dice=str(state.dice),
+                player=state.player,
+            ),
         )
     after = replace(state, placed=state.placed + 1)
     left = after.dice - after.placed
     if left:
-        said = (
-            f"{state.player} placed die {after.placed} of {state.dice}: {left} to go; "
-            f"{after.player} to place."
+        said = say(
+            "{player} placed die {placed} of {dice}: {left} to go; {next} to place.",
+            player=state.player,
+            placed=str(after.placed),
+            dice=str(state.dice),
+            left=str(left),
+            next=after.player,
         )
     else:
-        said = (
-            f"{state.player} placed the last die, {after.placed} of {state.dice}. "
-            f"{after.player} enters the pips showing on each side."
+        said = say(
+            "{player} placed the last die, {placed} of {dice}. {next} enters the pips showing "
+            "on each side.",
+            player=state.player,
+            placed=str(after.placed),
+            dice=str(state.dice),
+            next=after.player,
         )
     return replace(after, ruling=said)
 
@@ -119,38 +137,61 @@ def _sides(state: SixDFive, move: Mapping[str, Any]) -> SixDFive:
     if state.placed < state.dice:
         raise RuleViolation(
             "stack-not-done",
-            f"The sides are counted after the last die: {state.placed} of {state.dice} "
-            "are on the stack.",
+            say(
+                "The sides are counted after the last die: {placed} of {dice} are on the stack.",
+                placed=str(state.placed),
+                dice=str(state.dice),
+            ),
         )
     given = move.get("totals")
     if not isinstance(given, Mapping):
         raise RuleViolation(
-            "bad-totals", 'The sides are the pips per player, like {"Ann": 23, "Bo": 19}.'
+            "bad-totals",
+            say(
+                "The sides are the pips per player, like {example}.",
+                example='{"Ann": 23, "Bo": 19}',
+            ),
         )
     for name in given:
         if name not in state.players:
-            shown = repr(name) if isinstance(name, str) and len(name) <= 30 else "That name"
-            raise RuleViolation("unknown-player", f"{shown} is not playing at this table.")
+            shown = repr(name) if isinstance(name, str) and len(name) <= 30 else say("That name")
+            raise RuleViolation(
+                "unknown-player", say("{player} is not playing at this table.", player=shown)
+            )
     totals = []
     for name in state.players:
         if name not in given:
-            raise RuleViolation("missing-total", f"Enter the pips on {name}'s side.")
+            raise RuleViolation(
+                "missing-total", say("Enter the pips on {player}'s side.", player=name)
+            )
         pips = given[name]
         if isinstance(pips, bool) or not isinstance(pips, int):
             raise RuleViolation(
-                "bad-total", f"The pips on {name}'s side are a whole number, 0 to {state.most}."
+                "bad-total",
+                say(
+                    "The pips on {player}'s side are a whole number, 0 to {most}.",
+                    player=name,
+                    most=str(state.most),
+                ),
             )
         if not 0 <= pips <= state.most:
-            shown = f", not {pips}" if -(10**6) < pips < 10**6 else ""
+            said: dict[str, Value] = {"player": name, "most": state.most, "dice": str(state.dice)}
             raise RuleViolation(
                 "bad-total",
-                f"{name}'s side shows 0 to {points(state.most)} pips with {state.dice} dice"
-                f"{shown}.",
+                say(
+                    "{player}'s side shows 0 to {most} pips with {dice} dice, not {pips}.",
+                    pips=str(pips),
+                    **said,
+                )
+                if -(10**6) < pips < 10**6
+                else say("{player}'s side shows 0 to {most} pips with {dice} dice.", **said),
             )
         totals.append(pips)
-    after = replace(state, totals=state.totals.add_round(totals, note="side"), counted=True)
+    after = replace(state, totals=state.totals.add_round(totals, note=say("side")), counted=True)
     scores = after.totals.scores()
-    return replace(after, ruling=f"Sides: {listed(scores)}. {result(scores)}")
+    return replace(
+        after, ruling=say("Sides: {sides}. {result}", sides=listed(scores), result=result(scores))
+    )
 
 
 MOVES = {"place": _place, "sides": _sides}

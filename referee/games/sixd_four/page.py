@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from referee.core import formdata
 from referee.core.moves import Cell
+from referee.core.sentences import say
 from referee.families.boards import to_move
 from referee.families.grid import BLACK, colour_name, seat_colour
 from referee.games.sixd_four.rules import (
@@ -20,7 +21,7 @@ from referee.games.sixd_four.rules import (
 
 ACTIONS = ("place", "pass")
 
-MOVE_WORDS = {"place": "placement"}
+MOVE_WORDS = {"place": say("placement")}
 
 
 def read_form(state: SixDFour, form: formdata.FormData) -> formdata.Moves:
@@ -38,7 +39,11 @@ def player_notes(state: SixDFour) -> dict[str, str]:
     if state.over:
         return {}
     return {
-        name: f"{colour_name(seat_colour(seat))} · {state.hands[seat]} in hand"
+        name: say(
+            "{colour} · {count} in hand",
+            colour=colour_name(seat_colour(seat)),
+            count=state.hands[seat],
+        )
         for seat, name in enumerate(state.players)
     }
 

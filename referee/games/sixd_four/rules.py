@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.core.engine import BOARD, NO_TURNS, Option, Outcome, RuleViolation, TurnLog, TurnRecord
-from referee.core.moves import Cell, where
+from referee.core.moves import Cell, where, where_first
+from referee.core.sentences import Sentence, Value, listed, say, say_n
 from referee.families.boards import is_over as is_over
 from referee.families.boards import outcome_of
 from referee.families.boards import to_move as to_move
@@ -36,7 +37,7 @@ from referee.families.grid import (
 from referee.families.rounds import result
 
 SLUG = "sixd-four"
-TITLE = "Six D Four"
+TITLE = say("Six D Four")
 SERIES = "Six D"
 SERIES_PLACE = 4
 KIND = BOARD
@@ -46,7 +47,6 @@ PIECES = 6  # of each player's colour
 BLACK_PIECES = 36
 SMALL, LARGE = 6, 8  # the board's side: two players play on a corner of the chessboard
 OPTIONS: tuple[Option, ...] = ()
-NUMBER_WORDS = {2: "both", 3: "all three", 4: "all four"}
 
 Squares = tuple[tuple[str | None, ...], ...]
 
@@ -168,17 +168,22 @@ class SixDFour:
         """What the referee says after the last move: the placement and its captures, or
         the pass; then who moves next with what, or how the game ended."""
         if not self.turns:
-            return f"{_a_board(self.side)}. {_next_words(self)}"
+            return say("{board}. {next}", board=_a_board(self.side), next=_next_words(self))
         if self.passes:
-            said = f"{self.players[self.seat - 1]} passed."
-            ending = "Every player passed in a row."
+            said = say("{player} passed.", player=self.players[self.seat - 1])
+            ending = say("Every player passed in a row.")
         else:
             assert self.last is not None
             said = placement_words(self.players, self.last)
-            ending = "Every black piece is captured."
+            ending = say("Every black piece is captured.")
         if self.over:
-            return f"{said} {ending} {result(outcome(self).scores)}"
-        return f"{said} {_next_words(self)}"
+            return say(
+                "{said} {ending} {result}",
+                said=said,
+                ending=ending,
+                result=result(outcome(self).scores),
+            )
+        return say("{said} {next}", said=said, next=_next_words(self))
 
 
 def start(players: Sequence[str], options: Mapping[str, int]) -> SixDFour:
@@ -208,17 +213,28 @@ def forced(state: SixDFour) -> dict[str, Any] | None:
     return {"type": "pass"} if not state.over and may_pass(state) else None
 
 
-def _next_words(state: SixDFour) -> str:
+def _next_words(state: SixDFour) -> Sentence:
     """Who moves next and with what, in words."""
     piece = state.piece()
     if state.full:
-        return f"The board is full: {state.player} passes."
+        return say("The board is full: {player} passes.", player=state.player)
     if piece is None:
-        return f"{state.player} has no piece to place and the pool is empty: {state.player} passes."
+        return say(
+            "{player} has no piece to place and the pool is empty: {player} passes.",
+            player=state.player,
+        )
     if piece == BLACK:
-        return f"{state.player} places a black piece ({state.pool} in the pool)."
-    held = state.hands[state.seat]
-    return f"{state.player} places a {colour_name(piece)} piece ({held} in hand)."
+        return say(
+            "{player} places a black piece ({pool} in the pool).",
+            player=state.player,
+            pool=state.pool,
+        )
+    return say(
+        "{player} places a {colour} piece ({held} in hand).",
+        player=state.player,
+        colour=colour_name(piece),
+        held=state.hands[state.seat],
+    )
 
 
 def _place(state: SixDFour, move: Mapping[str, Any]) -> SixDFour:
@@ -226,14 +242,23 @@ def _place(state: SixDFour, move: Mapping[str, Any]) -> SixDFour:
     there = state.squares[cell[0]][cell[1]]
     if there is not None:
         raise RuleViolation(
-            "occupied", f"{where(cell).capitalize()} already holds {_piece_words(state, there)}."
+            "occupied",
+            say(
+                "{cell} already holds {piece}.",
+                cell=where_first(cell),
+                piece=_piece_words(state, there),
+            ),
         )
     colour = state.piece()
     if colour is None:
         raise RuleViolation(
             "nothing-to-place",
-            f"{state.player} holds no {colour_name(seat_colour(state.seat))} piece and the "
-            "black pool is empty: a pass is all that is left.",
+            say(
+                "{player} holds no {colour} piece and the black pool is empty: a pass is all "
+                "that is left.",
+                player=state.player,
+                colour=colour_name(seat_colour(state.seat)),
+            ),
         )
     taken = captures(state.squares, cell, colour)
     # Only the rows a placement touches are rebuilt: a replay does this once a move.
@@ -283,62 +308,95 @@ def _owner(colour: str) -> int:
     return SEAT_COLOURS.index(colour)
 
 
-def _piece_words(state: SixDFour, colour: str) -> str:
+def _piece_words(state: SixDFour, colour: str) -> Sentence:
     if colour == BLACK:
-        return "a black piece"
-    return f"{state.players[_owner(colour)]}'s {colour_name(colour)} piece"
+        return say("a black piece")
+    return say(
+        "{player}'s {colour} piece",
+        player=state.players[_owner(colour)],
+        colour=colour_name(colour),
+    )
 
 
-def placement_words(players: Sequence[str], placed: Placement) -> str:
+def placement_words(players: Sequence[str], placed: Placement) -> Sentence:
     """A placement and its captures as the referee says them: "Ann's red piece at row 3,
     column 4 captures Bo's yellow piece at row 3, column 5 (back to Bo) and a black piece
     at row 4, column 4 (Ann keeps it)."."""
     who = players[placed.seat]
-    piece = f"{who}'s {colour_name(placed.colour)} piece at {where(placed.cell)}"
+    piece = say(
+        "{player}'s {colour} piece at {cell}",
+        player=who,
+        colour=colour_name(placed.colour),
+        cell=where(placed.cell),
+    )
     if not placed.captured:
-        return f"{piece}: no capture."
-    parts = []
+        return say("{piece}: no capture.", piece=piece)
+    parts: list[Value] = []
     for capture in placed.captured:
         if capture.owner is None:
             continue
         owner = players[capture.owner]
-        whose = f"{owner}'s own" if capture.owner == placed.seat else f"{owner}'s"
-        parts.append(
-            f"{whose} {colour_name(capture.colour)} piece at {where(capture.cell)} "
-            f"(back to {owner})"
-        )
+        said: dict[str, Value] = {
+            "owner": owner,
+            "colour": colour_name(capture.colour),
+            "cell": where(capture.cell),
+        }
+        if capture.owner == placed.seat:
+            parts.append(say("{owner}'s own {colour} piece at {cell} (back to {owner})", **said))
+        else:
+            parts.append(say("{owner}'s {colour} piece at {cell} (back to {owner})", **said))
     blacks = [c.cell for c in placed.captured if c.owner is None]
     if len(blacks) == 1:
-        parts.append(f"a black piece at {where(blacks[0])} ({who} keeps it)")
+        parts.append(
+            say("a black piece at {cell} ({player} keeps it)", cell=where(blacks[0]), player=who)
+        )
     elif blacks:
         cells = [where(c) for c in blacks]
-        kept = NUMBER_WORDS.get(len(blacks), f"all {len(blacks)}")
-        parts.append(
-            f"black pieces at {', '.join(cells[:-1])} and {cells[-1]} ({who} keeps {kept})"
+        kept = {2: say("both"), 3: say("all three"), 4: say("all four")}.get(len(blacks)) or say(
+            "all {count}", count=len(blacks)
         )
-    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
-    return f"{piece} captures {listed}."
+        parts.append(
+            say(
+                "black pieces at {cells} ({player} keeps {kept})",
+                cells=say("{these} and {those}", these=listed(cells[:-1]), those=cells[-1]),
+                player=who,
+                kept=kept,
+            )
+        )
+    captured = (
+        parts[0]
+        if len(parts) == 1
+        else say("{these} and {those}", these=listed(parts[:-1]), those=parts[-1])
+    )
+    return say("{piece} captures {captured}.", piece=piece, captured=captured)
 
 
-def _a_board(side: int) -> str:
+def _a_board(side: int) -> Sentence:
     """ "A 6 × 6 board", "An 8 × 8 board": the article as the number is said."""
-    article = "An" if str(side).startswith("8") else "A"
-    return f"{article} {side} × {side} board"
-
-
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}{'' if n == 1 else 's'}"
+    if str(side).startswith("8"):
+        return say("An {side} × {side} board", side=side)
+    return say("A {side} × {side} board", side=side)
 
 
 def _pass(state: SixDFour, move: Mapping[str, Any]) -> SixDFour:
     if not may_pass(state):
         if state.piece() == BLACK:
-            holds = f"the black pool still holds {_count(state.pool, 'piece')}"
+            holds = say_n(
+                "the black pool still holds {count} piece",
+                "the black pool still holds {count} pieces",
+                state.pool,
+            )
         else:
-            colour = colour_name(seat_colour(state.seat))
-            holds = f"{state.player} holds {_count(state.hands[state.seat], colour + ' piece')}"
+            holds = say_n(
+                "{player} holds {count} {colour} piece",
+                "{player} holds {count} {colour} pieces",
+                state.hands[state.seat],
+                player=state.player,
+                colour=colour_name(seat_colour(state.seat)),
+            )
         raise RuleViolation(
-            "must-place", f"A pass is only for a player with nothing to place: {holds}."
+            "must-place",
+            say("A pass is only for a player with nothing to place: {holds}.", holds=holds),
         )
     return replace(
         state,
@@ -389,10 +447,12 @@ class Square:
     def label(self) -> str:
         """The square in words, for a screen reader and the confirm question."""
         if self.colour is None:
-            return "empty square"
+            return say("empty square")
         if self.colour == BLACK:
-            return "black piece"
-        return f"{self.owner}’s {colour_name(self.colour)} piece"
+            return say("black piece")
+        return say(
+            "{player}’s {colour} piece", player=self.owner or "", colour=colour_name(self.colour)
+        )
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from referee.core import formdata
 from referee.core.contract import Settings
 from referee.core.engine import FILL_BOARD, PhotoEntry
 from referee.core.moves import Cell
+from referee.core.sentences import dotted, say
 from referee.families.grid import Board, colour_name, seat_colour
 from referee.games.sixd_one.rules import (
     DICE_EACH,
@@ -27,7 +28,7 @@ TURN_WORD = "round"
 
 ACTIONS = ("board", "place")
 
-MOVE_WORDS = {"place": "placement"}
+MOVE_WORDS = {"place": say("placement")}
 
 
 def photo_entry(state: SixDOne, settings: Settings) -> PhotoEntry | None:
@@ -68,10 +69,10 @@ def player_notes(state: SixDOne) -> dict[str, str]:
     for seat, name in enumerate(state.players):
         words = []
         if seat == state.roller:
-            words.append("rolls the board" if state.board is None else "rolled the board")
+            words.append(say("rolls the board") if state.board is None else say("rolled the board"))
         if state.board is not None:
-            words.append(f"{DICE_EACH - placed[seat]} to place")
-        notes[name] = " · ".join(words)
+            words.append(say("{count} to place", count=DICE_EACH - placed[seat]))
+        notes[name] = dotted(words)
     return notes
 
 

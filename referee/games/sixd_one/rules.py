@@ -16,8 +16,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.core.dice import parse_die
-from referee.core.engine import BOARD, BoardEntry, Option, Outcome, RuleViolation, points
+from referee.core.engine import BOARD, BoardEntry, Option, Outcome, RuleViolation
 from referee.core.moves import Cell, where
+from referee.core.sentences import Sentence, say
 from referee.families.boards import is_over as is_over
 from referee.families.grid import (
     BLACK,
@@ -35,7 +36,7 @@ from referee.families.rounds import turn_records as turn_records
 from referee.families.rounds import turns_done as turns_done
 
 SLUG = "sixd-one"
-TITLE = "Six D One"
+TITLE = say("Six D One")
 SERIES = "Six D"
 SERIES_PLACE = 1
 KIND = BOARD
@@ -47,8 +48,8 @@ OPTIONS = (
     Option(
         "rounds_per_player",
         1,
-        "Rounds per player",
-        "How many times each player rolls and lays out the board.",
+        say("Rounds per player"),
+        say("How many times each player rolls and lays out the board."),
         minimum=1,
         maximum=3,
     ),
@@ -146,10 +147,13 @@ def start(players: Sequence[str], options: Mapping[str, int]) -> SixDOne:
     return replace(state, ruling=_roll_next(state))
 
 
-def _roll_next(state: SixDOne) -> str:
-    return (
-        f"{state.players[state.roller]} rolls {state.dice} black dice and lays out the board "
-        f"for round {state.round + 1} of {state.rounds}."
+def _roll_next(state: SixDOne) -> Sentence:
+    return say(
+        "{player} rolls {dice} black dice and lays out the board for round {round} of {rounds}.",
+        player=state.players[state.roller],
+        dice=state.dice,
+        round=state.round + 1,
+        rounds=state.rounds,
     )
 
 
@@ -170,8 +174,11 @@ def _board(state: SixDOne, move: Mapping[str, Any]) -> SixDOne:
     if state.board is not None:
         raise RuleViolation(
             "board-laid",
-            f"The board of round {state.round + 1} is already laid out: "
-            f"{state.players[state.seat]} to place.",
+            say(
+                "The board of round {round} is already laid out: {player} to place.",
+                round=state.round + 1,
+                player=state.players[state.seat],
+            ),
         )
     board = parse_board(move.get("board"), max_side=MAX_SIDE)
     for cell in board.cells():
@@ -179,15 +186,24 @@ def _board(state: SixDOne, move: Mapping[str, Any]) -> SixDOne:
         if die is not None and die.colour not in (None, BLACK):
             raise RuleViolation(
                 "black-dice-only",
-                f"The board's dice are black: the {die.value} at {where(cell)} is entered "
-                f"as {colour_name(die.colour)}.",
+                say(
+                    "The board's dice are black: the {die} at {cell} is entered as {colour}.",
+                    die=die.value,
+                    cell=where(cell),
+                    colour=colour_name(die.colour),
+                ),
             )
     count = len(board.cells())
     if count != state.dice:
         raise RuleViolation(
             "wrong-dice-count",
-            f"The board holds {state.dice} dice, six for each of the {len(state.players)} "
-            f"players, but {count} were entered.",
+            say(
+                "The board holds {dice} dice, six for each of the {players} players, but "
+                "{count} were entered.",
+                dice=state.dice,
+                players=len(state.players),
+                count=str(count),
+            ),
         )
     check_touching(board)
     plain = Board(tuple(tuple(d and replace(d, colour=None) for d in row) for row in board.rows))
@@ -195,7 +211,12 @@ def _board(state: SixDOne, move: Mapping[str, Any]) -> SixDOne:
     roller, first = state.players[state.roller], state.players[after.seat]
     return replace(
         after,
-        ruling=f"{roller} laid out the board of round {state.round + 1}: {first} places first.",
+        ruling=say(
+            "{roller} laid out the board of round {round}: {first} places first.",
+            roller=roller,
+            round=state.round + 1,
+            first=first,
+        ),
     )
 
 
@@ -204,17 +225,25 @@ def _place(state: SixDOne, move: Mapping[str, Any]) -> SixDOne:
     if board is None:
         raise RuleViolation(
             "board-first",
-            f"{state.players[state.roller]} lays out the board of round {state.round + 1} "
-            "before anyone places.",
+            say(
+                "{player} lays out the board of round {round} before anyone places.",
+                player=state.players[state.roller],
+                round=state.round + 1,
+            ),
         )
     cell = parse_cell(move.get("cell"), board)
     die = board.die_at(cell)
     if die is None:
-        raise RuleViolation("no-die", f"There is no board die at {where(cell)}.")
+        raise RuleViolation("no-die", say("There is no board die at {cell}.", cell=where(cell)))
     owner = state.owners().get(cell)
     if owner is not None:
         raise RuleViolation(
-            "covered", f"That {die.value} is already covered by {state.players[owner]}."
+            "covered",
+            say(
+                "That {die} is already covered by {player}.",
+                die=die.value,
+                player=state.players[owner],
+            ),
         )
     seat, player = state.seat, state.players[state.seat]
     if move.get("die") is not None:
@@ -222,31 +251,50 @@ def _place(state: SixDOne, move: Mapping[str, Any]) -> SixDOne:
         if given.key or given.value != die.value:
             raise RuleViolation(
                 "wrong-number",
-                f"The die at {where(cell)} shows {die.value}: {player} covers it with a "
-                f"{die.value}, not {given}.",
+                say(
+                    "The die at {cell} shows {die}: {player} covers it with a {die}, not {given}.",
+                    cell=where(cell),
+                    die=die.value,
+                    player=player,
+                    given=str(given),
+                ),
             )
         if given.colour not in (None, seat_colour(seat)):
             raise RuleViolation(
                 "wrong-colour",
-                f"{player} plays the {colour_name(seat_colour(seat))} dice, "
-                f"not {colour_name(given.colour)}.",
+                say(
+                    "{player} plays the {colour} dice, not {given}.",
+                    player=player,
+                    colour=colour_name(seat_colour(seat)),
+                    given=colour_name(given.colour),
+                ),
             )
     covers = (*state.covers, (cell, seat))
     if len(covers) == state.dice:
-        return _score_round(state, board, covers, f"{player} covered the last die, a {die.value}.")
+        last = say("{player} covered the last die, a {die}.", player=player, die=die.value)
+        return _score_round(state, board, covers, last)
     mine = [c for c, s in covers if s == seat]
     group = [_value(board, c) for c in sorted(group_of(cell, mine))]
     joined = (
-        f"a lone {die.value}"
+        say("a lone {die}", die=die.value)
         if len(group) == 1
-        else f"a group of {len(group)} worth {sum(group)} × {len(group)} = "
-        f"{points(group_score(group))}"
+        else say(
+            "a group of {count} worth {pips} × {count} = {points}",
+            count=len(group),
+            pips=sum(group),
+            points=group_score(group),
+        )
     )
     after = replace(state, covers=covers, ruling="")
-    ruling = (
-        f"{player} covered the {die.value} at {where(cell)}: {joined}. {player}'s dice score "
-        f"{points(round_points(board, covers, seat))} this round; "
-        f"{state.players[after.seat]} to place."
+    ruling = say(
+        "{player} covered the {die} at {cell}: {group}. {player}'s dice score {points} this "
+        "round; {next} to place.",
+        player=player,
+        die=die.value,
+        cell=where(cell),
+        group=joined,
+        points=round_points(board, covers, seat),
+        next=state.players[after.seat],
     )
     return replace(after, ruling=ruling)
 
@@ -255,12 +303,19 @@ def _score_round(
     state: SixDOne, board: Board, covers: tuple[tuple[Cell, int], ...], last: str
 ) -> SixDOne:
     gained = [round_points(board, covers, s) for s in range(len(state.players))]
-    totals = state.totals.add_round(gained, note=f"round {state.round + 1}")
+    totals = state.totals.add_round(gained, note=say("round {round}", round=state.round + 1))
     played = (*state.played, PlayedRound(board, covers))
     after = SixDOne(totals, state.rounds, state.round + 1, played=played)
     scored = listed(dict(zip(state.players, gained, strict=True)))
     ending = result(totals.scores()) if after.over else _roll_next(after)
-    return replace(after, ruling=f"{last} Round {state.round + 1} scores {scored}. {ending}")
+    ruling = say(
+        "{last} Round {round} scores {scored}. {ending}",
+        last=last,
+        round=state.round + 1,
+        scored=scored,
+        ending=ending,
+    )
+    return replace(after, ruling=ruling)
 
 
 MOVES = {"board": _board, "place": _place}

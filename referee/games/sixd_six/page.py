@@ -13,9 +13,9 @@ from referee.core.dice import Die
 from referee.core.engine import (
     FILL_BOARD,
     PhotoEntry,
-    points,
 )
 from referee.core.moves import Cell, where
+from referee.core.sentences import say, say_n
 from referee.families.boards import to_move, turns_done
 from referee.games.sixd_six.rules import (
     COLOURS,
@@ -37,7 +37,7 @@ from referee.games.sixd_six.rules import (
 
 ACTIONS = ("board", "take", "slide", "pass")
 
-MOVE_WORDS = {"board": "rolled square", "slide": "slid board"}
+MOVE_WORDS = {"board": say("rolled square"), "slide": say("slid board")}
 
 
 def photo_entry(state: SixDSix, settings: Settings) -> PhotoEntry | None:
@@ -56,7 +56,7 @@ def player_notes(state: SixDSix) -> dict[str, str]:
     if state.phase == SQUARE:
         return {}
     return {
-        name: f"{len(area)} {'die' if len(area) == 1 else 'dice'} in the area"
+        name: say_n("{count} die in the area", "{count} dice in the area", len(area))
         for name, area in zip(state.players, state.areas, strict=True)
     }
 
@@ -70,9 +70,13 @@ def warning(state: SixDSix, move: Mapping[str, Any]) -> str | None:
         return None
     cells, placement = take
     dice = [die_name(die_at(state.board, c)) for c in cells]
-    return (
-        f"A set still fits {state.player}'s area: the {listed_words(dice)} from "
-        f"{where(cells[0])} would score {points(placement.score.total)}. Pass anyway?"
+    return say(
+        "A set still fits {player}'s area: the {dice} from {cell} would score {points}. Pass "
+        "anyway?",
+        player=state.player,
+        dice=listed_words(dice),
+        cell=where(cells[0]),
+        points=placement.score.total,
     )
 
 

@@ -36,9 +36,9 @@ from referee.core.engine import (
     TurnLog,
     TurnMark,
     TurnRecord,
-    points,
 )
-from referee.core.moves import Cell, where
+from referee.core.moves import Cell, where, where_first
+from referee.core.sentences import Sentence, Value, listed, say, say_n
 from referee.families.boards import is_over as is_over
 from referee.families.boards import outcome as outcome
 from referee.families.boards import to_move as to_move
@@ -61,7 +61,7 @@ from referee.families.grid import (
 from referee.families.rounds import result
 
 SLUG = "sixd-six"
-TITLE = "Six D Six"
+TITLE = say("Six D Six")
 SERIES = "Six D"
 SERIES_PLACE = 6
 KIND = BOARD
@@ -82,26 +82,32 @@ SQUARE, TAKE, SLIDE, OVER = "square", "take", "slide", "over"
 NO_PAIR, ALL_PASSED = "no-pair", "all-passed"
 
 TURN_WORDS = {
-    0: "unturned",
-    1: "turned a quarter clockwise",
-    2: "turned half round",
-    3: "turned a quarter anticlockwise",
+    0: say("unturned"),
+    1: say("turned a quarter clockwise"),
+    2: say("turned half round"),
+    3: say("turned a quarter anticlockwise"),
 }
-PASS_MARK = TurnMark("passed", cell="pass", legend="<b>pass</b>: no set fitted the area")
+PASS_MARK = TurnMark(
+    say("passed"), cell=say("pass"), legend=say("<b>pass</b>: no set fitted the area")
+)
 
 # --- Lines and sets ----------------------------------------------------------------------------
 
 
 def die_name(die: Die) -> str:
     """A die in words: "red 3"."""
-    return f"{colour_name(die.colour or '')} {die.value}" if die.colour else str(die.value)
+    if not die.colour:
+        return str(die.value)
+    return say("{colour} {value}", colour=colour_name(die.colour), value=die.value)
 
 
-def listed_words(words: Sequence[str]) -> str:
+def listed_words(words: Sequence[Value]) -> Value:
     """Words listed as a sentence lists them: "a", "a and b", "a, b and c"."""
-    if len(words) < 2:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+    if not words:
+        return ""
+    if len(words) == 1:
+        return words[0]
+    return say("{these} and {those}", these=listed(words[:-1]), those=words[-1])
 
 
 def pair_fault(a: Die, b: Die) -> tuple[str, str] | None:
@@ -111,8 +117,14 @@ def pair_fault(a: Die, b: Die) -> tuple[str, str] | None:
     if same_colour != same_value:
         return None
     if same_colour:
-        return "line-repeats", f"it holds two {die_name(a)}s, and no line may hold two dice alike"
-    return "line-mixed", f"the {die_name(a)} and the {die_name(b)} share neither colour nor number"
+        return "line-repeats", say(
+            "it holds two {die}s, and no line may hold two dice alike", die=die_name(a)
+        )
+    return "line-mixed", say(
+        "the {first} and the {second} share neither colour nor number",
+        first=die_name(a),
+        second=die_name(b),
+    )
 
 
 def _clash(dice: Sequence[Die]) -> tuple[Die, Die] | None:
@@ -137,12 +149,22 @@ def line_fault(dice: Sequence[Die]) -> str | None:
     return fault[1] if fault else None
 
 
-def _board_line(run: Sequence[Cell]) -> str:
+def _board_line(run: Sequence[Cell]) -> Sentence:
     """A run of board cells as a player finds it: "row 2, columns 3 to 5"."""
     first, last = run[0], run[-1]
     if first[0] == last[0]:
-        return f"row {first[0] + 1}, columns {first[1] + 1} to {last[1] + 1}"
-    return f"column {first[1] + 1}, rows {first[0] + 1} to {last[0] + 1}"
+        return say(
+            "row {row}, columns {first} to {last}",
+            row=first[0] + 1,
+            first=first[1] + 1,
+            last=last[1] + 1,
+        )
+    return say(
+        "column {column}, rows {first} to {last}",
+        column=first[1] + 1,
+        first=first[0] + 1,
+        last=last[0] + 1,
+    )
 
 
 def judge_set(board: Board, cells: Sequence[Cell]) -> RuleViolation | None:
@@ -154,30 +176,38 @@ def judge_set(board: Board, cells: Sequence[Cell]) -> RuleViolation | None:
     """
     if len(set(cells)) != len(cells):
         twice = next(c for c in cells if cells.count(c) > 1)
-        return RuleViolation("same-cell", f"{where(twice).capitalize()} was picked twice.")
+        return RuleViolation("same-cell", say("{cell} was picked twice.", cell=where_first(twice)))
     for cell in cells:
         if board.die_at(cell) is None:
             return RuleViolation(
-                "no-die", f"{where(cell).capitalize()} is empty: a set is made of dice."
+                "no-die", say("{cell} is empty: a set is made of dice.", cell=where_first(cell))
             )
     if len(cells) < SMALLEST_SET:
         return RuleViolation(
-            "set-too-small", f"A set is {SMALLEST_SET} dice or more, side by side in a line."
+            "set-too-small",
+            say("A set is {least} dice or more, side by side in a line.", least=SMALLEST_SET),
         )
     joined = group_of(cells[0], cells)
     if len(joined) != len(cells):
         apart = next(c for c in cells if c not in joined)
         return RuleViolation(
             "not-connected",
-            f"The dice of a set join side to side: the {die_name(die_at(board, apart))} at "
-            f"{where(apart)} is cut off from the {die_name(die_at(board, cells[0]))} at "
-            f"{where(cells[0])}.",
+            say(
+                "The dice of a set join side to side: the {die} at {cell} is cut off from the "
+                "{other} at {other_cell}.",
+                die=die_name(die_at(board, apart)),
+                cell=where(apart),
+                other=die_name(die_at(board, cells[0])),
+                other_cell=where(cells[0]),
+            ),
         )
     for run in lines(cells):
         fault = _line_fault([die_at(board, c) for c in run])
         if fault:
             code, words = fault
-            return RuleViolation(code, f"Not a set: in {_board_line(run)}, {words}.")
+            return RuleViolation(
+                code, say("Not a set: in {line}, {fault}.", line=_board_line(run), fault=words)
+            )
     return None
 
 
@@ -321,9 +351,14 @@ class Line:
     @property
     def words(self) -> str:
         """ "row of 4", "column of 6 + 6 for six"."""
-        kind = "row" if self.across else "column"
-        bonus = f" + {SIX_BONUS} for six" if len(self.cells) == LONGEST else ""
-        return f"{kind} of {len(self.cells)}{bonus}"
+        count = len(self.cells)
+        if count == LONGEST:
+            if self.across:
+                return say("row of {count} + {bonus} for six", count=count, bonus=SIX_BONUS)
+            return say("column of {count} + {bonus} for six", count=count, bonus=SIX_BONUS)
+        if self.across:
+            return say("row of {count}", count=count)
+        return say("column of {count}", count=count)
 
 
 @dataclass(frozen=True)
@@ -340,7 +375,10 @@ class Score:
     @property
     def words(self) -> str:
         """The sum as a player checks it: "row of 4 + column of 2 = 6"."""
-        return f"{' + '.join(line.words for line in self.lines)} = {points(self.total)}"
+        summed: Value = self.lines[0].words
+        for line in self.lines[1:]:
+            summed = say("{these} + {those}", these=summed, those=line.words)
+        return say("{sum} = {total}", sum=summed, total=self.total)
 
 
 @dataclass(frozen=True)
@@ -492,29 +530,48 @@ def slide_fault(before: Board, after: Board) -> RuleViolation | None:
     if had != has:
         missing = sorted((had - has).elements())
         extra = sorted((has - had).elements())
-        said = []
+        said: list[Value] = []
         if missing:
-            said.append(f"the {listed_words([die_name(d) for d in missing[:3]])} "
-                        f"{'is' if len(missing) == 1 else 'are'} missing")  # fmt: skip
+            gone = listed_words([die_name(d) for d in missing[:3]])
+            said.append(
+                say("the {dice} is missing", dice=gone)
+                if len(missing) == 1
+                else say("the {dice} are missing", dice=gone)
+            )
         if extra:
-            said.append(f"it has {listed_words([_a(d) for d in extra[:3]])} the board did not have")
+            said.append(
+                say(
+                    "it has {dice} the board did not have",
+                    dice=listed_words([_a(d) for d in extra[:3]]),
+                )
+            )
+        problems = (
+            said[0] if len(said) == 1 else say("{these}; {those}", these=said[0], those=said[1])
+        )
         return RuleViolation(
             "not-the-same-dice",
-            f"Sliding keeps the same {sum(had.values())} dice: {'; '.join(said)}.",
+            say(
+                "Sliding keeps the same {count} dice: {problems}.",
+                count=sum(had.values()),
+                problems=problems,
+            ),
         )
     left = gap_cells(after)
     if left:
         return RuleViolation(
             "gap-left",
-            f"The slid board still has an empty square between two dice at {where(left[0])}: "
-            "slide on until no row or column has a gap.",
+            say(
+                "The slid board still has an empty square between two dice at {cell}: slide on "
+                "until no row or column has a gap.",
+                cell=where(left[0]),
+            ),
         )
     return None
 
 
-def _a(die: Die) -> str:
+def _a(die: Die) -> Sentence:
     name = die_name(die)
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+    return say("an {die}", die=name) if name[0] in "aeiou" else say("a {die}", die=name)
 
 
 # --- State -------------------------------------------------------------------------------------
@@ -574,8 +631,13 @@ def start(players: Sequence[str], options: Mapping[str, int]) -> SixDSix:
     state = SixDSix(tuple(players), areas=(Area(),) * len(players), totals=(0,) * len(players))
     return replace(
         state,
-        ruling=f"{state.player} rolls the {SIDE * SIDE} dice, pushes them into a {SIDE} × "
-        f"{SIDE} square and enters it: the numbers row by row, then the colours.",
+        ruling=say(
+            "{player} rolls the {dice} dice, pushes them into a {side} × {side} square and "
+            "enters it: the numbers row by row, then the colours.",
+            player=state.player,
+            dice=SIDE * SIDE,
+            side=SIDE,
+        ),
     )
 
 
@@ -590,43 +652,66 @@ def may_pass(state: SixDSix) -> bool:
 
 def _square(state: SixDSix, move: Mapping[str, Any]) -> SixDSix:
     if state.phase != SQUARE:
-        raise RuleViolation("square-laid", "The rolled square is already entered.")
+        raise RuleViolation("square-laid", say("The rolled square is already entered."))
     board = parse_board(move.get("board"), max_side=SIDE)
     board = _padded(board)
     empty = [(r, c) for r in range(SIDE) for c in range(SIDE) if board.die_at((r, c)) is None]
     if empty:
         raise RuleViolation(
             "wrong-dice-count",
-            f"The square is {SIDE} rows of {SIDE} dice, {SIDE * SIDE} in all: "
-            f"{SIDE * SIDE - len(empty)} were entered ({where(empty[0])} is empty).",
+            say(
+                "The square is {side} rows of {side} dice, {dice} in all: {count} were entered "
+                "({cell} is empty).",
+                side=SIDE,
+                dice=SIDE * SIDE,
+                count=SIDE * SIDE - len(empty),
+                cell=where(empty[0]),
+            ),
         )
     for cell in board.cells():
         die = die_at(board, cell)
         if die.colour is None or die.colour not in COLOURS:
-            had = f"is entered as {colour_name(die.colour)}" if die.colour else "has no colour"
+            had = (
+                say("is entered as {colour}", colour=colour_name(die.colour))
+                if die.colour
+                else say("has no colour")
+            )
             raise RuleViolation(
                 "bad-colour",
-                f"Every die of the square has one of the six colours: the {die.value} at "
-                f"{where(cell)} {had}.",
+                say(
+                    "Every die of the square has one of the six colours: the {die} at {cell} "
+                    "{had}.",
+                    die=die.value,
+                    cell=where(cell),
+                    had=had,
+                ),
             )
     counts = Counter(d.colour for d in board.dice())
     off = [c for c in COLOURS if counts[c] != PER_COLOUR]
     if off:
-        said = listed_words([f"{counts[c]} {colour_name(c)}" for c in off])
+        said = listed_words(
+            [say("{count} {colour}", count=counts[c], colour=colour_name(c)) for c in off]
+        )
         raise RuleViolation(
             "colour-count",
-            f"The square holds {PER_COLOUR} dice of each colour: {said} were entered.",
+            say(
+                "The square holds {each} dice of each colour: {said} were entered.",
+                each=PER_COLOUR,
+                said=said,
+            ),
         )
     after = replace(state, board=board, phase=TAKE)
     if not has_pair(board):
         return _over(
             after,
             NO_PAIR,
-            "The square is entered, but no two dice side by side make a line (one colour "
-            "with different numbers, or one number in different colours): no set, so the "
-            "game is over at once.",
+            say(
+                "The square is entered, but no two dice side by side make a line (one colour "
+                "with different numbers, or one number in different colours): no set, so the "
+                "game is over at once."
+            ),
         )
-    return replace(after, ruling=f"The square is entered. {_next_words(after)}")
+    return replace(after, ruling=say("The square is entered. {next}", next=_next_words(after)))
 
 
 def _padded(board: Board) -> Board:
@@ -636,16 +721,18 @@ def _padded(board: Board) -> Board:
     return Board(tuple(rows))
 
 
-def _over(state: SixDSix, ending: str, said: str) -> SixDSix:
+def _over(state: SixDSix, ending: str, said: Sentence) -> SixDSix:
     over = replace(state, phase=OVER, ending=ending)
-    return replace(over, ruling=f"{said} {result(outcome(over).scores)}")
+    return replace(
+        over, ruling=say("{said} {result}", said=said, result=result(outcome(over).scores))
+    )
 
 
-def _next_words(state: SixDSix) -> str:
+def _next_words(state: SixDSix) -> Sentence:
     """Who moves next and what they may do, in words."""
     if len(state.area):
-        return f"{state.player} takes a set (or passes, when none fits)."
-    return f"{state.player} takes a set."
+        return say("{player} takes a set (or passes, when none fits).", player=state.player)
+    return say("{player} takes a set.", player=state.player)
 
 
 def _in_take(state: SixDSix, doing: str) -> None:
@@ -655,25 +742,50 @@ def _in_take(state: SixDSix, doing: str) -> None:
     if state.phase == SLIDE:
         raise RuleViolation(
             "slide-first",
-            f"{state.player} slides the board shut before anyone {doing} again: it has a "
-            f"gap at {where(gap_cells(state.board)[0])}.",
+            say(
+                "{player} slides the board shut before anyone takes again: it has a gap at {cell}.",
+                player=state.player,
+                cell=where(gap_cells(state.board)[0]),
+            )
+            if doing == "takes"
+            else say(
+                "{player} slides the board shut before anyone passes again: it has a gap at "
+                "{cell}.",
+                player=state.player,
+                cell=where(gap_cells(state.board)[0]),
+            ),
         )
 
 
 def _square_first(state: SixDSix) -> RuleViolation:
     return RuleViolation(
-        "square-first", f"{state.players[0]} enters the rolled square of {SIDE * SIDE} dice first."
+        "square-first",
+        say(
+            "{player} enters the rolled square of {dice} dice first.",
+            player=state.players[0],
+            dice=SIDE * SIDE,
+        ),
     )
 
 
-def _cells(raw: object, what: str, board: Board | None) -> tuple[Cell, ...]:
+def _cells(raw: object, what: Sentence, board: Board | None) -> tuple[Cell, ...]:
     """The cells of a take: on ``board`` (the set) or anywhere (``board`` None: the area)."""
     if not isinstance(raw, list | tuple):
         raise RuleViolation(
-            "bad-move", f"The {what} is a list of cells [row, column], like [[0, 1], [0, 2]]."
+            "bad-move",
+            say(
+                "The {what} is a list of cells [row, column], like {example}.",
+                what=what,
+                example="[[0, 1], [0, 2]]",
+            ),
         )
     if len(raw) > SIDE * SIDE:
-        raise RuleViolation("set-too-big", f"A set has at most {SIDE * SIDE} dice, not {len(raw)}.")
+        raise RuleViolation(
+            "set-too-big",
+            say(
+                "A set has at most {most} dice, not {count}.", most=SIDE * SIDE, count=str(len(raw))
+            ),
+        )
     if board is not None:
         return tuple(parse_cell(item, board) for item in raw)
     cells = []
@@ -685,7 +797,7 @@ def _cells(raw: object, what: str, board: Board | None) -> tuple[Cell, ...]:
         ):
             raise RuleViolation(
                 "bad-cell",
-                "A cell is [row, column], two whole numbers (any, in the area), like [1, -4].",
+                say("A cell is [row, column], two whole numbers (any, in the area), like [1, -4]."),
             )
         cells.append((item[0], item[1]))
     return tuple(cells)
@@ -694,12 +806,12 @@ def _cells(raw: object, what: str, board: Board | None) -> tuple[Cell, ...]:
 def _take(state: SixDSix, move: Mapping[str, Any]) -> SixDSix:
     _in_take(state, "takes")
     board = state.board
-    cells = _cells(move.get("cells"), "set", board)
+    cells = _cells(move.get("cells"), say("set"), board)
     fault = judge_set(board, cells)
     if fault:
         raise fault
     dice = tuple(die_at(board, c) for c in cells)
-    place = _cells(move.get("place"), "placement", None)
+    place = _cells(move.get("place"), say("placement"), None)
     placement = fit(state, dice, cells, place)
     new_board = board
     for cell in cells:
@@ -721,25 +833,46 @@ def _take(state: SixDSix, move: Mapping[str, Any]) -> SixDSix:
             TurnRecord(state.player, placement.score.total, totals[state.seat])
         ),
     )
+    said_of: dict[str, Value] = {
+        "player": state.player,
+        "dice": listed_words([die_name(d) for d in dice]),
+        "turned": placement.turn_words,
+        "score": placement.score.words,
+        "total": totals[state.seat],
+    }
     said = (
-        f"{state.player} took the {listed_words([die_name(d) for d in dice])} and placed "
-        f"{'them' if len(dice) > 1 else 'it'} {placement.turn_words}: "
-        f"{placement.score.words}. {state.player} has {points(totals[state.seat])}."
+        say(
+            "{player} took the {dice} and placed them {turned}: {score}. {player} has {total}.",
+            **said_of,
+        )
+        if len(dice) > 1
+        else say(
+            "{player} took the {dice} and placed it {turned}: {score}. {player} has {total}.",
+            **said_of,
+        )
     )
     holes = gap_cells(new_board)
     if holes:
-        return replace(
-            after,
-            phase=SLIDE,
-            ruling=f"{said} The board has {_count(len(holes), 'gap')} "
-            f"({where(holes[0])}{' and more' if len(holes) > 1 else ''}): "
-            f"{state.player} slides the dice shut and enters the board.",
+        gaps = (
+            say(
+                "{said} The board has a gap ({cell}): {player} slides the dice shut and enters "
+                "the board.",
+                said=said,
+                cell=where(holes[0]),
+                player=state.player,
+            )
+            if len(holes) == 1
+            else say(
+                "{said} The board has {count} gaps ({cell} and more): {player} slides the dice "
+                "shut and enters the board.",
+                said=said,
+                count=len(holes),
+                cell=where(holes[0]),
+                player=state.player,
+            )
         )
+        return replace(after, phase=SLIDE, ruling=gaps)
     return _end_turn(after, said)
-
-
-def _count(n: int, thing: str) -> str:
-    return f"{'a' if n == 1 else n} {thing}{'' if n == 1 else 's'}"
 
 
 def fit(
@@ -752,22 +885,31 @@ def fit(
     if len(place) != len(cells):
         raise RuleViolation(
             "wrong-count",
-            f"The placement names {len(place)} area "
-            f"{'cell' if len(place) == 1 else 'cells'} for {len(cells)} dice: one for each "
-            "die, in the same order.",
+            say_n(
+                "The placement names {count} area cell for {dice} dice: one for each die, in "
+                "the same order.",
+                "The placement names {count} area cells for {dice} dice: one for each die, in "
+                "the same order.",
+                len(place),
+                dice=len(cells),
+            ),
         )
     quarters = _quarters(cells, place)
     if quarters is None:
         if _quarters(cells, place, flip=True) is not None:
             raise RuleViolation(
                 "mirrored",
-                "That placement is the set's mirror image: a set may be turned, never flipped "
-                "over.",
+                say(
+                    "That placement is the set's mirror image: a set may be turned, never "
+                    "flipped over."
+                ),
             )
         raise RuleViolation(
             "wrong-shape",
-            "The set keeps its shape: each die must land beside the same dice as on the "
-            "board, the whole set turned by a quarter, a half or three quarters at most.",
+            say(
+                "The set keeps its shape: each die must land beside the same dice as on the "
+                "board, the whole set turned by a quarter, a half or three quarters at most."
+            ),
         )
     who = state.player
     judged = _judge_place(state.area.at, dict(zip(place, dice, strict=True)))
@@ -777,19 +919,38 @@ def fit(
         there, placed = judged.dice
         raise RuleViolation(
             "occupied",
-            f"{who}'s area already has {_a(there)} where the {die_name(placed)} would go.",
+            say(
+                "{player}'s area already has {there} where the {die} would go.",
+                player=who,
+                there=_a(there),
+                die=die_name(placed),
+            ),
         )
     if judged.code == "not-touching":
         raise RuleViolation(
             "not-touching",
-            f"After the first take a set must touch {who}'s area: at least one of its dice "
-            "side by side with a die already there.",
+            say(
+                "After the first take a set must touch {player}'s area: at least one of its "
+                "dice side by side with a die already there.",
+                player=who,
+            ),
         )
     raise RuleViolation(
         "breaks-line",
-        f"That placement breaks a line: {who}'s area would get a "
-        f"{'row' if judged.across else 'column'} of {listed_words([_a(d) for d in judged.dice])}, "
-        f"and {judged.fault}.",
+        say(
+            "That placement breaks a line: {player}'s area would get a row of {dice}, and {fault}.",
+            player=who,
+            dice=listed_words([_a(d) for d in judged.dice]),
+            fault=judged.fault,
+        )
+        if judged.across
+        else say(
+            "That placement breaks a line: {player}'s area would get a column of {dice}, and "
+            "{fault}.",
+            player=who,
+            dice=listed_words([_a(d) for d in judged.dice]),
+            fault=judged.fault,
+        ),
     )
 
 
@@ -799,27 +960,34 @@ def _slide(state: SixDSix, move: Mapping[str, Any]) -> SixDSix:
     if state.phase != SLIDE:
         raise RuleViolation(
             "no-slide",
-            "Nothing to slide: the board has no empty square between two dice. "
-            f"{_next_words(state)}",
+            say(
+                "Nothing to slide: the board has no empty square between two dice. {next}",
+                next=_next_words(state),
+            ),
         )
     board = _padded(parse_board(move.get("board"), max_side=SIDE))
     fault = slide_fault(state.board, board)
     if fault:
         raise fault
-    return _end_turn(replace(state, board=board), f"{state.player} slid the board shut.")
+    return _end_turn(
+        replace(state, board=board), say("{player} slid the board shut.", player=state.player)
+    )
 
 
-def _end_turn(state: SixDSix, said: str) -> SixDSix:
+def _end_turn(state: SixDSix, said: Sentence) -> SixDSix:
     """The end of a turn: over when no two dice side by side make a line, else the next seat."""
     if not has_pair(state.board):
         return _over(
             state,
             NO_PAIR,
-            f"{said} No two dice side by side on the board make a line now: no set is left, "
-            "so the game is over.",
+            say(
+                "{said} No two dice side by side on the board make a line now: no set is "
+                "left, so the game is over.",
+                said=said,
+            ),
         )
     after = replace(state, phase=TAKE, seat=(state.seat + 1) % len(state.players))
-    return replace(after, ruling=f"{said} {_next_words(after)}")
+    return replace(after, ruling=say("{said} {next}", said=said, next=_next_words(after)))
 
 
 def _pass(state: SixDSix, move: Mapping[str, Any]) -> SixDSix:
@@ -827,8 +995,10 @@ def _pass(state: SixDSix, move: Mapping[str, Any]) -> SixDSix:
     if not len(state.area):
         raise RuleViolation(
             "must-take",
-            f"{state.player}'s area is empty, and any set fits an empty area: "
-            f"{state.player} takes a set.",
+            say(
+                "{player}'s area is empty, and any set fits an empty area: {player} takes a set.",
+                player=state.player,
+            ),
         )
     passes = state.passes + 1
     after = replace(
@@ -841,12 +1011,24 @@ def _pass(state: SixDSix, move: Mapping[str, Any]) -> SixDSix:
     )
     if passes >= len(state.players):
         return _over(
-            after, ALL_PASSED, f"{state.player} passed: every player passed in a row, so the "
-            "game is over."
-        )  # fmt: skip
+            after,
+            ALL_PASSED,
+            say(
+                "{player} passed: every player passed in a row, so the game is over.",
+                player=state.player,
+            ),
+        )
     nxt = replace(after, seat=(state.seat + 1) % len(state.players))
-    in_a_row = f" ({passes} passes in a row)" if passes > 1 else ""
-    return replace(nxt, ruling=f"{state.player} passed{in_a_row}. {_next_words(nxt)}")
+    if passes > 1:
+        ruling = say(
+            "{player} passed ({passes} passes in a row). {next}",
+            player=state.player,
+            passes=passes,
+            next=_next_words(nxt),
+        )
+    else:
+        ruling = say("{player} passed. {next}", player=state.player, next=_next_words(nxt))
+    return replace(nxt, ruling=ruling)
 
 
 MOVES = {"board": _square, "take": _take, "slide": _slide, "pass": _pass}
@@ -889,9 +1071,9 @@ def preview_take(state: SixDSix, cells: Sequence[Cell]) -> TakePreview:
     """Judge the set on ``cells`` of the board and list where it fits the mover's area."""
     cells = tuple(cells)
     if state.phase != TAKE:
-        return TakePreview(cells, "Nothing can be taken now.", ())
+        return TakePreview(cells, say("Nothing can be taken now."), ())
     try:
-        parsed = _cells([list(c) for c in cells], "set", state.board)
+        parsed = _cells([list(c) for c in cells], say("set"), state.board)
     except RuleViolation as exc:
         return TakePreview(cells, exc.message, ())
     fault = judge_set(state.board, parsed)
@@ -905,7 +1087,7 @@ def check_slide(state: SixDSix, board: object) -> str:
     """Why ``board`` (log notation) is not the board slid shut ("" when it is)."""
     try:
         if state.phase != SLIDE:
-            raise RuleViolation("no-slide", "Nothing to slide now.")
+            raise RuleViolation("no-slide", say("Nothing to slide now."))
         fault = slide_fault(state.board, _padded(parse_board(board, max_side=SIDE)))
     except RuleViolation as exc:
         return exc.message
@@ -1018,7 +1200,7 @@ def area_grids(state: SixDSix) -> tuple[tuple[str, tuple[tuple[str | None, ...],
     """Each player's area as a grid to draw (log notation, None for a free cell), captioned
     with the name and total: a filled scoresheet draws them."""
     return tuple(
-        (f"{name}'s area · {points(total)}", tuple(tuple(None if d is None else str(d) for d in row)
-                                           for row in area.rows()))
+        (say("{player}'s area · {total}", player=name, total=total),
+         tuple(tuple(None if d is None else str(d) for d in row) for row in area.rows()))
         for name, total, area in zip(state.players, state.totals, state.areas, strict=True)
     )  # fmt: skip

@@ -17,6 +17,7 @@ from referee.core.engine import (
     PhotoEntry,
     RuleViolation,
 )
+from referee.core.sentences import say
 from referee.families.boards import to_move
 from referee.families.grid import (
     colour_name,
@@ -45,10 +46,10 @@ TURN_WORD = "placement"
 ACTIONS = ("board", "remove", "draw", "reroll", "place")
 
 MOVE_WORDS = {
-    "board": "black grid",
-    "remove": "dice put back in the box",
-    "reroll": "re-roll",
-    "place": "placement",
+    "board": say("black grid"),
+    "remove": say("dice put back in the box"),
+    "reroll": say("re-roll"),
+    "place": say("placement"),
 }
 
 
@@ -105,14 +106,14 @@ def read_form(state: SixDThree, form: formdata.FormData) -> formdata.Moves:
         hand = state.hands[state.seat]
         index = formdata.index_of(str(form.get("hand") or ""), len(hand))
         if index is None:
-            raise RuleViolation("not-in-hand", "Tap a die of your hand first.")
+            raise RuleViolation("not-in-hand", say("Tap a die of your hand first."))
         return str(hand[index])
 
     def reroll() -> formdata.Moves:
         die = hand_die()
         value = str(form.get("value") or "").strip()
         if len(value) != 1 or value not in formdata.FACES:
-            raise RuleViolation("bad-die", "Tap the value the re-rolled die shows, 1 to 6.")
+            raise RuleViolation("bad-die", say("Tap the value the re-rolled die shows, 1 to 6."))
         return [{"type": "reroll", "die": die, "to": f"{value}{die[-1]}"}]
 
     def place() -> formdata.Moves:
@@ -128,7 +129,7 @@ def player_notes(state: SixDThree) -> dict[str, str]:
     if state.over or state.phase in (GRID, REMOVE):
         return {}
     return {
-        name: f"hand: {hand_words(hand)}"
+        name: say("hand: {hand}", hand=hand_words(hand))
         for name, hand in zip(state.players, state.hands, strict=True)
     }
 

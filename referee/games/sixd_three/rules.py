@@ -27,9 +27,9 @@ from referee.core.engine import (
     RuleViolation,
     TurnLog,
     TurnRecord,
-    points,
 )
-from referee.core.moves import Cell, where
+from referee.core.moves import Cell, where, where_first
+from referee.core.sentences import Sentence, Value, both, listed, say, say_n
 from referee.families.boards import is_over as is_over
 from referee.families.boards import outcome as outcome
 from referee.families.boards import to_move as to_move
@@ -45,7 +45,7 @@ from referee.families.grid import (
 from referee.families.rounds import result
 
 SLUG = "sixd-three"
-TITLE = "Six D Three"
+TITLE = say("Six D Three")
 SERIES = "Six D"
 SERIES_PLACE = 3
 KIND = BOARD
@@ -58,7 +58,6 @@ HAND = 3
 # Dice put back in the box unseen before the deal, by number of players (none otherwise).
 REMOVED = {4: 2, 5: 1}
 OPTIONS: tuple[Option, ...] = ()
-COUNT_WORDS = {0: "no", 1: "one", 2: "two", 3: "three"}
 
 # The phases of a table, in the order they come: the grid, the dice removed (4 or 5
 # players), the opening draws seat by seat, then turns, each followed by a draw while the
@@ -104,24 +103,37 @@ class Score:
         """The sum as a player checks it: "4 + 4 on a black 4 + 12 through the green chain
         + 8 through the 4s (the green 4 joins both ways, counted once) = 28"."""
         value = self.die.value
-        parts = [str(value)]
+        parts: list[Value] = [value]
         if self.bonus:
-            parts.append(f"{value} on a black {value}")
+            parts.append(say("{value} on a black {value}", value=value))
         if self.by_colour:
-            parts.append(f"{self.colour_pips} through the {_colour(self.die)} chain")
+            parts.append(
+                say(
+                    "{pips} through the {colour} chain",
+                    pips=self.colour_pips,
+                    colour=_colour(self.die),
+                )
+            )
         if self.by_pips:
-            parts.append(f"{self.pip_pips} through the {value}s")
+            parts.append(say("{pips} through the {value}s", pips=self.pip_pips, value=value))
         if len(parts) == 1:
-            return f"{value} (nothing joins it) = {value}"
-        sum_words = " + ".join(parts)
+            return say("{value} (nothing joins it) = {value}", value=value)
+        sum_words = parts[0]
+        for part in parts[1:]:
+            sum_words = say("{these} + {those}", these=sum_words, those=part)
         if self.both:
             which = (
-                f"the {_colour(self.die)} {value} joins"
+                say("the {colour} {value} joins", colour=_colour(self.die), value=value)
                 if len(self.both) == 1
-                else f"{len(self.both)} {_colour(self.die)} {value}s join"
+                else say(
+                    "{count} {colour} {value}s join",
+                    count=len(self.both),
+                    colour=_colour(self.die),
+                    value=value,
+                )
             )
-            sum_words += f" ({which} both ways, counted once)"
-        return f"{sum_words} = {points(self.total)}"
+            sum_words = say("{sum} ({which} both ways, counted once)", sum=sum_words, which=which)
+        return say("{sum} = {total}", sum=sum_words, total=self.total)
 
 
 def _colour(die: Die) -> str:
@@ -237,8 +249,13 @@ def start(players: Sequence[str], options: Mapping[str, int]) -> SixDThree:
     state = SixDThree(tuple(players), hands=((),) * len(players), totals=(0,) * len(players))
     return replace(
         state,
-        ruling=f"{state.player} rolls the {SIDE * SIDE} black dice, pushes them into a "
-        f"{SIDE} × {SIDE} grid and enters it row by row.",
+        ruling=say(
+            "{player} rolls the {dice} black dice, pushes them into a {side} × {side} grid and "
+            "enters it row by row.",
+            player=state.player,
+            dice=SIDE * SIDE,
+            side=SIDE,
+        ),
     )
 
 
@@ -257,22 +274,32 @@ def turn_records(state: SixDThree) -> TurnLog:
 
 def _grid(state: SixDThree, move: Mapping[str, Any]) -> SixDThree:
     if state.phase != GRID:
-        raise RuleViolation("grid-laid", "The black grid is already entered.")
+        raise RuleViolation("grid-laid", say("The black grid is already entered."))
     grid = parse_board(move.get("board"), max_side=SIDE)
     empty = [(r, c) for r in range(SIDE) for c in range(SIDE) if grid.die_at((r, c)) is None]
     if empty:
         raise RuleViolation(
             "wrong-dice-count",
-            f"The grid is {SIDE} rows of {SIDE} black dice, {SIDE * SIDE} in all: "
-            f"{SIDE * SIDE - len(empty)} were entered ({where(empty[0])} is empty).",
+            say(
+                "The grid is {side} rows of {side} black dice, {dice} in all: {count} were "
+                "entered ({cell} is empty).",
+                side=SIDE,
+                dice=SIDE * SIDE,
+                count=SIDE * SIDE - len(empty),
+                cell=where(empty[0]),
+            ),
         )
     for cell in grid.cells():
         die = grid.die_at(cell)
         if die is not None and die.colour not in (None, BLACK):
             raise RuleViolation(
                 "black-dice-only",
-                f"The grid's dice are black: the {die.value} at {where(cell)} is entered "
-                f"as {colour_name(die.colour)}.",
+                say(
+                    "The grid's dice are black: the {die} at {cell} is entered as {colour}.",
+                    die=die.value,
+                    cell=where(cell),
+                    colour=colour_name(die.colour),
+                ),
             )
     plain = Board(tuple(tuple(d and replace(d, colour=None) for d in row) for row in grid.rows))
     after = replace(state, grid=plain)
@@ -280,20 +307,34 @@ def _grid(state: SixDThree, move: Mapping[str, Any]) -> SixDThree:
         return replace(
             after,
             phase=REMOVE,
-            ruling=f"The grid is entered. With {len(state.players)} players "
-            f"{_dice(state.to_remove)} {_go(state.to_remove)} back in the box unseen: "
-            f"{state.player} enters "
-            f"{'their colours' if state.to_remove > 1 else 'its colour'}.",
+            ruling=say(
+                "The grid is entered. With {players} players {dice} goes back in the box "
+                "unseen: {player} enters its colour.",
+                players=len(state.players),
+                dice=_dice(1),
+                player=state.player,
+            )
+            if state.to_remove == 1
+            else say(
+                "The grid is entered. With {players} players {dice} go back in the box "
+                "unseen: {player} enters their colours.",
+                players=len(state.players),
+                dice=_dice(state.to_remove),
+                player=state.player,
+            ),
         )
-    return _deal_next(replace(after, phase=DEAL), "The grid is entered.")
+    return _deal_next(replace(after, phase=DEAL), say("The grid is entered."))
 
 
-def _dice(n: int) -> str:
-    return f"{COUNT_WORDS.get(n, n)} {'die' if n == 1 else 'dice'}"
-
-
-def _go(n: int) -> str:
-    return "goes" if n == 1 else "go"
+def _dice(n: int) -> Sentence:
+    """A count of dice in words, small ones spelled out: "no dice", "one die", "4 dice"."""
+    spelled = {
+        0: say("no dice"),
+        1: say("one die"),
+        2: say("two dice"),
+        3: say("three dice"),
+    }
+    return spelled.get(n) or say_n("{count} die", "{count} dice", n)
 
 
 def _remove(state: SixDThree, move: Mapping[str, Any]) -> SixDThree:
@@ -302,45 +343,67 @@ def _remove(state: SixDThree, move: Mapping[str, Any]) -> SixDThree:
     if state.phase != REMOVE:
         raise RuleViolation(
             "no-remove",
-            f"With {len(state.players)} players no dice go back in the box."
+            say("With {players} players no dice go back in the box.", players=len(state.players))
             if not state.to_remove
-            else "The dice that go back in the box are already entered.",
+            else say("The dice that go back in the box are already entered."),
         )
     raw = move.get("colours")
     if not isinstance(raw, list | tuple):
         raise RuleViolation(
-            "bad-move", 'The dice removed are a list of colour letters, like ["r", "g"].'
+            "bad-move", say('The dice removed are a list of colour letters, like ["r", "g"].')
         )
     if len(raw) != state.to_remove:
         raise RuleViolation(
             "wrong-dice-count",
-            f"With {len(state.players)} players exactly {_dice(state.to_remove)} "
-            f"{_go(state.to_remove)} back in "
-            f"the box, not {len(raw)}.",
+            say(
+                "With {players} players exactly {dice} goes back in the box, not {count}.",
+                players=len(state.players),
+                dice=_dice(1),
+                count=str(len(raw)),
+            )
+            if state.to_remove == 1
+            else say(
+                "With {players} players exactly {dice} go back in the box, not {count}.",
+                players=len(state.players),
+                dice=_dice(state.to_remove),
+                count=str(len(raw)),
+            ),
         )
     for letter in raw:
         if not isinstance(letter, str) or letter not in COLOURS:
             raise RuleViolation(
                 "bad-colour",
-                "A die removed is named by its colour letter: r, y, g, b, o or p "
-                "(the bag holds no black dice).",
+                say(
+                    "A die removed is named by its colour letter: r, y, g, b, o or p "
+                    "(the bag holds no black dice)."
+                ),
             )
     removed = tuple(raw)
-    names = " and ".join(colour_name(c) for c in removed)
+    names = both([colour_name(c) for c in removed])
     after = replace(state, phase=DEAL, removed=removed)
-    return _deal_next(after, f"Back in the box, unseen: {names}.")
+    return _deal_next(after, say("Back in the box, unseen: {names}.", names=names))
 
 
 def _grid_first(state: SixDThree) -> RuleViolation:
     return RuleViolation(
-        "grid-first", f"{state.players[0]} enters the {SIDE * SIDE} black dice of the grid first."
+        "grid-first",
+        say(
+            "{player} enters the {dice} black dice of the grid first.",
+            player=state.players[0],
+            dice=SIDE * SIDE,
+        ),
     )
 
 
-def _deal_next(state: SixDThree, said: str) -> SixDThree:
+def _deal_next(state: SixDThree, said: Sentence) -> SixDThree:
     return replace(
         state,
-        ruling=f"{said} {state.player} draws {_dice(HAND)} from the bag and rolls them.",
+        ruling=say(
+            "{said} {player} draws {dice} from the bag and rolls them.",
+            said=said,
+            player=state.player,
+            dice=_dice(HAND),
+        ),
     )
 
 
@@ -352,7 +415,10 @@ def _draw(state: SixDThree, move: Mapping[str, Any]) -> SixDThree:
     if state.phase not in (DEAL, DRAW):
         raise RuleViolation(
             "no-draw",
-            f"Nobody draws now: {state.player} places a die (a draw follows a placement).",
+            say(
+                "Nobody draws now: {player} places a die (a draw follows a placement).",
+                player=state.player,
+            ),
         )
     count = min(HAND if state.phase == DEAL else 1, state.in_bag)
     dice = _bag_dice(state, move.get("dice"), count)
@@ -362,44 +428,67 @@ def _draw(state: SixDThree, move: Mapping[str, Any]) -> SixDThree:
     for die in dice:
         drawn[COLOURS.index(die.colour or "")] += 1
     after = replace(state, hands=tuple(hands), drawn=tuple(drawn))
-    took = f"{state.player} drew {_list(dice)}"
+    took = say("{player} drew {dice}.", player=state.player, dice=_list(dice))
     if state.phase == DEAL:
         if state.seat + 1 < len(state.players):
-            return _deal_next(replace(after, seat=state.seat + 1), f"{took}.")
-        return _turn(replace(after, seat=0), f"{took}. Every hand is dealt:")
-    return _next_turn(after, f"{took}.")
+            return _deal_next(replace(after, seat=state.seat + 1), took)
+        dealt = say(
+            "{player} drew {dice}. Every hand is dealt:", player=state.player, dice=_list(dice)
+        )
+        return _turn(replace(after, seat=0), dealt)
+    return _next_turn(after, took)
 
 
 def _remove_first(state: SixDThree) -> RuleViolation:
     return RuleViolation(
         "remove-first",
-        f"With {len(state.players)} players {_dice(state.to_remove)} {_go(state.to_remove)} "
-        "back in the box "
-        f"before the deal: {state.players[0]} enters "
-        f"{'their colours' if state.to_remove > 1 else 'its colour'}.",
+        say(
+            "With {players} players {dice} goes back in the box before the deal: {player} "
+            "enters its colour.",
+            players=len(state.players),
+            dice=_dice(1),
+            player=state.players[0],
+        )
+        if state.to_remove == 1
+        else say(
+            "With {players} players {dice} go back in the box before the deal: {player} "
+            "enters their colours.",
+            players=len(state.players),
+            dice=_dice(state.to_remove),
+            player=state.players[0],
+        ),
     )
 
 
 def _bag_dice(state: SixDThree, raw: object, count: int) -> tuple[Die, ...]:
     """The dice of a draw: ``count`` coloured dice, each of a colour still in the bag."""
-    what = f"{state.player} draws {_dice(count)}"
+    said: dict[str, Value] = {"player": state.player, "dice": _dice(count)}
     if not isinstance(raw, list | tuple):
-        raise RuleViolation("bad-move", f'{what}: a draw is a list of dice, like ["3r"].')
+        raise RuleViolation(
+            "bad-move", say('{player} draws {dice}: a draw is a list of dice, like ["3r"].', **said)
+        )
     if len(raw) != count:  # counted before reading each die
-        raise RuleViolation("wrong-dice-count", f"{what}, not {len(raw)}.")
+        raise RuleViolation(
+            "wrong-dice-count",
+            say("{player} draws {dice}, not {count}.", count=str(len(raw)), **said),
+        )
     dice = tuple(parse_die(item) for item in raw)
     left = dict(state.bag())
     for die in dice:
         if die.key:
-            raise RuleViolation("bad-die", "Six D Three has no key dice.")
+            raise RuleViolation("bad-die", say("Six D Three has no key dice."))
         if die.colour is None:
             raise RuleViolation(
                 "no-colour",
-                f"Every die drawn needs its colour letter, like {die.value}r: the {die} has none.",
+                say(
+                    "Every die drawn needs its colour letter, like {value}r: the {die} has none.",
+                    value=die.value,
+                    die=str(die),
+                ),
             )
         if die.colour == BLACK:
             raise RuleViolation(
-                "not-in-bag", "The bag holds no black dice: they are all on the grid."
+                "not-in-bag", say("The bag holds no black dice: they are all on the grid.")
             )
         if left[die.colour] == 0:
             earlier = sum(1 for d in dice[: dice.index(die)] if d.colour == die.colour)
@@ -408,40 +497,57 @@ def _bag_dice(state: SixDThree, raw: object, count: int) -> tuple[Die, ...]:
     return dice
 
 
-def _used_up(state: SixDThree, colour: str, earlier: int) -> str:
+def _used_up(state: SixDThree, colour: str, earlier: int) -> Sentence:
     """Why the bag has no die of ``colour`` left, with the counts (``earlier``: dice of it
     already in the draw being entered)."""
     drawn = state.drawn[COLOURS.index(colour)]
     removed = state.removed.count(colour)
-    how = f"{drawn} drawn" + (f" and {removed} put back in the box" if removed else "")
-    also = f", and this draw already holds {earlier}" if earlier else ""
-    return f"The bag has no {colour_name(colour)} die left: of the {PER_COLOUR}, {how}{also}."
+    how = (
+        say("{drawn} drawn and {removed} put back in the box", drawn=drawn, removed=removed)
+        if removed
+        else say("{drawn} drawn", drawn=drawn)
+    )
+    if earlier:
+        how = say("{how}, and this draw already holds {earlier}", how=how, earlier=earlier)
+    return say(
+        "The bag has no {colour} die left: of the {each}, {how}.",
+        colour=colour_name(colour),
+        each=PER_COLOUR,
+        how=how,
+    )
 
 
-def _list(dice: Sequence[Die]) -> str:
-    names = [f"{_a(_colour(d))} {d.value}" for d in dice]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def _list(dice: Sequence[Die]) -> Value:
+    names = [_a(d) for d in dice]
+    if len(names) == 1:
+        return names[0]
+    return say("{these} and {those}", these=listed(names[:-1]), those=names[-1])
 
 
-def _a(word: str) -> str:
-    """``word`` with its article: "a red", "an orange"."""
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+def _a(die: Die) -> Sentence:
+    """A die with its article: "a red 4", "an orange 2"."""
+    colour = _colour(die)
+    if colour[0] in "aeiou":
+        return say("an {colour} {value}", colour=colour, value=die.value)
+    return say("a {colour} {value}", colour=colour, value=die.value)
 
 
 # --- Turns -------------------------------------------------------------------------------------
 
 
-def _turn(state: SixDThree, said: str) -> SixDThree:
+def _turn(state: SixDThree, said: Sentence) -> SixDThree:
     """The turn of ``state.seat``, announced after ``said``."""
     return replace(
         state,
         phase=TURN,
         rerolled=False,
-        ruling=f"{said} {state.player} may re-roll one die, then places one.",
+        ruling=say(
+            "{said} {player} may re-roll one die, then places one.", said=said, player=state.player
+        ),
     )
 
 
-def _next_turn(state: SixDThree, said: str) -> SixDThree:
+def _next_turn(state: SixDThree, said: Sentence) -> SixDThree:
     """The next seat round the table with a die in hand takes a turn; none: the game ends."""
     n = len(state.players)
     for step in range(1, n + 1):
@@ -449,10 +555,13 @@ def _next_turn(state: SixDThree, said: str) -> SixDThree:
         if state.hands[seat]:
             return _turn(replace(state, seat=seat), said)
     over = replace(state, phase=OVER)
-    return replace(over, ruling=f"{said} Every die is placed. {result(outcome(over).scores)}")
+    ruling = say(
+        "{said} Every die is placed. {result}", said=said, result=result(outcome(over).scores)
+    )
+    return replace(over, ruling=ruling)
 
 
-def _in_turn(state: SixDThree, doing: str) -> None:
+def _in_turn(state: SixDThree, reroll: bool) -> None:
     """Refuse a re-roll or a placement outside the player's turn, saying what comes first."""
     if state.phase == GRID:
         raise _grid_first(state)
@@ -461,51 +570,81 @@ def _in_turn(state: SixDThree, doing: str) -> None:
     if state.phase == DEAL:
         raise RuleViolation(
             "deal-first",
-            f"Everyone draws {_dice(HAND)} before the first turn: {state.player} draws next.",
+            say(
+                "Everyone draws {dice} before the first turn: {player} draws next.",
+                dice=_dice(HAND),
+                player=state.player,
+            ),
         )
     if state.phase == DRAW:
         raise RuleViolation(
             "draw-first",
-            f"{state.player} draws a die from the bag before anyone {doing}s again.",
+            say(
+                "{player} draws a die from the bag before anyone re-rolls again.",
+                player=state.player,
+            )
+            if reroll
+            else say(
+                "{player} draws a die from the bag before anyone places again.",
+                player=state.player,
+            ),
         )
 
 
-def _hand_die(state: SixDThree, raw: object, role: str) -> Die:
+def _hand_die(state: SixDThree, raw: object, role: Sentence) -> Die:
     """The hand die a move names (colour letter needed: it tells two 4s apart)."""
     die = parse_die(raw)
     if die.key or die.colour is None or die.colour == BLACK:
         raise RuleViolation(
             "no-colour",
-            f"Name the {role} with its value and colour letter, like {die.value}r.",
+            say(
+                "Name the {role} with its value and colour letter, like {value}r.",
+                role=role,
+                value=die.value,
+            ),
         )
     hand = state.hands[state.seat]
     if die not in hand:
         raise RuleViolation(
             "not-in-hand",
-            f"{state.player} holds no {_colour(die)} {die.value}: the hand is {hand_words(hand)}.",
+            say(
+                "{player} holds no {colour} {value}: the hand is {hand}.",
+                player=state.player,
+                colour=_colour(die),
+                value=die.value,
+                hand=hand_words(hand),
+            ),
         )
     return die
 
 
-def hand_words(hand: Sequence[Die]) -> str:
-    return ", ".join(f"{_colour(d)} {d.value}" for d in hand) or "empty"
+def hand_words(hand: Sequence[Die]) -> Value:
+    """A hand in words: "red 4, blue 2", or "empty"."""
+    if not hand:
+        return say("empty")
+    return listed([say("{colour} {value}", colour=_colour(d), value=d.value) for d in hand])
 
 
 def _reroll(state: SixDThree, move: Mapping[str, Any]) -> SixDThree:
-    _in_turn(state, "re-roll")
+    _in_turn(state, reroll=True)
     if state.rerolled:
         raise RuleViolation(
-            "rerolled-already", f"{state.player} has re-rolled a die this turn: one re-roll a turn."
+            "rerolled-already",
+            say("{player} has re-rolled a die this turn: one re-roll a turn.", player=state.player),
         )
-    die = _hand_die(state, move.get("die"), "die re-rolled")
+    die = _hand_die(state, move.get("die"), say("die re-rolled"))
     now = parse_die(move.get("to"))
     if now.key:
-        raise RuleViolation("bad-die", "Six D Three has no key dice.")
+        raise RuleViolation("bad-die", say("Six D Three has no key dice."))
     if now.colour not in (None, die.colour):
         raise RuleViolation(
             "wrong-colour",
-            f"A re-rolled die keeps its colour: the {_colour(die)} {die.value} cannot come up "
-            f"{colour_name(now.colour or '')}.",
+            say(
+                "A re-rolled die keeps its colour: the {colour} {value} cannot come up {other}.",
+                colour=_colour(die),
+                value=die.value,
+                other=colour_name(now.colour or ""),
+            ),
         )
     now = replace(now, colour=die.colour)
     hand = list(state.hands[state.seat])
@@ -516,22 +655,27 @@ def _reroll(state: SixDThree, move: Mapping[str, Any]) -> SixDThree:
         state,
         hands=tuple(hands),
         rerolled=True,
-        ruling=f"{state.player} re-rolled the {_colour(die)} {die.value}: it shows {now.value}. "
-        f"{state.player} places a die.",
+        ruling=say(
+            "{player} re-rolled the {colour} {value}: it shows {now}. {player} places a die.",
+            player=state.player,
+            colour=_colour(die),
+            value=die.value,
+            now=now.value,
+        ),
     )
 
 
 def _place(state: SixDThree, move: Mapping[str, Any]) -> SixDThree:
-    _in_turn(state, "place")
+    _in_turn(state, reroll=False)
     grid = state.grid
     assert grid is not None
-    die = _hand_die(state, move.get("die"), "die placed")
+    die = _hand_die(state, move.get("die"), say("die placed"))
     cell = parse_cell(move.get("cell"), grid)
     there = state.cover.die_at(cell)
     if there is not None:
         raise RuleViolation(
             "covered",
-            f"{where(cell).capitalize()} already holds {_a(_colour(there))} {there.value}.",
+            say("{cell} already holds {die}.", cell=where_first(cell), die=_a(there)),
         )
     worth = score(grid, state.cover, die, cell)
     hand = list(state.hands[state.seat])
@@ -548,16 +692,26 @@ def _place(state: SixDThree, move: Mapping[str, Any]) -> SixDThree:
         placed=(*state.placed, Placed(state.seat, worth)),
         turns=state.turns.add(TurnRecord(state.player, worth.total, totals[state.seat])),
     )
-    said = (
-        f"{state.player} placed the {_colour(die)} {die.value} at {where(cell)}: {worth.words}. "
-        f"{state.player} has {points(totals[state.seat])}."
+    said = say(
+        "{player} placed the {colour} {value} at {cell}: {worth}. {player} has {total}.",
+        player=state.player,
+        colour=_colour(die),
+        value=die.value,
+        cell=where(cell),
+        worth=worth.words,
+        total=totals[state.seat],
     )
     if after.in_bag:
         left = after.in_bag
         return replace(
             after,
             phase=DRAW,
-            ruling=f"{said} {state.player} draws a die ({left} in the bag).",
+            ruling=say(
+                "{said} {player} draws a die ({left} in the bag).",
+                said=said,
+                player=state.player,
+                left=left,
+            ),
         )
     return _next_turn(after, said)
 
@@ -593,7 +747,7 @@ def preview(state: SixDThree, die: Die, cell: Cell) -> Score:
         raise _grid_first(state)
     parse_cell(list(cell), state.grid)
     if state.cover.die_at(cell) is not None:
-        raise RuleViolation("covered", f"{where(cell).capitalize()} already holds a die.")
+        raise RuleViolation("covered", say("{cell} already holds a die.", cell=where_first(cell)))
     return score(state.grid, state.cover, die, cell)
 
 

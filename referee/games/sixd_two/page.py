@@ -9,7 +9,8 @@ from typing import Any
 from referee.core import formdata
 from referee.core.contract import Settings
 from referee.core.dice import Die
-from referee.core.engine import FILL_POOL, PhotoEntry, RuleViolation, points
+from referee.core.engine import FILL_POOL, PhotoEntry, RuleViolation
+from referee.core.sentences import say
 from referee.families.boards import to_move
 from referee.families.grid import colour_name
 from referee.games.sixd_two.rules import (
@@ -23,7 +24,7 @@ TURN_WORD = "round"
 
 ACTIONS = ("roll", "take", "end")
 
-MOVE_WORDS = {"roll": "pool", "end": "end of the round"}
+MOVE_WORDS = {"roll": say("pool"), "end": say("end of the round")}
 
 
 def photo_entry(state: SixDTwo, settings: Settings) -> PhotoEntry | None:
@@ -68,8 +69,8 @@ def read_form(state: SixDTwo, form: formdata.FormData) -> formdata.Moves:
             return [{"type": "take", "dice": formdata.picked_dice(form, state.pool)}]
         colour = str(form.get("colour") or "")
         if len(colour) != 1 or colour not in COLOURS:
-            raise RuleViolation("no-colour", "Pick the colour of the two dice taken.")
-        values = formdata.typed_values(form, "values", "two dice")
+            raise RuleViolation("no-colour", say("Pick the colour of the two dice taken."))
+        values = formdata.typed_values(form, "values", say("two dice"))
         return [{"type": "take", "dice": [f"{v}{colour}" for v in values]}]
 
     return formdata.by_button(form, {"roll": roll, "take": take, "end": lambda: [{"type": "end"}]})
@@ -80,7 +81,7 @@ def player_notes(state: SixDTwo) -> dict[str, str]:
     if state.over or not any(state.collected):
         return {}
     return {
-        name: f"{points(pips)} this round"
+        name: say("{points} this round", points=pips)
         for name, pips in zip(state.players, state.collected, strict=True)
     }
 

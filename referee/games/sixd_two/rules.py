@@ -18,16 +18,18 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from referee.core.dice import Die, parse_dice
-from referee.core.engine import BOARD, Option, Outcome, PoolEntry, RuleViolation, points
+from referee.core.engine import BOARD, Option, Outcome, PoolEntry, RuleViolation
+from referee.core.sentences import Sentence, listed, say, say_n
 from referee.families.boards import is_over as is_over
 from referee.families.boards import to_move as to_move
 from referee.families.grid import BLACK, SEAT_COLOURS, colour_name
-from referee.families.rounds import RoundTotals, listed, result, standing
+from referee.families.rounds import RoundTotals, result, standing
+from referee.families.rounds import listed as scores_listed
 from referee.families.rounds import turn_records as turn_records
 from referee.families.rounds import turns_done as turns_done
 
 SLUG = "sixd-two"
-TITLE = "Six D Two"
+TITLE = say("Six D Two")
 SERIES = "Six D"
 SERIES_PLACE = 2
 KIND = BOARD
@@ -40,8 +42,8 @@ OPTIONS = (
     Option(
         "rounds",
         1,
-        "Rounds",
-        "Dealer rounds: each round is rolled afresh and scored; totals carry over.",
+        say("Rounds"),
+        say("Dealer rounds: each round is rolled afresh and scored; totals carry over."),
         minimum=1,
         maximum=18,
     ),
@@ -96,11 +98,20 @@ def describe_pool(pool: Sequence[Die]) -> str:
     by_colour: dict[str, list[int]] = {}
     for die in pool:
         by_colour.setdefault(die.colour or "", []).append(die.value)
-    return ", ".join(
-        f"{colour_name(c)} {' '.join(str(v) for v in sorted(by_colour[c]))}"
+    named = [
+        say(
+            "{colour} {values}",
+            colour=colour_name(c),
+            values=" ".join(str(v) for v in sorted(by_colour[c])),
+        )
         for c in COLOURS
         if c in by_colour
-    )
+    ]
+    if not named:
+        return ""
+    joined = listed(named)
+    assert isinstance(joined, Sentence)
+    return joined
 
 
 def start(players: Sequence[str], options: Mapping[str, int]) -> SixDTwo:
@@ -109,10 +120,13 @@ def start(players: Sequence[str], options: Mapping[str, int]) -> SixDTwo:
     return replace(state, ruling=_round_opens(state))
 
 
-def _round_opens(state: SixDTwo) -> str:
-    return (
-        f"Round {state.round + 1} of {state.rounds}: roll every die onto the table; "
-        f"{state.player} takes first (enter the pool to have takes checked)."
+def _round_opens(state: SixDTwo) -> Sentence:
+    return say(
+        "Round {round} of {rounds}: roll every die onto the table; {player} takes first "
+        "(enter the pool to have takes checked).",
+        round=state.round + 1,
+        rounds=state.rounds,
+        player=state.player,
     )
 
 
@@ -125,35 +139,52 @@ def outcome(state: SixDTwo) -> Outcome:
 def _roll(state: SixDTwo, move: Mapping[str, Any]) -> SixDTwo:
     if state.pool is not None:
         raise RuleViolation(
-            "pool-entered", f"The pool of round {state.round + 1} is already entered."
+            "pool-entered",
+            say("The pool of round {round} is already entered.", round=state.round + 1),
         )
     if state.takes:
         raise RuleViolation(
             "too-late-to-roll",
-            f"The pool is entered before the first take of a round: round {state.round + 1} "
-            "is under way without one.",
+            say(
+                "The pool is entered before the first take of a round: round {round} is under "
+                "way without one.",
+                round=state.round + 1,
+            ),
         )
     dice = parse_dice(move.get("dice"))  # any number of dice, of any colour, up to a move's limit
     if not dice:
-        raise RuleViolation("empty-pool", "Enter the dice that were rolled: the pool is empty.")
+        raise RuleViolation(
+            "empty-pool", say("Enter the dice that were rolled: the pool is empty.")
+        )
     _check_dice(dice)
     after = replace(state, pool=dice)
-    count = f"{len(dice)} {'die' if len(dice) == 1 else 'dice'}"
-    entered = f"{state.player} entered a pool of {count}: {describe_pool(dice)}."
+    entered = say(
+        "{player} entered a pool of {count}: {pool}.",
+        player=state.player,
+        count=say_n("{count} die", "{count} dice", len(dice)),
+        pool=describe_pool(dice),
+    )
     if not pairs_left(dice):
-        return _end_round(after, f"{entered} No colour has two dice:")
-    return replace(after, ruling=f"{entered} {state.player} takes first.")
+        return _end_round(after, say("{entered} No colour has two dice:", entered=entered))
+    return replace(
+        after,
+        ruling=say("{entered} {player} takes first.", entered=entered, player=state.player),
+    )
 
 
 def _check_dice(dice: Sequence[Die]) -> None:
     for die in dice:
         if die.key:
-            raise RuleViolation("bad-die", "Six D Two has no key dice.")
+            raise RuleViolation("bad-die", say("Six D Two has no key dice."))
         if die.colour is None:
             raise RuleViolation(
                 "no-colour",
-                f"Every die needs its colour letter, like {die.value}r or {die.value}k: "
-                f"the {die} has none.",
+                say(
+                    "Every die needs its colour letter, like {value}r or {value}k: the {die} has "
+                    "none.",
+                    value=die.value,
+                    die=str(die),
+                ),
             )
 
 
@@ -161,7 +192,8 @@ def _take(state: SixDTwo, move: Mapping[str, Any]) -> SixDTwo:
     dice = parse_dice(move.get("dice"))
     if len(dice) != PAIR:
         raise RuleViolation(
-            "wrong-dice-count", f"A take is two dice of one colour, not {len(dice)}."
+            "wrong-dice-count",
+            say("A take is two dice of one colour, not {count}.", count=len(dice)),
         )
     _check_dice(dice)
     first, second = dice
@@ -169,8 +201,14 @@ def _take(state: SixDTwo, move: Mapping[str, Any]) -> SixDTwo:
     if second.colour != colour:
         raise RuleViolation(
             "mixed-colours",
-            f"The two dice of a take share one colour: the {first.value} is "
-            f"{colour_name(colour)}, the {second.value} {colour_name(second.colour or '')}.",
+            say(
+                "The two dice of a take share one colour: the {first} is {colour}, the {second} "
+                "{other}.",
+                first=first.value,
+                colour=colour_name(colour),
+                second=second.value,
+                other=colour_name(second.colour or ""),
+            ),
         )
     pool = state.pool
     if pool is not None:
@@ -179,13 +217,18 @@ def _take(state: SixDTwo, move: Mapping[str, Any]) -> SixDTwo:
     collected = list(state.collected)
     collected[state.seat] += gained
     after = replace(state, takes=state.takes + 1, pool=pool, collected=tuple(collected))
-    took = (
-        f"{state.player} took the {colour_name(colour)} {first.value} and {second.value}: "
-        f"{gained} pips, {points(collected[state.seat])} this round."
+    took = say(
+        "{player} took the {colour} {first} and {second}: {pips} pips, {points} this round.",
+        player=state.player,
+        colour=colour_name(colour),
+        first=first.value,
+        second=second.value,
+        pips=gained,
+        points=collected[state.seat],
     )
     if pool is not None and not pairs_left(pool):
-        return _end_round(after, f"{took} No colour has two dice left:")
-    return replace(after, ruling=f"{took} {after.player} to take.")
+        return _end_round(after, say("{took} No colour has two dice left:", took=took))
+    return replace(after, ruling=say("{took} {player} to take.", took=took, player=after.player))
 
 
 def _take_from_pool(pool: tuple[Die, ...], dice: Sequence[Die]) -> tuple[Die, ...]:
@@ -195,25 +238,42 @@ def _take_from_pool(pool: tuple[Die, ...], dice: Sequence[Die]) -> tuple[Die, ..
             colour = colour_name(die.colour or "")
             same = sorted(d.value for d in left if d.colour == die.colour)
             there = (
-                f"{colour} left: {' '.join(map(str, same))}" if same else f"no {colour} dice left"
+                say("{colour} left: {values}", colour=colour, values=" ".join(map(str, same)))
+                if same
+                else say("no {colour} dice left", colour=colour)
             )
             raise RuleViolation(
-                "die-not-rolled", f"There is no {colour} {die.value} in the pool ({there})."
+                "die-not-rolled",
+                say(
+                    "There is no {colour} {die} in the pool ({there}).",
+                    colour=colour,
+                    die=die.value,
+                    there=there,
+                ),
             )
         left.remove(die)
     return tuple(left)
 
 
 def _end(state: SixDTwo, move: Mapping[str, Any]) -> SixDTwo:
-    return _end_round(state, f"{state.player} declared no pair left:")
+    return _end_round(state, say("{player} declared no pair left:", player=state.player))
 
 
-def _end_round(state: SixDTwo, reason: str) -> SixDTwo:
-    totals = state.totals.add_round(state.collected, note=f"round {state.round + 1}")
-    scored = listed(dict(zip(state.players, state.collected, strict=True)))
+def _end_round(state: SixDTwo, reason: Sentence) -> SixDTwo:
+    totals = state.totals.add_round(
+        state.collected, note=say("round {round}", round=state.round + 1)
+    )
+    scored = scores_listed(dict(zip(state.players, state.collected, strict=True)))
     after = SixDTwo(totals, state.rounds, state.round + 1, collected=(0,) * len(state.players))
     ending = result(totals.scores()) if after.over else _round_opens(after)
-    return replace(after, ruling=f"{reason} round {state.round + 1} ends with {scored}. {ending}")
+    ruling = say(
+        "{reason} round {round} ends with {scored}. {ending}",
+        reason=reason,
+        round=state.round + 1,
+        scored=scored,
+        ending=ending,
+    )
+    return replace(after, ruling=ruling)
 
 
 MOVES = {"roll": _roll, "take": _take, "end": _end}

@@ -38,9 +38,10 @@ from itertools import combinations, product
 from typing import Any
 
 from referee.core.dice import Die, parse_dice
-from referee.core.engine import RuleViolation, signed
+from referee.core.engine import RuleViolation
 from referee.core.errors import SetupError
 from referee.core.odds import POINTS, Advice, Choice, Figure, Flag, die_values, ranked, tallies
+from referee.core.sentences import Sentence, Value, change, say
 from referee.games.solitaire.rules import (
     CLOSING_MARKS,
     DICE,
@@ -57,7 +58,7 @@ from referee.games.solitaire.rules import (
     splits,
 )
 
-POLICY = (
+POLICY = say(
     "Each split is worth the sheet's expected final total when every later roll is split "
     "by a simple rule that never looks at the marks: throw away the roll's die of a chosen "
     "throwaway with the fewest marks (ties: the lower), else its highest die (a new "
@@ -201,14 +202,21 @@ def split_key(split: Split) -> str:
     return f"{a}+{b}/{'free' if split.free_ride else split.throwaway}"
 
 
-def split_words(split: Split, change: int, closes: bool) -> str:
+def split_words(split: Split, gain: int, closes: bool) -> Sentence:
     """A split as a player reads it: "3+4 and 2+6, 5 thrown: +60 now"."""
     first, second = sorted((sorted(pair) for pair in split.pairs), key=sum)
-    text = f"{first[0]}+{first[1]} and {second[0]}+{second[1]}"
-    text += ", free ride" if split.free_ride else f", {split.throwaway} thrown"
+    said: dict[str, Value] = {
+        "a": f"{first[0]}+{first[1]}",
+        "b": f"{second[0]}+{second[1]}",
+        "change": change(gain),
+    }
+    if split.free_ride:
+        text = say("{a} and {b}, free ride", **said)
+    else:
+        text = say("{a} and {b}, {die} thrown", die=split.throwaway, **said)
     if closes:
-        text += ", closes the sheet"
-    return f"{text}: {signed(change)} now"
+        text = say("{text}, closes the sheet", text=text)
+    return say("{text}: {change} now", text=text, change=said["change"])
 
 
 @lru_cache(maxsize=256)
@@ -222,8 +230,8 @@ def sheet_advice(sheet: Sheet, roll: tuple[Die, ...]) -> Advice:
         worth = Fraction(after.total) if after.closed else Fraction(table.expected_total(after))
         choices.append(Choice(split_key(split), words, worth))
     best = ranked(choices)
-    figures = () if not best else (Figure("expected final total", best[0].worth, POINTS),)
-    return Advice(figures, best, POLICY, worth="the sheet's expected final total")
+    figures = () if not best else (Figure(say("expected final total"), best[0].worth, POINTS),)
+    return Advice(figures, best, POLICY, worth=say("the sheet's expected final total"))
 
 
 def roll_advice(
@@ -239,10 +247,12 @@ def roll_advice(
     """
     dice = parse_dice(list(roll))
     if len(dice) != DICE or any(d.key for d in dice):
-        raise RuleViolation("wrong-dice-count", f"Solitaire Dice rolls {DICE} plain dice.")
+        raise RuleViolation(
+            "wrong-dice-count", say("Solitaire Dice rolls {dice} plain dice.", dice=DICE)
+        )
     marks, throwaways = dict(marks or {}), dict(throwaways or {})
     if not set(marks) <= set(SUM_VALUES) or any(m < 0 for m in marks.values()):
-        raise RuleViolation("bad-sheet", "Marks go on the sums 2 to 12, none below 0.")
+        raise RuleViolation("bad-sheet", say("Marks go on the sums 2 to 12, none below 0."))
     if (
         not set(throwaways) <= set(range(1, 7))
         or len(throwaways) > THROWAWAY_LIMIT
@@ -250,8 +260,11 @@ def roll_advice(
     ):
         raise RuleViolation(
             "bad-sheet",
-            f"An open sheet has at most {THROWAWAY_LIMIT} throwaway values, "
-            f"each with 1 to {CLOSING_MARKS - 1} marks.",
+            say(
+                "An open sheet has at most {limit} throwaway values, each with 1 to {most} marks.",
+                limit=THROWAWAY_LIMIT,
+                most=CLOSING_MARKS - 1,
+            ),
         )
     sheet = Sheet(
         "",
@@ -269,7 +282,9 @@ def advice(state: Solitaire) -> Advice | None:
         return None
     found = sheet_advice(sheet, state.roll)
     if len(state.sheets) > 1:
-        found = replace(found, notes=(f"For {sheet.player}'s sheet.", *found.notes))
+        found = replace(
+            found, notes=(say("For {player}'s sheet.", player=sheet.player), *found.notes)
+        )
     return found
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from referee.core import formdata
 from referee.core.dice import Die
 from referee.core.engine import RuleViolation
+from referee.core.sentences import say
 from referee.games.solitaire.rules import (
     Solitaire,
     SplitOption,
@@ -25,7 +26,7 @@ TURN_WORD = "roll"  # a score chart counts rolls: every sheet moves on each
 
 ACTIONS = ("roll", "assign")
 
-MOVE_WORDS = {"assign": "split"}
+MOVE_WORDS = {"assign": say("split")}
 
 
 def read_form(state: Solitaire, form: formdata.FormData) -> formdata.Moves:
@@ -39,7 +40,7 @@ def read_form(state: Solitaire, form: formdata.FormData) -> formdata.Moves:
         parts = str(form.get("split", "")).split("|")
         pairs = [p.split(",") for p in parts[:2]]
         if len(parts) != 3 or any(len(p) != 2 for p in pairs):
-            raise RuleViolation("bad-split", "Pick a split: two pairs and one throwaway die.")
+            raise RuleViolation("bad-split", say("Pick a split: two pairs and one throwaway die."))
         move: dict[str, Any] = {"type": "assign", "pairs": pairs, "throwaway": parts[2]}
         if form.get("player"):
             move["player"] = form.get("player")

@@ -18,13 +18,14 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from referee.core.dice import Die, parse_dice, spell, take_from
-from referee.core.engine import SHEETS, Option, Outcome, RuleViolation, score_text, signed
+from referee.core.engine import SHEETS, Option, Outcome, RuleViolation
+from referee.core.sentences import Sentence, Value, both, change, dotted, listed, say, score
 
 if TYPE_CHECKING:
     pass
 
 SLUG = "solitaire"
-TITLE = "Solitaire Dice"
+TITLE = say("Solitaire Dice")
 KIND = SHEETS
 MIN_PLAYERS = 1
 MAX_PLAYERS = 8
@@ -119,7 +120,7 @@ class Solitaire:
 def start(players: Sequence[str], options: Mapping[str, int]) -> Solitaire:
     """One fresh sheet per player; the first roll is next."""
     sheets = tuple(Sheet(p) for p in players)
-    return Solitaire(sheets, ruling="Roll the five dice.")
+    return Solitaire(sheets, ruling=say("Roll the five dice."))
 
 
 def is_over(state: Solitaire) -> bool:
@@ -178,7 +179,7 @@ def must_free_ride(sheet: Sheet, values: Sequence[int]) -> bool:
     return len(sheet.chosen) == THROWAWAY_LIMIT and not set(sheet.chosen) & set(values)
 
 
-def check_split(sheet: Sheet, roll: Sequence[int], split: Split) -> tuple[str, str] | None:
+def check_split(sheet: Sheet, roll: Sequence[int], split: Split) -> tuple[str, Sentence] | None:
     """Why ``split`` (already the five dice of ``roll``) breaks the throwaway rule for this sheet.
 
     Returns (code, message), or None when the split is legal.
@@ -186,10 +187,12 @@ def check_split(sheet: Sheet, roll: Sequence[int], split: Split) -> tuple[str, s
     if must_free_ride(sheet, roll):
         return None
     if split.throwaway not in sheet.chosen and len(sheet.chosen) == THROWAWAY_LIMIT:
-        chosen = ", ".join(str(v) for v in sheet.chosen)
-        return "illegal-throwaway", (
-            f"{sheet.player} already uses three throwaways ({chosen}) and this roll holds one: "
-            f"the {split.throwaway} cannot be thrown away."
+        return "illegal-throwaway", say(
+            "{player} already uses three throwaways ({chosen}) and this roll holds one: "
+            "the {die} cannot be thrown away.",
+            player=sheet.player,
+            chosen=listed(sheet.chosen),
+            die=split.throwaway,
         )
     return None
 
@@ -210,31 +213,42 @@ def apply_split(sheet: Sheet, split: Split) -> Sheet:
 
 def _roll(state: Solitaire, move: Mapping[str, Any]) -> Solitaire:
     if state.waiting:
-        names = ", ".join(waiting_for(state))
         raise RuleViolation(
             "assign-first",
-            f"Every open sheet splits this roll before the next one: waiting for {names}.",
+            say(
+                "Every open sheet splits this roll before the next one: waiting for {names}.",
+                names=listed(waiting_for(state)),
+            ),
         )
     dice = parse_dice(move.get("dice"))
     if any(d.key for d in dice):
-        raise RuleViolation("bad-die", "Solitaire Dice has no key dice.")
+        raise RuleViolation("bad-die", say("Solitaire Dice has no key dice."))
     if len(dice) != DICE:
         raise RuleViolation(
-            "wrong-dice-count", f"Solitaire Dice rolls {DICE} dice, but {len(dice)} were entered."
+            "wrong-dice-count",
+            say(
+                "Solitaire Dice rolls {dice} dice, but {entered} were entered.",
+                dice=DICE,
+                entered=len(dice),
+            ),
         )
     waiting = tuple(i for i, s in enumerate(state.sheets) if not s.closed)
-    names = ", ".join(state.sheets[i].player for i in waiting)
     who = (
-        "split it into two pairs and a throwaway"
+        say("split it into two pairs and a throwaway")
         if len(waiting) == 1
-        else f"each sheet splits it ({names})"
+        else say(
+            "each sheet splits it ({names})",
+            names=listed([state.sheets[i].player for i in waiting]),
+        )
     )
     return replace(
         state,
         roll=dice,
         waiting=waiting,
         rolls=state.rolls + 1,
-        ruling=f"Roll {state.rolls + 1}: {spell(dice)} — {who}.",
+        ruling=say(
+            "Roll {number}: {dice} — {who}.", number=str(state.rolls + 1), dice=spell(dice), who=who
+        ),
     )
 
 
@@ -245,20 +259,26 @@ def _read_split(move: Mapping[str, Any], roll: tuple[Die, ...]) -> Split:
         or len(pairs) != 2
         or not all(isinstance(p, list | tuple) and len(p) == 2 for p in pairs)
     ):
-        raise RuleViolation("bad-split", "A split is two pairs of two dice and one throwaway die.")
+        raise RuleViolation(
+            "bad-split", say("A split is two pairs of two dice and one throwaway die.")
+        )
     if move.get("throwaway") is None:
         raise RuleViolation(
-            "bad-split", "A split needs its throwaway die (on a free ride, the die dropped)."
+            "bad-split", say("A split needs its throwaway die (on a free ride, the die dropped).")
         )
     first, second = parse_dice(list(pairs[0])), parse_dice(list(pairs[1]))
-    throwaway = parse_dice([move.get("throwaway")], what="throwaway")
+    throwaway = parse_dice([move.get("throwaway")], what=say("throwaway"))
     chosen = [*first, *second, *throwaway]
     if sorted(d.value for d in chosen) != sorted(d.value for d in roll):
         # take_from would name only the dice left after matching the others.
         raise RuleViolation(
             "die-not-rolled",
-            f"The split {spell(chosen)} does not match the roll {spell(roll)}: "
-            "the two pairs and the throwaway must be the five dice rolled.",
+            say(
+                "The split {split} does not match the roll {roll}: "
+                "the two pairs and the throwaway must be the five dice rolled.",
+                split=spell(chosen),
+                roll=spell(roll),
+            ),
         )
     take_from(roll, chosen)  # colours, when given, must match too
     return Split(
@@ -280,21 +300,24 @@ def legal_split(sheet: Sheet, move: Mapping[str, Any], roll: tuple[Die, ...]) ->
 
 def _assign(state: Solitaire, move: Mapping[str, Any]) -> Solitaire:
     if not state.roll:
-        raise RuleViolation("roll-first", "Roll the five dice before splitting them.")
+        raise RuleViolation("roll-first", say("Roll the five dice before splitting them."))
     player = move.get("player")
     if player is None:
         if not state.waiting:
-            raise RuleViolation("assign-first", "Every sheet has split this roll: roll again.")
+            raise RuleViolation("assign-first", say("Every sheet has split this roll: roll again."))
         index = state.waiting[0]
     else:
         index = next(i for i, s in enumerate(state.sheets) if s.player == player)
     sheet = state.sheets[index]
     if sheet.closed:
         raise RuleViolation(
-            "sheet-closed", f"{sheet.player}'s sheet is closed: it takes no more marks."
+            "sheet-closed",
+            say("{player}'s sheet is closed: it takes no more marks.", player=sheet.player),
         )
     if index not in state.waiting:
-        raise RuleViolation("already-assigned", f"{sheet.player} has already split this roll.")
+        raise RuleViolation(
+            "already-assigned", say("{player} has already split this roll.", player=sheet.player)
+        )
     split = legal_split(sheet, move, state.roll)
     new_sheet = apply_split(sheet, split)
     sheets = state.sheets[:index] + (new_sheet,) + state.sheets[index + 1 :]
@@ -302,45 +325,74 @@ def _assign(state: Solitaire, move: Mapping[str, Any]) -> Solitaire:
     ruling = describe_split(sheet, new_sheet, split)
     after = replace(state, sheets=sheets, waiting=waiting)
     if is_over(after):
-        ruling += " " + _result(after)
+        ruling = say("{ruling} {result}", ruling=ruling, result=_result(after))
     elif waiting:
-        ruling += f" Still to split: {', '.join(waiting_for(after))}."
+        ruling = say(
+            "{ruling} Still to split: {names}.", ruling=ruling, names=listed(waiting_for(after))
+        )
     else:
-        ruling += " Roll again."
+        ruling = say("{ruling} Roll again.", ruling=ruling)
     return replace(after, ruling=ruling)
 
 
-def describe_split(before: Sheet, after: Sheet, split: Split) -> str:
+def describe_split(before: Sheet, after: Sheet, split: Split) -> Sentence:
     """The referee's words for one sheet's split."""
     a, b = split.sums
-    change = after.total - before.total
-    text = f"{before.player}: {a} and {b}"
+    said: dict[str, Value] = {
+        "player": before.player,
+        "a": a,
+        "b": b,
+        "die": split.throwaway,
+        "change": change(after.total - before.total),
+        "total": score(after.total),
+    }
     if split.free_ride:
-        chosen = ", ".join(map(str, before.chosen))
-        text += f", free ride (no {chosen} rolled: the {split.throwaway} is dropped unmarked)"
+        text = say(
+            "{player}: {a} and {b}, free ride (no {chosen} rolled: the {die} is dropped "
+            "unmarked); {change}, total {total}.",
+            chosen=listed(before.chosen),
+            **said,
+        )
+    elif split.throwaway in before.chosen:
+        text = say(
+            "{player}: {a} and {b}, throw away {die} — {marks} of {closing}; {change}, "
+            "total {total}.",
+            marks=after.throwaway_marks(split.throwaway),
+            closing=CLOSING_MARKS,
+            **said,
+        )
     else:
-        marks = after.throwaway_marks(split.throwaway)
-        new = "" if split.throwaway in before.chosen else " (new throwaway)"
-        text += f", throw away {split.throwaway}{new} — {marks} of {CLOSING_MARKS}"
-    text += f"; {signed(change)}, total {score_text(after.total)}."
+        text = say(
+            "{player}: {a} and {b}, throw away {die} (new throwaway) — {marks} of {closing}; "
+            "{change}, total {total}.",
+            marks=after.throwaway_marks(split.throwaway),
+            closing=CLOSING_MARKS,
+            **said,
+        )
     if after.closed:
-        text += (
-            f" The 8th {split.throwaway} closes {before.player}'s sheet at "
-            f"{score_text(after.total)}."
+        text = say(
+            "{text} The 8th {die} closes {player}'s sheet at {total}.",
+            text=text,
+            die=split.throwaway,
+            player=before.player,
+            total=score(after.total),
         )
     return text
 
 
-def _result(state: Solitaire) -> str:
+def _result(state: Solitaire) -> Sentence:
     result = outcome(state)
     if len(state.sheets) == 1:
         total = state.sheets[0].total
-        verdict = "a win" if total >= SOLO_WIN else f"short of {SOLO_WIN}"
-        return f"Game over: {score_text(total)}, {verdict}."
-    best = score_text(max(result.scores.values()))
+        if total >= SOLO_WIN:
+            return say("Game over: {total}, a win.", total=score(total))
+        return say("Game over: {total}, short of {win}.", total=score(total), win=SOLO_WIN)
+    best = score(max(result.scores.values()))
     if len(result.winners) == 1:
-        return f"Game over: {result.winners[0]} wins with {best}."
-    return f"Game over: {' and '.join(result.winners)} share the win with {best}."
+        return say("Game over: {player} wins with {best}.", player=result.winners[0], best=best)
+    return say(
+        "Game over: {players} share the win with {best}.", players=both(result.winners), best=best
+    )
 
 
 MOVES = {"roll": _roll, "assign": _assign}
@@ -384,15 +436,14 @@ def split_field(split: Split) -> str:
 def split_effect(sheet: Sheet, split: Split) -> str:
     """What a split does to the sheet, in a few words: "+30 · new throwaway"."""
     after = apply_split(sheet, split)
-    change = after.total - sheet.total
-    words = [signed(change)]
+    words = [change(after.total - sheet.total)]
     if split.free_ride:
-        words.append("free ride")
+        words.append(say("free ride"))
     elif split.throwaway not in sheet.chosen:
-        words.append("new throwaway")
+        words.append(say("new throwaway"))
     if after.closed:
-        words.append(f"closes the sheet at {score_text(after.total)}")
-    return " · ".join(words)
+        words.append(say("closes the sheet at {total}", total=score(after.total)))
+    return dotted(words)
 
 
 def split_move(player: str, split: Split) -> dict[str, Any]:

@@ -29,10 +29,10 @@ from math import ceil, factorial, floor, log10, prod
 from typing import Any
 
 from referee.core.dice import Die, spell, sub_multisets
-from referee.core.engine import points
 from referee.core.errors import SetupError
 from referee.core.odds import Advice, Figure, Flag, number, optional, percent
-from referee.families.pushluck import ROLL, SET_ASIDE, counted
+from referee.core.sentences import say
+from referee.families.pushluck import ROLL, SET_ASIDE, dice_count
 from referee.families.turn_odds import (
     BANK,
     BANKED_THIS_TURN,
@@ -236,7 +236,9 @@ def chance_words(steps: Sequence[Step[Position]], goal: int) -> str:
     if found and log10(found) >= bound:
         return percent(found)
     places = floor(-bound)
-    return f"under 1 in {10**places:,}" if places < 10 else f"under 1 in 10^{places}"
+    if places < 10:
+        return say("under 1 in {number}", number=10**places)
+    return say("under 1 in 10^{places}", places=str(places))
 
 
 def _still_needed(goal: int, total: int) -> int:
@@ -269,10 +271,13 @@ def runs(dice: int, entry: int) -> Runs:
 def policy(dice: int | None, entry: int) -> str:
     """The policy the worths assume, with where it banks with ``dice`` (None: every count)."""
     if not worked_out(entry):
-        return f"most points this turn: roll on until the total reaches {points(entry)}, then bank"
+        return say(
+            "most points this turn: roll on until the total reaches {entry}, then bank",
+            entry=entry,
+        )
     counts = range(1, DICE + 1) if dice is None else (dice,)
-    shown = bank_words_each([(counted(n, "die", "dice"), runs(n, entry)) for n in counts])
-    return f"most points this turn: {shown}"
+    shown = bank_words_each([(dice_count(n), runs(n, entry)) for n in counts])
+    return say("most points this turn: {policy}", policy=shown)
 
 
 # --- Advice -----------------------------------------------------------------------------------
@@ -280,20 +285,20 @@ def policy(dice: int | None, entry: int) -> str:
 
 def _roll_words(dice: int, total: int) -> str:
     if dice == DICE:
-        return "roll all six again" if total else "roll six dice"
-    return f"roll {counted(dice, 'die', 'dice')}"
+        return say("roll all six again") if total else say("roll six dice")
+    return say("roll {dice}", dice=dice_count(dice))
 
 
 def _bank_words(pos: Position, entry: int) -> str:
     if pos[2]:
-        return f"bank {points(pos[1])} (scores 0: short of the {points(entry)} entry)"
-    return f"bank {points(pos[1])}"
+        return say("bank {total} (scores 0: short of the {entry} entry)", total=pos[1], entry=entry)
+    return say("bank {total}", total=pos[1])
 
 
 def _then(pos: Position) -> str:
     if not worked_out(pos[2]):
         return _roll_words(pos[0], pos[1])
-    return "bank" if ODDS.banks(pos) else _roll_words(pos[0], pos[1])
+    return say("bank") if ODDS.banks(pos) else _roll_words(pos[0], pos[1])
 
 
 def _takes(state: TenK, entry: int) -> list[Step[Position]]:
@@ -305,7 +310,12 @@ def _takes(state: TenK, entry: int) -> list[Step[Position]]:
             return None
         left = len(state.roll) - len(state.taken) - len(pick)
         after = position(left or DICE, state.earlier + split.points, entry)
-        return after, f"set aside {spell(pick)} ({points(split.points)}), then {_then(after)}"
+        return after, say(
+            "set aside {dice} ({points}), then {then}",
+            dice=spell(pick),
+            points=split.points,
+            then=_then(after),
+        )
 
     return set_aside_steps(state, follow)
 
@@ -336,8 +346,11 @@ def advise(
     notes = passing_note(score, best_other, partial(chance_words, steps))
     if total < entry and not worked_out(entry):
         left_out = (
-            f"The worths are left out until the turn reaches the {points(entry)} entry "
-            "(an entry this high is not worked out); until then rolling on is best.",
+            say(
+                "The worths are left out until the turn reaches the {entry} entry (an entry "
+                "this high is not worked out); until then rolling on is best.",
+                entry=entry,
+            ),
         )
         return Advice(figures, (), shown, (*notes, *left_out), worth=BANKED_THIS_TURN)
     return turn_advice(ODDS, steps, figures=figures, policy=shown, notes=notes)

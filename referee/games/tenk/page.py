@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.core import formdata
 from referee.core.dice import Die, spell
-from referee.core.engine import points, signed
+from referee.core.sentences import change, say
 from referee.families.pushluck import (
     CHOOSE,
     SET_ASIDE,
@@ -70,9 +70,9 @@ def player_notes(state: TenK) -> dict[str, str]:
     def words(seat: int) -> Iterable[str]:
         to_pass = board.to_pass(seat, least=least_bank(state, seat))
         if board.scores[seat] == 0 and state.entry > 0 and not to_pass:
-            yield f"needs {points(state.entry)}"
+            yield say("needs {points}", points=state.entry)
         if board.plays_again(seat):
-            yield "last turn"
+            yield say("last turn")
         if to_pass:
             yield to_pass
 
@@ -92,11 +92,13 @@ def _judge_pick(state: TenK, pick: Pick) -> tuple[int, str]:
     if split is None:
         return 0, why_not_scoring(group)
     if not state.taken:
-        return split.points, f"{spell(pick)} = {points(split.points)}"
-    added = signed(split.points - state.taken_points)
-    return split.points, (
-        f"{spell(group)} = {points(split.points)} (with the {spell(state.taken)} set aside: "
-        f"{added})"
+        return split.points, say("{dice} = {points}", dice=spell(pick), points=split.points)
+    return split.points, say(
+        "{dice} = {points} (with the {taken} set aside: {added})",
+        dice=spell(group),
+        points=split.points,
+        taken=spell(state.taken),
+        added=change(split.points - state.taken_points),
     )
 
 

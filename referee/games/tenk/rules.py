@@ -49,7 +49,7 @@ from referee.families.pushluck import turn_records as turn_records
 from referee.families.pushluck import turns_done as turns_done
 
 SLUG = "tenk"
-TITLE = "10K"
+TITLE = say("10K")
 KIND = PUSH_YOUR_LUCK
 MIN_PLAYERS = 1
 MAX_PLAYERS = 8
@@ -58,16 +58,16 @@ OPTIONS = (
     Option(
         "target",
         10_000,
-        "Target",
-        "Banking this many points or more starts the final round.",
+        say("Target"),
+        say("Banking this many points or more starts the final round."),
         minimum=1,
         maximum=1_000_000,
     ),
     Option(
         "entry",
         500,
-        "Entry threshold",
-        "Points a player on 0 must score in one turn to get on the board.",
+        say("Entry threshold"),
+        say("Points a player on 0 must score in one turn to get on the board."),
         minimum=0,
         maximum=100_000,
     ),
@@ -257,7 +257,9 @@ class TenK:
 
 
 BELOW_ENTRY = TurnMark(
-    "below entry", cell="{points}*", legend="* banked below the entry threshold: scores 0"
+    say("below entry"),
+    cell="{points}*",
+    legend=say("* banked below the entry threshold: scores 0"),
 )
 
 

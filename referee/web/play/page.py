@@ -12,6 +12,7 @@ from flask import render_template, request, session
 from referee.core.contract import Game, table_settings
 from referee.core.moves import describe_move
 from referee.core.odds import Advice
+from referee.core.sentences import as_data, from_data
 from referee.web.access.rights import grace_over, is_house
 from referee.web.access.seats import Seating, seating
 from referee.web.base.models import GameTable, TableFacts
@@ -77,12 +78,13 @@ def render_play(
 
 
 OWN = "own_ruling"  # the session's key: [table token, move count after the move, ruling]
+# (the ruling as its message and values, ``as_data``: the phone reads it in its language)
 
 
 def keep_own_ruling(token: str, seq: int, ruling: str) -> None:
     """Keep, for this phone's pages of table ``token``, the ruling of the move it made at the
     same time as other players, which left the table at ``seq`` moves (``own_ruling``)."""
-    session[OWN] = [token, seq, ruling]
+    session[OWN] = [token, seq, as_data(ruling)]
 
 
 def own_ruling(loaded: Loaded) -> str | None:
@@ -94,7 +96,10 @@ def own_ruling(loaded: Loaded) -> str | None:
         return None
     seq, ruling = kept[1], kept[2]
     since = loaded.moves[seq:] if isinstance(seq, int) and 0 < seq < loaded.seq else []
-    return str(ruling) if at_once(loaded.replay.game, since) else None
+    if not at_once(loaded.replay.game, since):
+        return None
+    said = from_data(ruling)  # a Sentence stays one: the page renders it in its language
+    return said if isinstance(said, str) else str(said)
 
 
 def stale(token: str) -> Any:

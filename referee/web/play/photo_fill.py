@@ -25,6 +25,8 @@ import numpy as np
 from referee.core.dice import COLOURS
 from referee.core.engine import FILL_BOARD, FILL_DIE, FILL_PAD, PhotoEntry
 from referee.core.moves import where
+from referee.core.sentences import Sentence, Value, say, say_n
+from referee.core.sentences import listed as comma_listed
 from referee.vision import PhotoError, ReadDie, Reading
 from referee.vision.reader import SURE, read_photo_each
 from referee.web.base.deadline import check
@@ -45,7 +47,7 @@ class Filled:
     as the page outlines it on the photo (``outline``)."""
 
     fields: dict[str, str]
-    said: str
+    said: Sentence
     dice: list[dict[str, object]] = field(default_factory=list)
 
 
@@ -65,6 +67,19 @@ def letter_of(colour: str) -> str | None:
     return LETTERS.get(colour)
 
 
+PLACES = {
+    ("", ""): say("in the middle"),
+    ("top", "left"): say("at top left"),
+    ("top", "right"): say("at top right"),
+    ("bottom", "left"): say("at bottom left"),
+    ("bottom", "right"): say("at bottom right"),
+    ("top", ""): say("at the top"),
+    ("bottom", ""): say("at the bottom"),
+    ("", "left"): say("at the left"),
+    ("", "right"): say("at the right"),
+}  # where a die lies in the photo, as ``lies`` says it
+
+
 def lies(die: ReadDie, dice: Sequence[ReadDie]) -> str:
     """Where ``die`` lies among ``dice`` in the photo, as the table sees it: "at top left",
     "at the right", "in the middle" (each third of the dice's spread)."""
@@ -76,11 +91,7 @@ def lies(die: ReadDie, dice: Sequence[ReadDie]) -> str:
         span = high[axis] - low[axis]
         at = (die.center[axis] - low[axis]) / span if span > side else 0.5
         bands.append(words[0] if at < 1 / 3 else words[1] if at > 2 / 3 else "")
-    if not any(bands):
-        return "in the middle"
-    if all(bands):
-        return f"at {bands[0]} {bands[1]}"
-    return f"at the {bands[0] or bands[1]}"
+    return PLACES[bands[0], bands[1]]
 
 
 def upright(rows: Sequence[Sequence[ReadDie]]) -> list[list[ReadDie]]:
@@ -120,20 +131,25 @@ def turn_of(grid: Sequence[Sequence[ReadDie]]) -> float:
     return 0.0 if steps is None else round(float(np.degrees(np.arctan2(*steps[0][::-1]))), 1)
 
 
-def dice_words(n: int) -> str:
+def dice_words(n: int) -> Sentence:
     """``n`` dice in words: "1 die", "4 dice"."""
-    return f"{n} {'die' if n == 1 else 'dice'}"
+    return say_n("{count} die", "{count} dice", n)
 
 
-def listed(words: Sequence[str]) -> str:
+def listed(words: Sequence[Value]) -> Value:
     """Words as a list a player reads: "a", "a and b", "a, b and c"."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return say("{these} and {those}", these=comma_listed(words[:-1]), those=words[-1])
 
 
 def die_words(die: ReadDie) -> str:
     """A die as read, in words: "red 4"; "4" for a white die, and for one whose colour the
     reader cannot name (its "other": marbled, gold), never "other 4"."""
-    return f"{die.colour} {die.value}" if letter_of(die.colour) else str(die.value)
+    letter = letter_of(die.colour)
+    if not letter:
+        return str(die.value)
+    return say("{colour} {value}", colour=COLOURS[letter], value=die.value)
 
 
 def shapes(entry: PhotoEntry) -> list[tuple[int, int] | None]:
@@ -190,15 +206,21 @@ def kept(entry: PhotoEntry, posted: Mapping[str, str]) -> dict[str, str]:
     }
 
 
-def said(read: str, unsure: Sequence[str], then: str, more: str = "") -> str:
+def said(
+    read: Value, unsure: Sequence[Value], then: Sentence, more: Sentence | None = None
+) -> Sentence:
     """The sentence over the filled form: what was read, what to check (the doubtful dice
     named, or counted when there are more than ``NAMED_AT_MOST``), what to do."""
-    check = ""
+    sentence = say("Read from the photo: {read}.", read=read)
     if len(unsure) > NAMED_AT_MOST:
-        check = f" Check the {len(unsure)} dice marked ?."
+        check = say("Check the {count} dice marked ?.", count=len(unsure))
+        sentence = say("{these} {those}", these=sentence, those=check)
     elif unsure:
-        check = f" Check {listed(unsure)}: marked ?."
-    return f"Read from the photo: {read}.{check}{more} {then}"
+        check = say("Check {dice}: marked ?.", dice=listed(unsure))
+        sentence = say("{these} {those}", these=sentence, those=check)
+    if more is not None:
+        sentence = say("{these} {those}", these=sentence, those=more)
+    return say("{these} {those}", these=sentence, those=then)
 
 
 def pad(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
@@ -206,19 +228,36 @@ def pad(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
     keys = [d for d in dice if entry.keys and d.colour == entry.key_colour]
     base = [d for d in dice if d not in keys]
     if entry.keys and len(keys) != entry.keys:
-        seen = f"{len(keys)} {entry.key_colour} {'die' if len(keys) == 1 else 'dice'}"
+        colour = COLOURS.get(LETTERS.get(entry.key_colour) or "", entry.key_colour)
+        seen = say_n("{count} {colour} die", "{count} {colour} dice", len(keys), colour=colour)
         raise NotThatPhoto(
-            f"The photo shows {seen}, and this roll has {entry.keys} "
-            f"{'key' if entry.keys == 1 else 'keys'} of that colour: take it again, or tap it in."
+            say_n(
+                "The photo shows {seen}, and this roll has {count} key of that colour: take it "
+                "again, or tap it in.",
+                "The photo shows {seen}, and this roll has {count} keys of that colour: take "
+                "it again, or tap it in.",
+                entry.keys,
+                seen=seen,
+            )
         )
     if entry.count is not None and len(base) != entry.count:
-        kind = " base" if entry.keys else ""
         raise NotThatPhoto(
-            f"The photo shows {dice_words(len(base))}{' besides the keys' if entry.keys else ''},"
-            f" and this roll has {entry.count}{kind}: take it again, or tap it in."
+            say(
+                "The photo shows {dice} besides the keys, and this roll has {count} base: "
+                "take it again, or tap it in.",
+                dice=dice_words(len(base)),
+                count=entry.count,
+            )
+            if entry.keys
+            else say(
+                "The photo shows {dice}, and this roll has {count}: take it again, or tap it in.",
+                dice=dice_words(len(base)),
+                count=entry.count,
+            )
         )
-    fields, unsure, marks, drawn_dice = {}, [], [], []
-    for prefix, kind, group in ((entry.field, "die", base), ("k", "key", keys)):
+    fields, marks, drawn_dice = {}, [], []
+    unsure: list[Value] = []
+    for prefix, kind, group in ((entry.field, say("die"), base), ("k", say("key"), keys)):
         for i, die in enumerate(group):
             fields[f"{prefix}{i}"] = str(die.value)
             letter = letter_of(die.colour)
@@ -228,17 +267,25 @@ def pad(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
             doubtful = die.confidence < SURE or not taken
             if doubtful:
                 shown = die_words(die) if taken else str(die.value)
-                at = f" {lies(die, dice)}" if len(dice) > 1 else ""
-                unsure.append(f"the {kind if len(dice) == 1 else shown}{at}")
+                if len(dice) > 1:
+                    unsure.append(say("the {die} {at}", die=shown, at=lies(die, dice)))
+                else:
+                    unsure.append(say("the {die}", die=kind))
                 marks.append(f"{prefix}{i}")
             drawn_dice.append(outline(die, f"{prefix}{i}", doubtful))
     values = [str(d.value) for d in base]
-    read = ", ".join(map(die_words, base)) if entry.colours else " ".join(values)
+    read: Value = " ".join(values)
+    if entry.colours and base:
+        read = comma_listed([die_words(d) for d in base])
     if keys:
-        read += f", keys {' '.join(str(d.value) for d in keys)}"
+        read = say("{read}, keys {keys}", read=read, keys=" ".join(str(d.value) for d in keys))
     fields[UNSURE] = " ".join(marks)
-    drawn = "the die" if len(dice) == 1 else "the dice"
-    then = f"Then enter {drawn}." if entry.colours else "Then enter the roll."
+    if not entry.colours:
+        then = say("Then enter the roll.")
+    elif len(dice) == 1:
+        then = say("Then enter the die.")
+    else:
+        then = say("Then enter the dice.")
     return Filled(fields, said(read, unsure, then), drawn_dice)
 
 
@@ -253,15 +300,26 @@ def board(entry: PhotoEntry, rows: Sequence[Sequence[ReadDie]]) -> Filled:
     shape = (len(rows), len(rows[0]) if rows else 0)
     if entry.shape and shape != entry.shape:
         raise NotThatPhoto(
-            f"The photo shows a board of {shape[0]} rows of {shape[1]}, and this one has "
-            f"{entry.shape[0]} rows of {entry.shape[1]}: take it again, or type it in."
+            say(
+                "The photo shows a board of {rows} rows of {columns}, and this one has "
+                "{entry_rows} rows of {entry_columns}: take it again, or type it in.",
+                rows=shape[0],
+                columns=shape[1],
+                entry_rows=entry.shape[0],
+                entry_columns=entry.shape[1],
+            )
         )
     if entry.count is not None and count != entry.count:
         raise NotThatPhoto(
-            f"The photo shows a board of {dice_words(count)}, and this one has {entry.count}: "
-            "take it again, or type it in."
+            say(
+                "The photo shows a board of {dice}, and this one has {count}: take it again, "
+                "or type it in.",
+                dice=dice_words(count),
+                count=entry.count,
+            )
         )
-    unsure, marks, unpainted, drawn_dice = [], [], 0, []
+    marks, unpainted, drawn_dice = [], 0, []
+    unsure: list[Value] = []
     values, letters = [], []
     for r, row in enumerate(rows):
         values.append("".join(str(d.value) for d in row))
@@ -274,25 +332,33 @@ def board(entry: PhotoEntry, rows: Sequence[Sequence[ReadDie]]) -> Filled:
             doubtful = die.confidence < SURE
             if doubtful:
                 shown = die_words(die) if taken else str(die.value)
-                unsure.append(f"the {shown} at {where((r, c))}")
+                unsure.append(say("the {die} at {cell}", die=shown, cell=where((r, c))))
                 marks.append(str(r * len(row) + c))
             drawn_dice.append(outline(die, str(r * len(row) + c), doubtful, turn))
         letters.append(line)
     if entry.count is not None and len(marks) * 2 > count:
         raise NotThatPhoto(
-            f"The photo does not look like this board of {dice_words(count)}: "
-            f"{len(marks)} of its {count} dice read unsure. Take it again from above, the "
-            "whole board in the photo, or type it in."
+            say(
+                "The photo does not look like this board of {dice}: {unsure} of its {count} "
+                "dice read unsure. Take it again from above, the whole board in the photo, or "
+                "type it in.",
+                dice=dice_words(count),
+                unsure=len(marks),
+                count=count,
+            )
         )
     fields = {entry.field: "\n".join(values), UNSURE: " ".join(marks)}
     if entry.colours:
         fields[entry.colour_field] = "\n".join(letters)
-    read = f"{len(rows)} rows of {shape[1]}"
-    more = ""
+    read = say("{rows} rows of {columns}", rows=len(rows), columns=shape[1])
+    more = None
     if entry.colours and unpainted:
-        which = "its colour" if unpainted == 1 else "their colours"
-        more = f" {dice_words(unpainted)} of a colour this game has not: pick {which}."
-    then = "Turn it to lie as on the table, then send it."
+        more = say_n(
+            "{count} die of a colour this game has not: pick its colour.",
+            "{count} dice of a colour this game has not: pick their colours.",
+            unpainted,
+        )
+    then = say("Turn it to lie as on the table, then send it.")
     return Filled(fields, said(read, unsure, then, more), drawn_dice)
 
 
@@ -301,13 +367,17 @@ def one_die(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
     its colour is the die's own, known to the form, so it is not read."""
     if len(dice) != 1:
         raise NotThatPhoto(
-            f"The photo shows {dice_words(len(dice))}, and this is a roll of 1 die: take it "
-            "again with that die alone, or tap it in."
+            say(
+                "The photo shows {dice}, and this is a roll of 1 die: take it again with that "
+                "die alone, or tap it in.",
+                dice=dice_words(len(dice)),
+            )
         )
     die = dice[0]
     unsure = die.confidence < SURE
     fields = {entry.field: str(die.value), UNSURE: entry.field if unsure else ""}
-    sentence = said(str(die.value), ["the die"] if unsure else [], "Then enter it.")
+    doubted = [say("the {die}", die=say("die"))] if unsure else []
+    sentence = said(str(die.value), doubted, say("Then enter it."))
     return Filled(fields, sentence, [outline(die, entry.field, unsure)])
 
 
@@ -315,11 +385,16 @@ def pool(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
     """A pool: the values of each colour of ``colours`` in ``field`` + its letter."""
     if entry.count is not None and len(dice) != entry.count:
         raise NotThatPhoto(
-            f"The photo shows {dice_words(len(dice))}, and this pool has {entry.count}: "
-            "take it again, or type it in."
+            say(
+                "The photo shows {dice}, and this pool has {count}: take it again, or type it in.",
+                dice=dice_words(len(dice)),
+                count=entry.count,
+            )
         )
     by_colour: dict[str, str] = {letter: "" for letter in entry.colours}
-    unsure, marks, left_out, drawn_dice = [], [], [], []
+    marks, drawn_dice = [], []
+    unsure: list[Value] = []
+    left_out: list[Value] = []
     for die in dice:
         letter = letter_of(die.colour)
         if letter is None or letter not in by_colour:
@@ -328,16 +403,27 @@ def pool(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
             continue
         place = f"{letter}{len(by_colour[letter])}"
         if die.confidence < SURE:
-            unsure.append(f"the {die_words(die)} {lies(die, dice)}")
+            unsure.append(say("the {die} {at}", die=die_words(die), at=lies(die, dice)))
             marks.append(place)
         drawn_dice.append(outline(die, place, die.confidence < SURE))
         by_colour[letter] += str(die.value)
     fields = {f"{entry.field}{letter}": values for letter, values in by_colour.items()}
     fields[UNSURE] = " ".join(marks)
-    read = "; ".join(
-        f"{COLOURS[letter]} {' '.join(values)}" for letter, values in by_colour.items() if values
-    )
+    colours: list[Value] = [
+        say("{colour} {values}", colour=COLOURS[letter], values=" ".join(values))
+        for letter, values in by_colour.items()
+        if values
+    ]
+    read: Value = say("no dice of this game's colours")
+    if colours:
+        read = colours[0]
+        for more in colours[1:]:
+            read = say("{these}; {those}", these=read, those=more)
     if left_out:
-        read += f" (left out, of no colour this game has: {listed(left_out)})"
-    sentence = said(read or "no dice of this game's colours", unsure, "Then enter it.")
+        read = say(
+            "{read} (left out, of no colour this game has: {dice})",
+            read=read if colours else "",
+            dice=listed(left_out),
+        )
+    sentence = said(read, unsure, say("Then enter it."))
     return Filled(fields, sentence, drawn_dice)

@@ -11,6 +11,10 @@ and only the moves since are judged.  A view of the story judges for at most
 ``VIEW_SECONDS`` of CPU (none while another thread of the worker judges the table), stores
 what it got and says how far it got (``Judgements``); the end of the game judges whatever
 is left, once, after the finishing answer has gone.
+
+A decision against the advice keeps its words as their message and values
+(``referee.core.sentences.as_data``), never as text: each phone's story says them again in
+its own language.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from referee.core.moves import judged_moves
 from referee.core.odds import Judged
+from referee.core.sentences import Value, as_data, from_data
 from referee.games import get_game
 from referee.log import GameLog, moves_with_states
 from referee.web.base.extensions import db
@@ -46,13 +51,14 @@ _judging_lock = threading.Lock()
 @dataclass(frozen=True)
 class Decision:
     """One judged decision as stored: move ``index`` by ``player``, whether it followed the
-    advice, what it gave up, and the decision in words when it went against the advice."""
+    advice, what it gave up, and the decision in words when it went against the advice (a
+    ``Sentence``, rendered in each reader's language)."""
 
     index: int
     player: str | None
     followed: bool
     cost: Fraction
-    words: str | None
+    words: Value | None
 
     @classmethod
     def of(cls, judged: Judged) -> Decision:
@@ -65,12 +71,15 @@ class Decision:
     def read(cls, row: Sequence[Any]) -> Decision:
         """A decision from its stored row (``stored``)."""
         index, player, followed, cost, words = row
-        return cls(int(index), player, bool(followed), Fraction(cost), words)
+        said = None if words is None else from_data(words)
+        return cls(int(index), player, bool(followed), Fraction(cost), said)
 
     @property
     def stored(self) -> list[Any]:
-        """The decision as a row of JSON values, its cost exact ("7/3")."""
-        return [self.index, self.player, self.followed, str(self.cost), self.words]
+        """The decision as a row of JSON values, its cost exact ("7/3"), its words as their
+        message and values (``as_data``)."""
+        words = None if self.words is None else as_data(self.words)
+        return [self.index, self.player, self.followed, str(self.cost), words]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,57 @@
+"""Each game's rulings reach a German phone in German (issue 50): a short game of each game
+whose rules' sentences were said with ``say``, its page read by an English and a German phone."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+
+import pytest
+
+from printables.words import words_for
+from referee.autoplay import play_random_game
+from referee.core.moves import apply_move, resolve_options
+from referee.core.sentences import Sentence, render
+from referee.games import get_game
+from referee.log import GameLog
+from referee.web.base.languages import COOKIE
+from tests.conftest import house_client
+
+GAMES = {
+    "solitaire": ("Ann",),
+    "sixd-one": ("Ann", "Bo"),
+    "sixd-two": ("Ann", "Bo"),
+    "sixd-three": ("Ann", "Bo"),
+    "sixd-four": ("Ann", "Bo"),
+    "sixd-five": ("Ann", "Bo"),
+    "sixd-six": ("Ann", "Bo"),
+}
+MOVES = 5  # a short game: the table's first moves
+
+
+def ruling_of(page: str) -> str:
+    found = re.search(r'class="ruling"[^>]*><p>(.*?)</p>', page, re.S)
+    assert found, "the page shows no ruling"
+    return html.unescape(found.group(1))
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_a_german_phone_reads_the_games_ruling_in_german(app, stored, slug):
+    app.config["LANGUAGES"] = ("en", "de")
+    game = get_game(slug)
+    players = GAMES[slug]
+    options = resolve_options(game, {})
+    moves = play_random_game(game, players, options, random.Random(4))[:MOVES]
+    state = game.start(list(players), options)
+    for move in moves:
+        state = apply_move(game, state, move)
+    ruling = game.ruling(state)
+    assert isinstance(ruling, Sentence)
+    german = render(ruling, words_for("de"))
+    assert german != ruling
+    (token,) = stored(GameLog(slug, players, options, tuple(moves)))
+    english_phone, german_phone = house_client(app), house_client(app)
+    german_phone.set_cookie(COOKIE, "de")
+    assert ruling_of(english_phone.get(f"/t/{token}").text) == ruling
+    assert ruling_of(german_phone.get(f"/t/{token}").text) == german
