@@ -65,7 +65,7 @@ POT       ?= $(CATALOGUE)/messages.pot
 PYBABEL   ?= $(VENV)/bin/pybabel
 
 pot:
-	$(PYBABEL) --quiet extract -F babel.cfg -k say -k say_n:1,2 --sort-by-file --no-location \
+	$(PYBABEL) --quiet extract -F babel.cfg -k say -k say_n:1,2 -k plural_forms:1,2 --sort-by-file --no-location \
 		--omit-header --width 100 -o $(POT) .
 
 translations: install pot

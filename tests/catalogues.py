@@ -20,6 +20,7 @@ PSEUDO = "en_001"  # a locale Babel knows and no phone sends: the pseudo-locale'
 # What a translation must keep as it is: a rules' placeholder ({player}), a template's
 # (%(title)s), an HTML tag or entity.
 KEPT = re.compile(r"\{\w*\}|%\(\w+\)s|<[^>]*>|&\w+;")
+PADDING_WORD = 6  # the longest run of the pseudo-locale's padding: a long word's tail
 ACCENTED = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
@@ -81,7 +82,14 @@ def pseudo(text: str) -> str:
     parts = [part.translate(ACCENTED) for part in KEPT.split(text)]
     visible = sum(len(part) for part in parts)
     said = parts[0] + "".join(mark + part for mark, part in zip(kept, parts[1:], strict=True))
-    return f"⟦{said}{'~' * -(-visible // 3)}⟧"
+    return f"⟦{said}{padding(-(-visible // 3))}⟧"
+
+
+def padding(length: int) -> str:
+    """``length`` tildes as a translation lengthens a text: the first few on its last word,
+    the rest as words of their own (one run would be a word no line could break)."""
+    runs = ["~" * min(PADDING_WORD, length - at) for at in range(0, length, PADDING_WORD)]
+    return " ".join(runs)
 
 
 def write_pseudo(folder: Path) -> Path:
@@ -133,9 +141,18 @@ def unmarked(html: str, names: Iterable[str] = ()) -> list[str]:
     ``names``, numbers and punctuation aside."""
     reader = _Text()
     reader.feed(html)
-    text = "\n".join(reader.runs)
-    while (shorter := INNERMOST.sub(" ", text)) != text:
+    lines = unmarked_lines(reader.runs, names)
+    return [word for line in lines for word in line.split() if not NO_WORD.fullmatch(word)]
+
+
+def unmarked_lines(runs: Iterable[str], names: Iterable[str] = ()) -> list[str]:
+    """What is left of a page's text ``runs`` (served in the pseudo-locale) once every ⟦…⟧
+    is taken out (innermost first: sentences nest) and the players' ``names`` too: its
+    pieces that hold a word (numbers, dice and punctuation aside), each as it reads."""
+    text = "\n".join(runs)
+    while (shorter := INNERMOST.sub("\n", text)) != text:
         text = shorter
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, " ")
-    return [word for word in text.split() if not NO_WORD.fullmatch(word)]
+    pieces = (" ".join(line.split()) for line in text.splitlines())
+    return [piece for piece in pieces if any(not NO_WORD.fullmatch(w) for w in piece.split())]

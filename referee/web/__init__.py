@@ -188,7 +188,7 @@ def register_blueprints(app: Flask) -> None:
     icons, service worker and offline page that make the app installable."""
     from referee.web.access import joining
     from referee.web.access import rights as access
-    from referee.web.base import assets, languages, links, shell
+    from referee.web.base import assets, languages, links, script_words, shell
     from referee.web.guard import health
     from referee.web.history import charts, printing
     from referee.web.history import routes as history
@@ -211,6 +211,7 @@ def register_blueprints(app: Flask) -> None:
     app.add_template_global(charts.seat_colour)
     app.add_template_global(has_own)
     languages.register(app)  # the points and thousands filters in the phone's language
+    script_words.register(app)  # the page scripts' words in the phone's language
     app.register_blueprint(access.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(advice.bp)

@@ -1,6 +1,7 @@
 // Lucky Sevens' live help on the turn screen; the grouping form also works without it.
 (function () {
   "use strict";
+  var say = window.refereeWords.say, sayN = window.refereeWords.sayN;
   // Each group's running sum and points, from the referee's points table; near the end, a
   // choice the finish rule refuses is flagged with the referee's own reason (data-problems).
   document.querySelectorAll("form.sevens").forEach(function (form) {
@@ -28,10 +29,12 @@
         var dice = groups[letter];
         var sum = dice.reduce(function (a, b) { return a + b; }, 0);
         var worth = table[dice.length];
-        if (sum !== 7 || !worth) { return letter + ": " + dice.join(" + ") + " = " + sum + " — not a seven"; }
-        return letter + ": " + dice.join(" + ") + (problem ? " = 7, " : " = 7 ✓ ") + worth + (worth === 1 ? " point" : " points");
+        var said = { group: letter, dice: dice.join(" + "), sum: sum };
+        if (sum !== 7 || !worth) { return say("{group}: {dice} = {sum} — not a seven", said); }
+        return problem ? sayN("{group}: {dice} = 7, {count} point", "{group}: {dice} = 7, {count} points", worth, said)
+          : sayN("{group}: {dice} = 7 ✓ {count} point", "{group}: {dice} = 7 ✓ {count} points", worth, said);
       });
-      if (problem) { lines.push("✗ not allowed: " + problem); }
+      if (problem) { lines.push(say("✗ not allowed: {problem}", { problem: problem })); }
       out.textContent = lines.join(" · ");
       out.classList.toggle("bad", !ok && lines.length > 0);
       buttons.forEach(function (b) { b.disabled = !ok; });

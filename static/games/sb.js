@@ -1,6 +1,7 @@
 // Keys and Base Dice's live help on the turn screen; every form also works without it.
 (function () {
   "use strict";
+  var say = window.refereeWords.say;
   // A group in one tap: "All 3s" ticks every base die of that value on the table (a group
   // of two or more from this roll), "Keys" every key; a second tap unticks them. The dice
   // stay the form's fields, so a group of two of four 3s is still tapped die by die.
@@ -13,17 +14,17 @@
     });
     var keys = picks.filter(function (i) { return i.dataset.value.charAt(0) === "K"; });
     var rows = [];
-    if (keys.length) { rows.push([keys.length === 1 ? "The key" : "Both keys", keys]); }
+    if (keys.length) { rows.push([keys.length === 1 ? say("The key") : say("Both keys"), keys]); }
     Object.keys(groups).sort().forEach(function (value) {
       if (value.charAt(0) !== "K" && groups[value].length >= 2) {
-        rows.push(["All " + value + "s (" + groups[value].length + ")", groups[value]]);
+        rows.push([say("All {value}s ({count})", { value: value, count: groups[value].length }), groups[value]]);
       }
     });
     if (rows.length < 1) { return; }
     var bar = document.createElement("div");
     bar.className = "group-taps";
     bar.setAttribute("role", "group");
-    bar.setAttribute("aria-label", "Tick a whole group");
+    bar.setAttribute("aria-label", say("Tick a whole group"));
     rows.forEach(function (row) {
       var button = document.createElement("button");
       button.type = "button";

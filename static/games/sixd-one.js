@@ -2,6 +2,7 @@
 // The board's buttons post without it (static/js/grid.js asks for the confirming tap).
 (function () {
   "use strict";
+  var say = window.refereeWords.say;
   document.querySelectorAll("form.tap-board[data-colour]").forEach(function (form) {
     var colour = form.dataset.colour;
     form.addEventListener("grid:pick", function (e) {
@@ -25,10 +26,9 @@
           });
       }
       var sum = values.reduce(function (a, b) { return a + b; }, 0);
-      e.detail.said.textContent += values.length === 1
-        ? " A lone " + sum + "."
-        : " A group of " + values.length + " worth " + sum + " × " + values.length + " = " +
-          sum * values.length + ".";
+      e.detail.said.textContent += " " + (values.length === 1 ? say("A lone {sum}.", { sum: sum })
+        : say("A group of {count} worth {sum} × {count} = {worth}.",
+          { count: values.length, sum: sum, worth: sum * values.length }));
     });
   });
 })();

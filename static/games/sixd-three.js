@@ -4,6 +4,7 @@
 // hand.  The forms post without it: a hand die's radio button and a cell's button place it.
 (function () {
   "use strict";
+  var say = window.refereeWords.say;
   var form = document.querySelector("form.tap-board[data-previews]");
   if (!form) { return; }
   var previews = JSON.parse(form.dataset.previews);
@@ -54,12 +55,12 @@
     var die = held();
     post.disabled = !die;
     if (!die) {
-      said.textContent = "Tap a die of your hand first, then the cell.";
+      said.textContent = say("Tap a die of your hand first, then the cell.");
       return;
     }
     var words = (previews[die.value] || {})[picked.value];
-    said.textContent = "The " + die.dataset.name + " on the " + picked.getAttribute("aria-label") +
-      ": " + words + ".";
+    said.textContent = say("The {die} on the {cell}: {score}.",
+      { die: die.dataset.name, cell: picked.getAttribute("aria-label"), score: words });
     chain(picked.value, die.dataset.colour, +die.dataset.value).forEach(function (c) {
       c.classList.add("chain");
     });
@@ -76,10 +77,9 @@
       r.checked = !!die && r.value === die.value;
     });
     photoHand.value = die ? die.value : "";
-    which.textContent = !die ? "Tap the die to re-roll in the hand above."
-      : "Re-roll the " + die.dataset.name + (filled
-        ? ": check the value read from the photo, then enter it."
-        : ": tap the value it shows now.");
+    which.textContent = !die ? say("Tap the die to re-roll in the hand above.")
+      : say(filled ? "Re-roll the {die}: check the value read from the photo, then enter it."
+        : "Re-roll the {die}: tap the value it shows now.", { die: die.dataset.name });
     reroll.querySelectorAll(".value-taps button, .value-taps input, .reroll-enter")
       .forEach(function (b) { b.disabled = !die; });
     reroll.querySelectorAll(".value-taps .gface").forEach(function (face) {

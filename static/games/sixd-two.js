@@ -2,6 +2,8 @@
 // The forms post without it; the referee checks every take.
 (function () {
   "use strict";
+  var say = window.refereeWords.say;
+  var PAIR = "The {colour} {first} and {second}: {pips} pips.";
   // From the pool: once a die is picked, only its colour can be; two make the pair.
   document.querySelectorAll("form.take-pick").forEach(function (form) {
     var boxes = form.querySelectorAll("input[name=pick]");
@@ -16,12 +18,12 @@
       var same = picked.every(function (b) { return b.dataset.colour === colour; });
       var values = picked.map(function (b) { return +b.dataset.value; });
       if (!picked.length) {
-        out.textContent = "Tap the two dice taken.";
+        out.textContent = say("Tap the two dice taken.");
       } else if (picked.length === 1) {
-        out.textContent = "The " + picked[0].dataset.name + " " + values[0] + " and…";
+        out.textContent = say("The {colour} {value} and…", { colour: picked[0].dataset.name, value: values[0] });
       } else {
-        out.textContent = "The " + picked[0].dataset.name + " " + values.join(" and ") + ": " +
-          (values[0] + values[1]) + " pips.";
+        out.textContent = say(PAIR, { colour: picked[0].dataset.name, first: values[0], second: values[1],
+          pips: values[0] + values[1] });
       }
       take.disabled = !(picked.length === 2 && same);
     }
@@ -38,10 +40,10 @@
       var typed = values.value.replace(/[^1-6]/g, "");
       var name = colour ? colour.parentNode.querySelector(".sr").textContent : "";
       if (colour && typed.length === 2) {
-        out.textContent = "The " + name + " " + typed[0] + " and " + typed[1] + ": " +
-          (+typed[0] + +typed[1]) + " pips.";
+        out.textContent = say(PAIR, { colour: name, first: typed[0], second: typed[1], pips: +typed[0] + +typed[1] });
       } else {
-        out.textContent = colour ? "The " + name + " pair: type its two values." : "Pick the colour, type the two values.";
+        out.textContent = colour ? say("The {colour} pair: type its two values.", { colour: name })
+          : say("Pick the colour, type the two values.");
       }
       take.disabled = !(colour && typed.length === 2 && values.value.trim().length === 2);
     }

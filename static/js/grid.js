@@ -2,6 +2,7 @@
 // without this file: a textarea of rows, a submit button per cell, a field per colour.
 (function () {
   "use strict";
+  var say = window.refereeWords.say, sayN = window.refereeWords.sayN;
 
   function make(tag, className, text) {
     var node = document.createElement(tag);
@@ -19,7 +20,10 @@
     return span;
   }
 
-  function where(row, col) { return "row " + (row + 1) + ", column " + (col + 1); }
+  // A cell's place (counted from 1) said in ``message``, with ``values``.
+  function where(row, col, message, values) {
+    return say(message, Object.assign({ row: row + 1, column: col + 1 }, values));
+  }
 
   // Buttons that only edit the page keep the phone's keyboard open.
   function keepFocus(button) {
@@ -131,13 +135,15 @@
         button.dataset.index = i;
         if (i < text.length && text[i] !== "0") {
           var value = +text[i];
-          button.appendChild(face(value, plain, value + " at " + where(r, c)));
-          button.setAttribute("aria-label", value + " at " + where(r, c) +
-            (fixed ? "" : ": tap to leave the cell empty"));
+          var at = { value: value };
+          button.appendChild(face(value, plain, where(r, c, "{value} at row {row}, column {column}", at)));
+          button.setAttribute("aria-label", fixed ? where(r, c, "{value} at row {row}, column {column}", at)
+            : where(r, c, "{value} at row {row}, column {column}: tap to leave the cell empty", at));
           if (lone.indexOf(i) >= 0) { button.classList.add("lone"); }
         } else {
           button.classList.add(i < text.length ? "empty" : "todo");
-          button.setAttribute("aria-label", where(r, c) + (i < text.length ? ": empty" : ": not typed yet"));
+          button.setAttribute("aria-label", where(r, c, i < text.length ? "row {row}, column {column}: empty"
+            : "row {row}, column {column}: not typed yet"));
         }
         if (i === text.length && !complete) { button.classList.add("cursor"); }
         keepFocus(button);
@@ -147,16 +153,19 @@
       field.value = board();
       var words, ok = false;
       if (lone.length && touching) {
-        var at = lone[0];
-        words = "The " + text[at] + " at " + where(Math.floor(at / cols), at % cols) +
-          " stands alone: every die must touch another side to side.";
+        var alone = lone[0];
+        words = where(Math.floor(alone / cols), alone % cols,
+          "The {value} at row {row}, column {column} stands alone: every die must touch another side to side.",
+          { value: text[alone] });
       } else if (count > need) {
-        words = count + " dice: " + (count - need) + " too many, the board holds " + need + ".";
+        words = say("{count} dice: {extra} too many, the board holds {need}.",
+          { count: count, extra: count - need, need: need });
       } else if (count < need) {
-        words = count + " of " + need + " dice" + (count ? "." : ": type the first row.");
+        words = count ? say("{count} of {need} dice.", { count: count, need: need })
+          : say("0 of {need} dice: type the first row.", { need: need });
       } else {
         ok = true;
-        words = need + " dice" + (touching ? ", each touching another" : "") + ": ready.";
+        words = say(touching ? "{need} dice, each touching another: ready." : "{need} dice: ready.", { need: need });
       }
       status.textContent = words;
       status.classList.toggle("bad", (lone.length > 0 && touching) || count > need);
@@ -178,7 +187,7 @@
       }
       text = typed.replace(/[7-9]/g, "");
       update(before);
-      if (text !== typed) { status.textContent = "A die shows 1 to 6; 0 is an empty cell."; }
+      if (text !== typed) { status.textContent = say("A die shows 1 to 6; 0 is an empty cell."); }
     });
     grid.addEventListener("click", function (e) {
       var button = e.target.closest("button.cell");
@@ -231,7 +240,7 @@
         cell.classList.add("picked");
         cell.setAttribute("aria-pressed", "true");
         post.value = cell.value;
-        said.textContent = form.dataset.ask + " the " + cell.getAttribute("aria-label") + "?";
+        said.textContent = say("{action} the {cell}?", { action: form.dataset.ask, cell: cell.getAttribute("aria-label") });
         bar.hidden = false;
         form.dispatchEvent(new CustomEvent("grid:pick", { detail: { cell: cell, said: said } }));
         // The bar sticks to the foot of the screen and can hide the board's last rows: scroll
@@ -262,7 +271,7 @@
     var pool = pad.appendChild(make("ul", "pad-pool"));
     var total = pad.appendChild(make("div", "pad-total"));
     var count = total.appendChild(make("span"));
-    var undo = total.appendChild(make("button", "secondary", "Take back the last"));
+    var undo = total.appendChild(make("button", "secondary", say("Take back the last")));
     undo.type = "button";
     var order = [];  // the fields in the order dice were added, for "take back"
 
@@ -296,14 +305,14 @@
         var n = f.value.length;
         all += n;
         f.chip.textContent = n || "";
-        f.chip.setAttribute("aria-label", f.dataset.name + ": " + n + (n === 1 ? " die" : " dice"));
+        f.chip.setAttribute("aria-label", sayN("{colour}: {count} die", "{colour}: {count} dice", n, { colour: f.dataset.name }));
         f.chip.setAttribute("aria-pressed", f === current ? "true" : "false");
       });
-      which.textContent = "Tap the " + current.dataset.name + " dice:";
+      which.textContent = say("Tap the {colour} dice:", { colour: current.dataset.name });
       keys.querySelectorAll("button").forEach(function (k) {
         k.textContent = "";
         k.appendChild(face(+k.dataset.value, current.dataset.colour));
-        k.setAttribute("aria-label", "Add a " + current.dataset.name + " " + k.dataset.value);
+        k.setAttribute("aria-label", say("Add a {colour} {value}", { colour: current.dataset.name, value: k.dataset.value }));
       });
       pool.textContent = "";
       fields.forEach(function (f) {
@@ -313,7 +322,7 @@
         f.value.split("").forEach(function (d, i) {
           var die = line.appendChild(make("button"));
           die.type = "button";
-          die.setAttribute("aria-label", "Take out the " + f.dataset.name + " " + d);
+          die.setAttribute("aria-label", say("Take out the {colour} {value}", { colour: f.dataset.name, value: d }));
           die.appendChild(face(+d, f.dataset.colour));
           die.addEventListener("click", function () {
             f.value = f.value.slice(0, i) + f.value.slice(i + 1);
@@ -321,7 +330,7 @@
           });
         });
       });
-      count.textContent = all ? "Pool: " + all + (all === 1 ? " die" : " dice") : "No dice yet.";
+      count.textContent = all ? sayN("Pool: {count} die", "Pool: {count} dice", all) : say("No dice yet.");
       undo.disabled = !all;
     }
     box.querySelector(".colour-fields").hidden = true;

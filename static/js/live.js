@@ -20,6 +20,7 @@
 (function () {
   "use strict";
   var INTERVAL = 1500;
+  var say = window.refereeWords.say, sayN = window.refereeWords.sayN;
   var main = document.querySelector("main");
   if (!main || !window.fetch || !main.querySelector(".live-note[data-poll]")) { return; }
   var seen = main.querySelector(".live-note").dataset.version;
@@ -247,11 +248,20 @@
     }));
     refocus(cursor);
     document.title = page.title;
+    words(page);
     seen = note().dataset.version;
     if (moved) { tell(changes(moved, before), lost); }
     rerun();
     buzz();
     return true;
+  }
+
+  // The new page's words for its scripts (static/js/words.js), which may say more than the
+  // page as it was: they take the place of the old ones.
+  function words(page) {
+    var fresh = page.getElementById("words"), old = document.getElementById("words");
+    if (old) { old.remove(); }
+    if (fresh) { document.body.appendChild(document.importNode(fresh, true)); }
   }
 
   // What changed between the page as it was (``before``: its live note's data) and the
@@ -261,29 +271,34 @@
     var said = [];
     var was = Number(before.seq), now = Number(moved.seq);
     if (now > was) {
-      said.push(now - was === 1 ? moved.last : (now - was) + " moves, the last " + moved.last);
+      said.push(now - was === 1 ? moved.last
+        : sayN("{count} move, the last {last}", "{count} moves, the last {last}", now - was, { last: moved.last }));
     } else if (now < was) {
-      said.push(was - now === 1 ? "a move was taken back" : (was - now) + " moves were taken back");
+      said.push(was - now === 1 ? say("a move was taken back")
+        : sayN("{count} move was taken back", "{count} moves were taken back", was - now));
     }
     var odds = moved.odds ? "on" : "off";
-    if (before.odds && before.odds !== odds) { said.push("the odds were switched " + odds); }
+    if (before.odds && before.odds !== odds) {
+      said.push(moved.odds ? say("the odds were switched on") : say("the odds were switched off"));
+    }
     if (before.seated && moved.seated) {
       var then = JSON.parse(before.seated);
       moved.seated.forEach(function (name) {
-        if (then.indexOf(name) < 0) { said.push("a phone took " + name + "’s seat"); }
+        if (then.indexOf(name) < 0) { said.push(say("a phone took {player}’s seat", { player: name })); }
       });
       then.forEach(function (name) {
-        if (moved.seated.indexOf(name) < 0) { said.push(name + "’s seat was left"); }
+        if (moved.seated.indexOf(name) < 0) { said.push(say("{player}’s seat was left", { player: name })); }
       });
     }
     return said.filter(Boolean);
   }
 
   function tell(said, lost) {
-    var words = "The table moved on" + (said.length ? ": " + said.join("; ") + "." : ".");
+    var words = said.length ? say("The table moved on: {changes}.", { changes: said.join(say("; ")) })
+      : say("The table moved on.");
     if (lost.length) {
-      words += " What this phone had entered (" + lost.join("; ") + ") was for the table before " +
-        "that, so it was not sent.";
+      words += " " + say("What this phone had entered ({entered}) was for the table before that, so it was not sent.",
+        { entered: lost.join(say("; ")) });
     }
     var box = note();
     box.classList.toggle("lost", lost.length > 0);  // kept in sight while scrolling

@@ -8,7 +8,7 @@
 // Without this file the form posts what was read, the unsure dice named in the sentence.
 (function () {
   "use strict";
-  var face = window.refereeGrid.face;
+  var face = window.refereeGrid.face, say = window.refereeWords.say;
 
   // ``chars`` (``height`` rows of ``width``) turned clockwise ``quarters`` times.
   function turned(chars, height, width, quarters) {
@@ -65,8 +65,8 @@
         var cell = e.target.closest("button.cell"), board = form.typed();
         if (!cell || +cell.dataset.index >= board.text.length) { return; }
         picked = +cell.dataset.index;
-        said.textContent = "The " + board.text[picked] + " at row " +
-          (Math.floor(picked / board.cols) + 1) + ", column " + (picked % board.cols + 1) + " is:";
+        said.textContent = say("The {value} at row {row}, column {column} is:", { value: board.text[picked],
+          row: Math.floor(picked / board.cols) + 1, column: picked % board.cols + 1 });
         fix.hidden = false;
         mark();
       });

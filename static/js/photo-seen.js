@@ -7,6 +7,14 @@
 // corrects it.
 (function () {
   "use strict";
+  var say = window.refereeWords.say;
+  // What a die's outline says: [read or not][to check or not][this game's or not].
+  var SAID = {
+    read: ["Read {value}", "Read {value}, to check", "Read {value}: not this game's",
+      "Read {value}, to check: not this game's"],
+    none: ["Not read yet", "Not read yet, to check", "Not read yet: not this game's",
+      "Not read yet, to check: not this game's"]
+  };
   var figure = document.querySelector("figure.photo-seen");
   var kept = null;
   try {
@@ -32,7 +40,7 @@
     return parent.appendChild(node);
   }
   var svg = make("svg", { viewBox: "0 0 " + W + " " + H, width: W, height: H, role: "group",
-    "aria-label": "The photo of the dice, as read" }, frame);
+    "aria-label": say("The photo of the dice, as read") }, frame);
   make("image", { href: url, width: W, height: H }, svg);
   var letter = Math.max(W, H) / 26;  // about 13 px on a phone's width
 
@@ -105,8 +113,8 @@
       var wide = box.size * (0.5 + 0.62 * words.length);
       box.tag.setAttribute("width", wide);
       box.tag.setAttribute("x", box.at - wide / 2);
-      box.setAttribute("aria-label", (value ? "Read " + value : "Not read yet") +
-        (unsure ? ", to check" : "") + (die.f ? "" : ": not this game's"));
+      box.setAttribute("aria-label", say(SAID[value ? "read" : "none"][(unsure ? 1 : 0) + (die.f ? 0 : 2)],
+        { value: value }));
     });
   }
   new MutationObserver(sync).observe(turn, {

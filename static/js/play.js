@@ -2,6 +2,7 @@
 // A game's own live help: static/games/<slug>.js.
 (function () {
   "use strict";
+  var say = window.refereeWords.say;
   // Set-aside: show what the tapped dice score, from the referee's own table.
   document.querySelectorAll("form[data-selections]").forEach(function (form) {
     var table = JSON.parse(form.dataset.selections);
@@ -13,7 +14,7 @@
       picked.sort();
       var entry = table[picked.join(",")];
       var ok = !!entry && entry[0] > 0;
-      out.textContent = picked.length ? entry[1] : (form.classList.contains("more") ? "" : "Pick the dice to set aside.");
+      out.textContent = picked.length ? entry[1] : (form.classList.contains("more") ? "" : say("Pick the dice to set aside."));
       out.classList.toggle("bad", picked.length > 0 && !ok);
       buttons.forEach(function (b) { b.disabled = !ok || entry[0] < Number(b.dataset.least || 1); });
     }
@@ -33,6 +34,7 @@
 (function () {
   "use strict";
   var AUTO = "referee.sendWhenFull";
+  var words = window.refereeWords, say = words.say;
   var STEPPER_FROM = 8;  // this many dice or more: counts and a minus per face too
 
   function el(tag, cls, text) {
@@ -42,8 +44,12 @@
     return node;
   }
 
-  // A kind of die in the plural: "Dice", "Base dice", "Keys".
-  function plural(kind) { return /die$/i.test(kind) ? kind.slice(0, -2) + "ice" : kind + "s"; }
+  // A kind of die's words: its name, its label on the pad, its dice tapped, its faces.
+  var KINDS = {
+    "Die": [say("Die"), say("Dice"), say("Dice tapped"), say("Tap each die’s face")],
+    "Base die": [say("Base die"), say("Base"), say("Base dice tapped"), say("Tap each base die’s face")],
+    "Key": [say("Key"), say("K"), say("Keys tapped"), say("Tap each key’s face")]
+  };
 
   function autoSend() {
     try { return localStorage.getItem(AUTO) !== "0"; } catch (e) { return true; }
@@ -105,7 +111,8 @@
           die.dataset.photoValue = v;
           if (!v) { return g.tray.appendChild(die); }
           die.type = "button";
-          die.setAttribute("aria-label", g.kind + " " + v + (g.unsure[i] ? ", read unsure" : "") + ": tap to take it out");
+          die.setAttribute("aria-label", say(g.unsure[i] ? "{kind} {value}, read unsure: tap to take it out"
+            : "{kind} {value}: tap to take it out", { kind: g.words[0], value: v }));
           die.addEventListener("click", function () { takeOut(g, i); });
           g.tray.appendChild(die);
         });
@@ -117,9 +124,9 @@
       });
       var missing = groups.reduce(function (n, g) { return n + g.rows.length - filled(g); }, 0);
       var gap = fromPhoto && groups.some(function (g) { return g.values.indexOf("") >= 0; });
-      note.textContent = gap ? "Tap its right face for the die taken out." :
-        missing ? missing + (missing === 1 ? " die" : " dice") + " still to tap." :
-        (sent ? "Sending the roll…" : "Every die is in: tap Enter roll.");
+      note.textContent = gap ? say("Tap its right face for the die taken out.") :
+        missing ? words.sayN("{count} die still to tap.", "{count} dice still to tap.", missing) :
+        (sent ? say("Sending the roll…") : say("Every die is in: tap Enter roll."));
     }
 
     function changed(group) {
@@ -134,13 +141,14 @@
     groups.forEach(function (g) {
       var block = el("div", "pad-group");
       block.dataset.group = g.name;
-      var label = g.name === "k" ? "K" : g.kind.replace(/ ?[Dd]ie$/, "") || "Dice";
+      g.words = KINDS[g.kind] || KINDS.Die;
+      var label = g.name === "k" ? KINDS.Key[1] : g.words[1];
       g.tray = el("div", "tray");
       g.tray.setAttribute("role", "group");
-      g.tray.setAttribute("aria-label", plural(g.kind) + " tapped");
+      g.tray.setAttribute("aria-label", g.words[2]);
       var faces = el("div", "faces");
       faces.setAttribute("role", "group");
-      faces.setAttribute("aria-label", "Tap each " + g.kind.toLowerCase() + "’s face");
+      faces.setAttribute("aria-label", g.words[3]);
       g.faces = [];
       for (var v = 1; v <= 6; v++) {
         var face = el("button", "face-tap");
@@ -150,7 +158,7 @@
         face.appendChild(el("span", "count", ""));
         face.addEventListener("click", function (e) {
           if (filled(g) >= g.rows.length) {
-            note.textContent = "All " + g.rows.length + " are in: tap one above to take it out first.";
+            note.textContent = say("All {count} are in: tap one above to take it out first.", { count: g.rows.length });
             return;
           }
           var at = g.values.indexOf("");
@@ -170,7 +178,7 @@
         g.faces.forEach(function (face) {
           var less = el("button", "face-less", "−");
           less.type = "button";
-          less.setAttribute("aria-label", "One " + face.dataset.value + " fewer");
+          less.setAttribute("aria-label", say("One {value} fewer", { value: face.dataset.value }));
           less.addEventListener("click", function () {
             var at = g.values.lastIndexOf(face.dataset.value);
             if (at >= 0) { takeOut(g, at); }
@@ -190,7 +198,7 @@
       draw();
     });
     choice.appendChild(box);
-    choice.appendChild(document.createTextNode(" Send the roll when the last die is tapped"));
+    choice.appendChild(document.createTextNode(" " + say("Send the roll when the last die is tapped")));
     pad.appendChild(note);
     // The preference goes under Enter roll: a setting, not a step, it keeps the button up.
     enter.parentNode.insertBefore(choice, enter.nextSibling);

@@ -129,6 +129,23 @@ def test_the_worker_keeps_the_static_files_and_the_offline_page_only(stranger):
     assert ".put(" not in script and "addAll(requests)" in script
 
 
+def test_each_language_has_its_worker_and_its_offline_page(app, stranger):
+    app.config["LANGUAGES"] = ("en", "de")
+    english = stranger.get("/sw.js", headers={"Accept-Language": "en"})
+    german = stranger.get("/sw.js", headers={"Accept-Language": "de"})
+    assert worker_constant(english.text, "OFFLINE") == "/offline"
+    assert worker_constant(german.text, "OFFLINE") == "/offline?language=de"
+    assert german.headers["ETag"] != english.headers["ETag"]
+    assert "Accept-Language" in german.headers["Vary"] and "Cookie" in german.headers["Vary"]
+    # the German worker is a new one for a phone that turned German: no 304 for its old one
+    asked = {"Accept-Language": "de", "If-None-Match": english.headers["ETag"]}
+    assert stranger.get("/sw.js", headers=asked).status_code == 200
+    # each page in the language its address names, whatever the phone asking for it reads
+    assert '<html lang="de">' in stranger.get("/offline?language=de").text
+    assert '<html lang="en">' in stranger.get("/offline").text
+    assert '<html lang="en">' in stranger.get("/offline?language=xx").text
+
+
 def test_a_changed_file_makes_a_new_worker_version(tmp_path):
     static, templates = tmp_path / "static", tmp_path / "templates"
     (static / "css").mkdir(parents=True)

@@ -9,6 +9,11 @@ and every other answer always come from the server, and a form is never sent twi
 cache is named after a digest of the files it keeps and of the templates that make it and the
 offline page, so any change to them is a new worker, which replaces the old cache.
 
+The offline page is in the phone's language: the worker is rendered for it and keeps that
+language's page (``/offline?language=de``; English's is ``/offline``).  A phone that changes
+language gets a new worker at its next page (the worker's script differs), which keeps that
+language's page beside the others it kept: one a language.
+
 Browsers run service workers only over HTTPS or on localhost: on a plain ``http://`` LAN
 address the manifest and icons still work, the offline page does not.
 """
@@ -21,6 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from flask import Blueprint, Flask, Response, current_app, render_template, request, url_for
+from flask_babel import force_locale
+
+from referee.web.base.languages import ENGLISH, language, offered
 
 bp = Blueprint("shell", __name__)
 
@@ -105,25 +113,39 @@ def manifest() -> Response:
 def service_worker() -> Response:
     """The service worker, its scope the whole app; a 304 while its version is unchanged."""
     shell: Shell = current_app.extensions[EXTENSION]
+    spoken = language()
     script = render_template(
         "shell/sw.js",
         version=shell.version,
         shell=[url_for("static", filename=name) for name in shell.files],
-        offline=url_for("shell.offline"),
+        offline=offline_address(spoken),
     )
     response = Response(script, mimetype="text/javascript")
     response.headers["Service-Worker-Allowed"] = url_for("tables.index")
     # Asked again at every check for an update: never an old copy from a cache on the way.
     response.headers["Cache-Control"] = "no-cache"
-    response.set_etag(shell.version)
+    response.set_etag(shell.version if spoken == ENGLISH else f"{shell.version}-{spoken}")
     response.make_conditional(request)
     return response
 
 
+def offline_address(spoken: str) -> str:
+    """The address of the offline page in the language ``spoken``: its language in it, so
+    that each language's page is kept apart (English's is the bare address)."""
+    if spoken == ENGLISH:
+        return url_for("shell.offline")
+    return url_for("shell.offline", language=spoken)
+
+
 @bp.get("/offline")
 def offline() -> str:
-    """The page the service worker shows when a page cannot be reached."""
-    return render_template("shell/offline.html")
+    """The page the service worker shows when a page cannot be reached, in the language its
+    address names (an offered one), else in the phone's."""
+    asked = request.args.get("language", "").replace("-", "_")
+    if asked not in offered():
+        return render_template("shell/offline.html")
+    with force_locale(asked):
+        return render_template("shell/offline.html")
 
 
 @bp.get("/favicon.ico")

@@ -5,6 +5,7 @@
 (function () {
   "use strict";
   var face = window.refereeGrid.face;  // a die face with pips (static/js/grid.js)
+  var say = window.refereeWords.say, sayN = window.refereeWords.sayN;
 
   function slideShut(slide) {
     var numbers = slide.querySelector("textarea[name=board]");
@@ -29,12 +30,17 @@
     // (a refusal above the board pushes it down) leaves them under the bar.
     var controls = document.createElement("div");
     controls.className = "slide-controls";
-    controls.innerHTML = '<div class="arrows" role="group" aria-label="Slide the picked die">' +
-      '<button type="button" class="secondary" data-d="0,-1" aria-label="Slide left">←</button>' +
-      '<button type="button" class="secondary" data-d="-1,0" aria-label="Slide up">↑</button>' +
-      '<button type="button" class="secondary" data-d="1,0" aria-label="Slide down">↓</button>' +
-      '<button type="button" class="secondary" data-d="0,1" aria-label="Slide right">→</button>' +
+    controls.innerHTML = '<div class="arrows" role="group">' +
+      '<button type="button" class="secondary" data-d="0,-1">←</button>' +
+      '<button type="button" class="secondary" data-d="-1,0">↑</button>' +
+      '<button type="button" class="secondary" data-d="1,0">↓</button>' +
+      '<button type="button" class="secondary" data-d="0,1">→</button>' +
       '</div><output class="slide-said" aria-live="polite"></output>';
+    controls.querySelector(".arrows").setAttribute("aria-label", say("Slide the picked die"));
+    var arrows = controls.querySelectorAll(".arrows button");
+    [say("Slide left"), say("Slide up"), say("Slide down"), say("Slide right")].forEach(function (words, i) {
+      arrows[i].setAttribute("aria-label", words);
+    });
     slide.insertBefore(live, slide.firstChild.nextSibling);
     var bar = slide.querySelector(".slide-done");
     bar.insertBefore(controls, bar.firstChild);
@@ -72,7 +78,7 @@
             cell.type = "button";
             cell.className = "cell tap" + (picked && picked[0] === r && picked[1] === c ? " picked" : "");
             cell.appendChild(face(d.v, d.c));
-            cell.setAttribute("aria-label", d.v + " at row " + (r + 1) + ", column " + (c + 1));
+            cell.setAttribute("aria-label", say("{value} at row {row}, column {column}", { value: d.v, row: r + 1, column: c + 1 }));
             cell.addEventListener("click", function () { picked = [r, c]; draw(); });
           } else {
             cell = document.createElement("span");
@@ -85,10 +91,11 @@
         });
         grid.appendChild(line);
       });
-      out.textContent = gaps
-        ? (picked ? "Tap an arrow to slide the picked die." : "Tap a die, then an arrow to slide it.") +
-          " " + gaps + (gaps === 1 ? " gap" : " gaps") + " left."
-        : "No gaps left: tap Done.";
+      out.textContent = !gaps ? say("No gaps left: tap Done.")
+        : picked ? sayN("Tap an arrow to slide the picked die. {count} gap left.",
+          "Tap an arrow to slide the picked die. {count} gaps left.", gaps)
+          : sayN("Tap a die, then an arrow to slide it. {count} gap left.",
+            "Tap a die, then an arrow to slide it. {count} gaps left.", gaps);
     };
     var move = function (dr, dc) {
       if (!picked) { return; }
@@ -102,7 +109,7 @@
       }
       var tr = r + dr, tc = c + dc;
       if (tr < 0 || tr >= size || tc < 0 || tc >= size || board[tr][tc]) {
-        out.textContent = "That way is blocked: the die needs an empty square next to it.";
+        out.textContent = say("That way is blocked: the die needs an empty square next to it.");
         return;
       }
       run.forEach(function (at) {

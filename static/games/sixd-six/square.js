@@ -5,6 +5,7 @@
 (function () {
   "use strict";
   var face = window.refereeGrid.face;  // a die face with pips (static/js/grid.js)
+  var say = window.refereeWords.say, sayN = window.refereeWords.sayN;
 
   // Pick a colour, tap its six dice on a grid of the values typed; the colours field posted
   // is kept in step ("." for a die not painted yet), and each colour's count is shown.
@@ -12,7 +13,8 @@
     var entry = colours.form;
     var numbers = entry.querySelector("textarea[name=board]");
     var counts = entry.querySelector(".colour-counts");
-    var names = { r: "red", y: "yellow", g: "green", b: "blue", o: "orange", p: "purple" };
+    var names = { r: say("red"), y: say("yellow"), g: say("green"), b: say("blue"), o: say("orange"),
+      p: say("purple") };
     var letters = Object.keys(names);
     var cells = 36, per = 6, width = 6;
     var painted = [];
@@ -24,9 +26,11 @@
 
     var paint = document.createElement("div");
     paint.className = "colour-paint";
-    paint.innerHTML = '<p class="paint-hint">Then the colours: pick a colour, tap its six dice.</p>' +
-      '<div class="paint-colours" role="radiogroup" aria-label="Colour to paint"></div>' +
-      '<div class="board paint-grid" role="group" aria-label="The square’s colours"><div class="board-grid"></div></div>';
+    paint.innerHTML = '<p class="paint-hint"></p><div class="paint-colours" role="radiogroup"></div>' +
+      '<div class="board paint-grid" role="group"><div class="board-grid"></div></div>';
+    paint.querySelector(".paint-hint").textContent = say("Then the colours: pick a colour, tap its six dice.");
+    paint.querySelector(".paint-colours").setAttribute("aria-label", say("Colour to paint"));
+    paint.querySelector(".paint-grid").setAttribute("aria-label", say("The square’s colours"));
     var swatches = paint.querySelector(".paint-colours");
     var grid = paint.querySelector(".board-grid");
     letters.forEach(function (letter) {
@@ -73,8 +77,10 @@
             if (!v) { f.className = "gsquare" + (l ? " c-" + l : ""); }
             if (!l) { f.classList.add("unpainted"); }
             cell.appendChild(f);
-            cell.setAttribute("aria-label", (l ? names[l] + " " : "") + (v || "die") +
-              " at row " + (Math.floor(at / width) + 1) + ", column " + (at % width + 1));
+            var place = { colour: names[l], value: v, row: Math.floor(at / width) + 1, column: at % width + 1 };
+            cell.setAttribute("aria-label", say(l ? (v ? "{colour} {value} at row {row}, column {column}"
+              : "{colour} die at row {row}, column {column}")
+              : v ? "{value} at row {row}, column {column}" : "die at row {row}, column {column}", place));
             cell.addEventListener("click", function () { dab(at); });
             line.appendChild(cell);
           })(r * width + c);
@@ -84,13 +90,14 @@
       swatches.querySelectorAll(".paint-colour").forEach(function (b) {
         var n = count(b.dataset.colour);
         b.setAttribute("aria-checked", b.dataset.colour === brush ? "true" : "false");
-        b.querySelector(".paint-count").textContent = names[b.dataset.colour] + " " + n + "/" + per;
+        b.querySelector(".paint-count").textContent = say("{colour} {count}/{all}",
+          { colour: names[b.dataset.colour], count: n, all: per });
         b.classList.toggle("full", n === per);
       });
       var left = painted.filter(function (l) { return !l; }).length;
       counts.textContent = left
-        ? left + (left === 1 ? " die" : " dice") + " still to colour."
-        : "Every die has its colour.";
+        ? sayN("{count} die still to colour.", "{count} dice still to colour.", left)
+        : say("Every die has its colour.");
     };
     var said = function (words) { counts.textContent = words; };
     var dab = function (at) {
@@ -99,7 +106,7 @@
       } else if (count(brush) >= per) {
         write();
         draw();
-        said("Six " + names[brush] + " dice already: tap one of them to take its colour off.");
+        said(say("Six {colour} dice already: tap one of them to take its colour off.", { colour: names[brush] }));
         return;
       } else {
         painted[at] = brush;

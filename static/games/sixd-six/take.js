@@ -6,6 +6,7 @@
 (function () {
   "use strict";
   var face = window.refereeGrid.face;  // a die face with pips (static/js/grid.js)
+  var say = window.refereeWords.say, sayN = window.refereeWords.sayN;
 
   // --- The set as a piece to move over the mover's area ------------------------------------
   // The referee lists every placement (one form each, which also posts without this file);
@@ -13,8 +14,19 @@
   // ways it fits, the squares it can cover are marked, a tap on one puts the set there (tap
   // again for the next placement over that square) and shows what it scores; "Place it"
   // posts that placement's form.
-  var QUARTER_WORDS = ["unturned", "turned a quarter clockwise", "turned half round",
-    "turned a quarter anticlockwise"];
+  // What the set scores, and how many ways it fits, by its quarter turns clockwise.
+  var SCORES = ["The set unturned scores {score}.", "The set turned a quarter clockwise scores {score}.",
+    "The set turned half round scores {score}.", "The set turned a quarter anticlockwise scores {score}."];
+  var FITS = [
+    ["The set unturned fits {count} way: tap a marked square to put it there.",
+      "The set unturned fits {count} ways: tap a marked square to put it there."],
+    ["The set turned a quarter clockwise fits {count} way: tap a marked square to put it there.",
+      "The set turned a quarter clockwise fits {count} ways: tap a marked square to put it there."],
+    ["The set turned half round fits {count} way: tap a marked square to put it there.",
+      "The set turned half round fits {count} ways: tap a marked square to put it there."],
+    ["The set turned a quarter anticlockwise fits {count} way: tap a marked square to put it there.",
+      "The set turned a quarter anticlockwise fits {count} ways: tap a marked square to put it there."]
+  ];
   // The area's squares: at first as large as fit the width, 44 px (a finger's tap) to 52 px,
   // an area wider than that scrolling in its box; zoomed out, the whole area fits the
   // width (smaller squares, asked for); zoomed in, 60 px.
@@ -44,14 +56,19 @@
     var box = document.createElement("div");
     box.className = "piece";
     box.innerHTML = '<div class="piece-tools">' +
-      '<button type="button" class="secondary rotate">Rotate the set ↻</button>' +
-      '<span class="zoom" role="group" aria-label="Zoom the area">' +
-      '<button type="button" class="secondary" data-zoom="-1" aria-label="Zoom out">−</button>' +
-      '<button type="button" class="secondary" data-zoom="1" aria-label="Zoom in">+</button></span></div>' +
+      '<button type="button" class="secondary rotate"></button>' +
+      '<span class="zoom" role="group">' +
+      '<button type="button" class="secondary" data-zoom="-1">−</button>' +
+      '<button type="button" class="secondary" data-zoom="1">+</button></span></div>' +
       '<output class="piece-said" aria-live="polite"></output>' +
-      '<div class="piece-area"><div class="board" role="group" aria-label="' + section.dataset.name +
-      '’s area with the set"><div class="board-grid"></div></div></div>' +
+      '<div class="piece-area"><div class="board" role="group"><div class="board-grid"></div></div></div>' +
       '<button type="button" class="wide place-it" hidden></button>';
+    box.querySelector(".rotate").textContent = say("Rotate the set ↻");
+    box.querySelector(".zoom").setAttribute("aria-label", say("Zoom the area"));
+    box.querySelector("[data-zoom='-1']").setAttribute("aria-label", say("Zoom out"));
+    box.querySelector("[data-zoom='1']").setAttribute("aria-label", say("Zoom in"));
+    box.querySelector(".piece-area .board").setAttribute("aria-label",
+      say("{player}’s area with the set", { player: section.dataset.name }));
     section.insertBefore(box, forms[0]);
     forms.forEach(function (form) { form.hidden = true; });
     var grid = box.querySelector(".board-grid");
@@ -101,8 +118,10 @@
             cell.className = "cell tap" + (piece[key] ? " new" : fits[key] ? " fits" : " free");
             cell.appendChild(piece[key] ? faceOf(piece[key]) : document.createElement("span"));
             if (!piece[key]) { cell.firstChild.className = "gsquare"; }
-            cell.setAttribute("aria-label", (piece[key] ? "the set’s " + piece[key] : fits[key] ? "the set can cover this square" : "free square") +
-              " at row " + (r - top + 1) + ", column " + (c - left + 1));
+            cell.setAttribute("aria-label", say(piece[key] ? "the set’s {die} at row {row}, column {column}"
+              : fits[key] ? "the set can cover this square at row {row}, column {column}"
+                : "free square at row {row}, column {column}",
+            { die: piece[key], row: r - top + 1, column: c - left + 1 }));
             cell.addEventListener("click", tapped.bind(null, key));
           }
           cell.dataset.cell = key;
@@ -116,12 +135,11 @@
       box.dataset.chosen = chosen ? chosen.cells.join(" ") : "";
       go.hidden = !chosen;
       if (chosen) {
-        go.textContent = "Place it here: " + chosen.words;
-        said.textContent = "The set " + QUARTER_WORDS[chosen.quarters] + " scores " + chosen.words + ".";
+        go.textContent = say("Place it here: {score}", { score: chosen.words });
+        said.textContent = say(SCORES[chosen.quarters], { score: chosen.words });
       } else {
-        var n = here().length;
-        said.textContent = "The set " + QUARTER_WORDS[turns[turn]] + " fits " + n +
-          (n === 1 ? " way" : " ways") + ": tap a marked square to put it there.";
+        var ways = FITS[turns[turn]];
+        said.textContent = sayN(ways[0], ways[1], here().length);
       }
     };
     var tapped = function (key) {
@@ -129,13 +147,15 @@
       if (!over.length) {
         chosen = null;
         draw();
-        said.textContent = "Turned this way the set cannot cover that square: tap a marked one, or rotate it.";
+        said.textContent = say("Turned this way the set cannot cover that square: tap a marked one, or rotate it.");
         return;
       }
       var at = over.indexOf(chosen);
       chosen = over[(at + 1) % over.length];  // a second tap: the next placement over it
       draw();
-      if (over.length > 1) { said.textContent += " Tap again for another of the " + over.length + " ways over that square."; }
+      if (over.length > 1) {
+        said.textContent += " " + say("Tap again for another of the {count} ways over that square.", { count: over.length });
+      }
       placeInView();
     };
     // "Place it here" comes into sight once a placement is chosen (just into sight: the
@@ -198,7 +218,7 @@
         result.innerHTML = "";
         return;
       }
-      said.textContent = "Asking the referee…";
+      said.textContent = say("Asking the referee…");
       var url = pick.action + "?" + order.map(function (c) { return "cell=" + encodeURIComponent(c); }).join("&");
       fetch(url, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (text) {
         if (mine !== asked) { return; }
@@ -220,11 +240,11 @@
         } else {
           outline("is-set");
           said.className = "set-said";
-          said.textContent = "A set of " + order.length + " dice.";
+          said.textContent = say("A set of {count} dice.", { count: order.length });
           turning();
         }
       }).catch(function () {
-        said.textContent = "The referee could not be asked: tap Show where the set fits.";
+        said.textContent = say("The referee could not be asked: tap Show where the set fits.");
         pick.querySelector(".show-places").hidden = false;
       });
     };
