@@ -102,7 +102,7 @@ def test_phones_at_one_table_each_read_their_own_language(german, app, new_table
         german_page = phone.get(table.url).text
         ruling = re.search(r'class="ruling"[^>]*><p>(.*?)</p>', german_page, re.S).group(1)
         assert ruling == (
-            "Ann hat 1 1 1 5 = 1.050 (three 1s 1,000 + 5 50) beiseitegelegt; im Zug 1.050: "
+            "Ann hat 1 1 1 5 = 1.050 (drei 1er 1.000 + 5 50) beiseitegelegt; im Zug 1.050: "
             "würfle mit 2 weiter oder schreib auf."
         )
         assert table.ruling() == english

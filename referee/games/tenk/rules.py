@@ -18,7 +18,7 @@ from typing import Any
 
 from referee.core.dice import Die, spell
 from referee.core.engine import PUSH_YOUR_LUCK, Option, RuleViolation, TurnMark, points
-from referee.core.sentences import Value, both, say
+from referee.core.sentences import Sentence, Value, both, say
 from referee.families.pushluck import (
     CHOOSE,
     ROLL,
@@ -81,7 +81,6 @@ THREE_PAIRS = 1250
 STRAIGHT = 5000
 COLOUR_RUN = 10_000
 COLOUR_RUN_ORDER = ("r", "y", "g", "b", "o", "p")
-COUNT_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 @dataclass(frozen=True)
@@ -106,7 +105,12 @@ class Split:
 
     def describe(self) -> str:
         """The split in words: "three 1s 1,000 + 5 50"."""
-        return " + ".join(f"{c.name} {points(c.points)}" for c in self.combos)
+        first = self.combos[0]
+        said = say("{name} {points}", name=first.name, points=first.points)
+        for combo in self.combos[1:]:
+            each = say("{name} {points}", name=combo.name, points=combo.points)
+            said = say("{these} + {those}", these=said, those=each)
+        return said
 
 
 def _kind_points(value: int, count: int) -> int:
@@ -115,8 +119,14 @@ def _kind_points(value: int, count: int) -> int:
     return (MANY_ONES if value == 1 else MANY_OF)[count]
 
 
-def _kind_name(value: int, count: int) -> str:
-    return f"{COUNT_WORDS[count]} {value}s"
+def _kind_name(value: int, count: int) -> Sentence:
+    """A set of one value in words: "three 1s"."""
+    return {
+        3: say("three {value}s", value=value),
+        4: say("four {value}s", value=value),
+        5: say("five {value}s", value=value),
+        6: say("six {value}s", value=value),
+    }[count]
 
 
 @cache
@@ -145,12 +155,12 @@ def _best_split_of_values(values: tuple[int, ...], colour_run: bool) -> Split | 
     if len(values) == DICE:
         if values == (1, 2, 3, 4, 5, 6):
             if colour_run:
-                candidates.append(Split((Combo("colour run", values, COLOUR_RUN),)))
+                candidates.append(Split((Combo(say("colour run"), values, COLOUR_RUN),)))
             else:
                 candidates.append(Split((Combo("1-2-3-4-5-6", values, STRAIGHT),)))
         counts = [values.count(v) for v in set(values)]
         if all(c % 2 == 0 for c in counts):
-            candidates.append(Split((Combo("three pairs", values, THREE_PAIRS),)))
+            candidates.append(Split((Combo(say("three pairs"), values, THREE_PAIRS),)))
     per_value: list[Combo] = []
     for value in sorted(set(values)):
         best = _best_of_value(value, values.count(value))

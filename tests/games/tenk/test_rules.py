@@ -26,12 +26,15 @@ play = partial(support.play, "tenk")
 refused = partial(support.refused, "tenk")
 
 
+COUNT_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}  # the rows' ids
+
+
 def of_a_kind(value: int, count: int, pts: int):
     """A table row: ``count`` dice of ``value``, filled up to six with dice that score nothing."""
     dice = " ".join([str(value)] * count)
     filler = [str(v) for v in (2, 3, 4, 6) if v != value][: 6 - count]
     roll_text = " ".join([dice, *filler])
-    name = f"{tenk.COUNT_WORDS[count]} {value}s"
+    name = f"{COUNT_WORDS[count]} {value}s"
     return pytest.param(roll_text, dice, pts, id=name)
 
 
