@@ -109,6 +109,13 @@ def fit(text: str, width: float, font: str, size: float) -> tuple[str, float]:
 
 def build(story: list[Flowable], *, paper: str, title: str, furniture: Furniture) -> bytes:
     """Lay the flowables out on ``paper`` and return the PDF's bytes."""
+    return build_counted(story, paper=paper, title=title, furniture=furniture)[0]
+
+
+def build_counted(
+    story: list[Flowable], *, paper: str, title: str, furniture: Furniture
+) -> tuple[bytes, int]:
+    """Lay the flowables out on ``paper`` and return the PDF's bytes and its pages."""
     buffer = BytesIO()
     doc = SimpleDocTemplate(
         buffer,
@@ -124,4 +131,4 @@ def build(story: list[Flowable], *, paper: str, title: str, furniture: Furniture
         subject=furniture.head,
     )
     doc.build(story, onFirstPage=furniture.draw, onLaterPages=furniture.draw)
-    return buffer.getvalue()
+    return buffer.getvalue(), doc.page

@@ -11,6 +11,7 @@ Latin, Greek or Cyrillic.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from reportlab.graphics.shapes import STATE_DEFAULTS
@@ -82,6 +83,40 @@ CELL_RIGHT = ParagraphStyle("cell-right", parent=CELL, alignment=TA_RIGHT)
 CELL_CENTRE = ParagraphStyle("cell-centre", parent=CELL, alignment=TA_CENTER)
 CAPTION = ParagraphStyle("caption", fontName=FONT, fontSize=9, leading=11.5)
 RESULT = ParagraphStyle("result", fontName=BOLD, fontSize=11, leading=14, spaceBefore=6)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """The paragraph styles a rule sheet is set in."""
+
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    body: ParagraphStyle
+    h2: ParagraphStyle
+    bullet: ParagraphStyle
+    numbered: ParagraphStyle
+    cell: ParagraphStyle
+    cell_right: ParagraphStyle
+    caption: ParagraphStyle
+
+    def tighter(self, scale: float) -> Setting:
+        """The same styles a little smaller: type and spacing times ``scale``, leading
+        tighter still, for a sheet that a longer language would run onto a third page."""
+        return Setting(*(_tighter(getattr(self, f.name), scale) for f in fields(self)))
+
+
+def _tighter(style: ParagraphStyle, scale: float) -> ParagraphStyle:
+    return ParagraphStyle(
+        f"{style.name}-tighter",
+        parent=style,
+        fontSize=style.fontSize * scale,
+        leading=style.leading * scale * scale,
+        spaceBefore=style.spaceBefore * scale,
+        spaceAfter=style.spaceAfter * scale,
+    )
+
+
+SHEET = Setting(TITLE, SUBTITLE, BODY, H2, BULLET, NUMBERED, CELL, CELL_RIGHT, CAPTION)
 
 # Two-column "what scores" tables on the rule sheets.
 SCORING_TABLE = [
