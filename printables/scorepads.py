@@ -43,6 +43,9 @@ ROUND_WIDTH = 26
 MAX_CELL_WIDTH = 66
 # A centred word may reach into its cell's padding: it needs the cell's width less a hair.
 CENTRED_SLACK = 0.5
+# A running pad's step, said: the ``TURN_WORD`` of each game kept on one (turn, round,
+# placement), so that a pad heads its columns in the reader's language.
+STEP_WORDS = {"turn": say("turn"), "round": say("round"), "placement": say("placement")}
 REPORTLAB_PADDING = 6  # a table cell's padding a side where the style names none
 
 
@@ -88,7 +91,9 @@ def running_table(
         text, size = fit(name, 2 * cell - 6, styles.BOLD, 10)
         head += [text, ""]
         labels += [
-            fitted(words(turn_word), cell, (col, 1), (styles.FONT, 7), style),
+            fitted(
+                words(STEP_WORDS.get(turn_word, turn_word)), cell, (col, 1), (styles.FONT, 7), style
+            ),  # fmt: skip
             fitted(words(say("total")), cell, (col + 1, 1), (styles.FONT, 7), style),
         ]
         style += [
