@@ -824,8 +824,13 @@ class Square:
     def label(self) -> str:
         """The cell's die in words, for a screen reader and the confirm question."""
         if self.die is None:
-            return f"black {self.black}"
-        return f"{self.owner}’s {_colour(self.die)} {self.die.value}"
+            return say("black {value}", value=self.black)
+        return say(
+            "{player}’s {colour} {value}",
+            player=self.owner or "",
+            colour=_colour(self.die),
+            value=self.die.value,
+        )
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from referee.core import formdata
 from referee.core.contract import Settings
 from referee.core.dice import Die
 from referee.core.engine import FILL_POOL, PhotoEntry, RuleViolation
-from referee.core.sentences import say
+from referee.core.sentences import Value, listed, say
 from referee.families.boards import to_move
 from referee.families.grid import colour_name
 from referee.games.sixd_two.rules import (
@@ -42,9 +42,15 @@ def warning(state: SixDTwo, move: Mapping[str, Any]) -> str | None:
     left = pairs_left(state.pool)
     if not left:
         return None
-    names = [colour_name(c) for c in left]
-    colours = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-    return f"The pool still holds a {colours} pair: end round {state.round + 1} anyway?"
+    names: list[Value] = [colour_name(c) for c in left]
+    colours = names[0]
+    if len(names) > 1:
+        colours = say("{these} or {those}", these=listed(names[:-1]), those=names[-1])
+    return say(
+        "The pool still holds a {colours} pair: end round {round} anyway?",
+        colours=colours,
+        round=state.round + 1,
+    )
 
 
 def read_form(state: SixDTwo, form: formdata.FormData) -> formdata.Moves:
