@@ -1,8 +1,8 @@
 """The pseudo-locale walk in the browser (issue 50, docs/translating.md): every page of every
 game, served in the pseudo-locale (every catalogue message accented, lengthened by a third
 and marked ⟦…⟧) to a phone at 320x640 and at 390x844, its scripts run and its folds opened,
-read for text a reader sees or hears that no catalogue message gave it (players' names and
-numbers aside) and for text that overflows its box or is cut.
+read for text a reader sees or hears that no catalogue message gave it (players' names,
+numbers, a table's link and join code aside) and for text that overflows its box or is cut.
 
 The pages: the lists (tables, a new table, history, players and a player, rules, printing,
 import), the house PIN page, the error page, the offline page; each game's help page, its
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -154,10 +155,18 @@ def tables(stored, new_table) -> dict[str, str]:
     return found
 
 
-def read(page) -> tuple[list[str], list[str]]:
-    """The page's unmarked pieces of text and its faults of layout."""
+def as_they_are(live_server: str, addresses: dict[str, str]) -> list[str]:
+    """What a page shows as it is in every language: the players' names, the chooser's
+    language names, and each table's link and join code ("3f2a 91bc")."""
+    tokens = {m.group(1) for a in addresses.values() if (m := re.match(r"/t/(\w+)", a))}
+    codes = [f"{t[:4]}{space}{t[4:8]}" for t in tokens for space in (" ", "\u00a0")]
+    return [*SAID_AS_THEY_ARE, *(f"{live_server}/t/{t}" for t in tokens), *codes]
+
+
+def read(page, kept: list[str]) -> tuple[list[str], list[str]]:
+    """The page's unmarked pieces of text (``kept`` aside) and its faults of layout."""
     seen = page.evaluate(READ)
-    return unmarked_lines(seen["runs"], SAID_AS_THEY_ARE), seen["faults"]
+    return unmarked_lines(seen["runs"], kept), seen["faults"]
 
 
 def report(found: dict[str, dict[str, list[str]]], where: str) -> None:
@@ -191,6 +200,7 @@ def walk_at(browser, live_server: str, size: dict, addresses: dict[str, str]) ->
     page (then answered), the lists, each table in its states (its refusal sent from its
     start)."""
     found: dict[str, dict[str, list[str]]] = {}
+    kept = as_they_are(live_server, addresses)
     context = browser.new_context(viewport=size, has_touch=True, is_mobile=True)
     context.add_cookies([{"name": COOKIE, "value": PSEUDO, "url": live_server}])
     page = context.new_page()
@@ -199,7 +209,7 @@ def walk_at(browser, live_server: str, size: dict, addresses: dict[str, str]) ->
     def visit(name: str, path: str | None) -> None:
         if path is not None:
             page.goto(live_server + path)
-        unmarked, faults = read(page)
+        unmarked, faults = read(page, kept)
         where = f"{name} ({page.url.removeprefix(live_server)}) @ {size['width']}x{size['height']}"
         found[where] = {
             "unmarked": list(dict.fromkeys(unmarked)),

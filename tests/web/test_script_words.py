@@ -5,6 +5,7 @@ block; plural messages by CLDR category."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -102,3 +103,21 @@ def test_a_german_phone_reads_its_scripts_words_in_german(app, new_table):
         "other": german.ngettext(one, many, 2),
     }
     assert "{count}" in words[one]["other"] and words[one]["other"] != many
+
+
+def test_the_referees_sentences_a_script_reads_are_in_the_phones_language(app, new_table):
+    app.config["LANGUAGES"] = ("en", "de")
+    table = new_table("tenk", players=("Ann", "Bo"))
+    assert table.roll(2, 3, 4, 6, 6, 1).status_code == 302
+
+    def selections(page: str) -> dict:
+        found = re.search(r"data-selections='([^']*)'", page).group(1)
+        return json.loads(html.unescape(found))
+
+    english = selections(table.page())
+    table.client.set_cookie(COOKIE, "de")
+    german = selections(table.page())
+    assert english.keys() == german.keys()
+    assert english["1"] == [100, "1 = 100"] and german["1"] == [100, "1 = 100"]
+    assert english["2"][0] == german["2"][0] == 0
+    assert german["2"][1] != english["2"][1]  # why a 2 alone scores nothing, in German

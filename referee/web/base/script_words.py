@@ -19,15 +19,17 @@ from __future__ import annotations
 
 import json
 from functools import cache
+from typing import Any
 
 from babel import Locale
-from flask import Flask, current_app, g
+from flask import Flask, current_app, g, has_request_context
 from flask_babel import get_locale, get_translations
 from jinja2 import TemplateNotFound
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
-from referee.web.base.languages import ENGLISH
+from referee.core.sentences import Sentence
+from referee.web.base.languages import ENGLISH, spoken
 
 # Counts to find a number of each plural category among (CLDR's "many" in French: a million).
 SAMPLES = (*range(0, 200), 1000, 1_000_000)
@@ -92,8 +94,29 @@ def words_block() -> Markup:
     return Markup('<script type="application/json" id="words">') + said + Markup("</script>")
 
 
+def said(value: Any) -> Any:
+    """``value`` (data for a script: a mapping, a list, a text) with every rules' sentence in
+    it in the phone's language."""
+    if type(value) is Sentence:
+        return spoken(value)
+    if isinstance(value, dict):
+        return {key: said(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [said(item) for item in value]
+    return value
+
+
 def register(app: Flask) -> None:
-    """Give the templates ``words_of``, ``words_block`` and ``plural_forms``."""
+    """Give the templates ``words_of``, ``words_block`` and ``plural_forms``, and make their
+    ``tojson`` (the data a script reads from an attribute: a set-aside's worth, a placement's
+    preview) write the rules' sentences in the phone's language, as a printed one is."""
     app.add_template_global(words_of)
     app.add_template_global(words_block)
     app.add_template_global(plural_forms)
+    dumps = app.jinja_env.policies["json.dumps_function"]
+
+    def dumps_said(value: Any, **options: Any) -> str:
+        english = not has_request_context() or str(get_locale() or ENGLISH) == ENGLISH
+        return str(dumps(value if english else said(value), **options))
+
+    app.jinja_env.policies["json.dumps_function"] = dumps_said
