@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from referee.core.errors import SetupError
+from referee.core.sentences import say
 
 KEY_LENGTH = 100  # a key is longer than its name when folding spells it out ("ß" -> "ss")
 
@@ -89,24 +90,34 @@ def name_problem(name: str) -> str | None:
     if hidden:
         char = hidden[0]
         control = unicodedata.category(char) == "Cc"
-        what = "a control character" if control else unicodedata.name(char, "unnamed")
-        return (
-            f"“{shown(name)}” holds U+{ord(char):04X} ({what}): a player's name may not "
-            "hold invisible or control characters."
+        what = say("a control character") if control else unicodedata.name(char, "unnamed")
+        code = f"{ord(char):04X}"
+        return say(
+            "“{name}” holds U+{code} ({what}): a player's name may not hold invisible or "
+            "control characters.",
+            name=shown(name),
+            code=code,
+            what=what,
         )
     if shows_nothing(name):
         spelled = "".join(f"[U+{ord(c):04X}]" for c in name)
-        return (
-            f"“{spelled}” shows nothing: a player's name needs a letter, digit or sign "
-            "that can be seen."
+        return say(
+            "“{name}” shows nothing: a player's name needs a letter, digit or sign that can "
+            "be seen.",
+            name=spelled,
         )
     key = spelled_out(name)
     if "/" in key:
-        return f"“{name}” holds a “/”: a player's name may not (it names the player's page)."
+        return say(
+            "“{name}” holds a “/”: a player's name may not (it names the player's page).",
+            name=name,
+        )
     if not key.strip("."):
-        return f"“{name}” is not a name: a player's name needs something besides dots."
+        return say(
+            "“{name}” is not a name: a player's name needs something besides dots.", name=name
+        )
     if len(key) > KEY_LENGTH:
-        return f"“{name}” is too long once spelled out: pick a shorter name."
+        return say("“{name}” is too long once spelled out: pick a shorter name.", name=name)
     return None
 
 
@@ -120,7 +131,11 @@ def check_names(names: Sequence[str]) -> None:
         key = fold(name)
         if key in seen:
             raise SetupError(
-                f"“{seen[key]}” and “{name}” would be one player: give each player a name "
-                "of their own."
+                say(
+                    "“{first}” and “{second}” would be one player: give each player a name of "
+                    "their own.",
+                    first=seen[key],
+                    second=name,
+                )
             )
         seen[key] = name
