@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
     KeepTogether,
@@ -25,7 +26,7 @@ from reportlab.platypus import (
 
 from printables import styles
 from printables.dice import face
-from printables.layout import Furniture, build, fit, frame_size, paragraph
+from printables.layout import MIN_FONT_SIZE, Furniture, build, fit, frame_size, paragraph
 from printables.tally import boxes_width, strokes, tally
 from printables.words import PaperWords
 from referee.core.contract import Game
@@ -186,8 +187,8 @@ def tally_sheet(sheet: TallySheet, words: PaperWords) -> Flowable:
 def _track(sheet: TallySheet, words: PaperWords) -> Table:
     style = list(styles.SHEET_TRACK)
     widths = _track_widths(sheet.cap)
-    head: list[object] = [
-        fitted(words(text), width, (col, 0), (styles.BOLD, 7.5), style)
+    head = [
+        _track_head(words(text), width, col, style)
         for col, (text, width) in enumerate(zip(sheet.head, widths, strict=True))
     ]
     rows: list[list[object]] = [head]
@@ -195,8 +196,17 @@ def _track(sheet: TallySheet, words: PaperWords) -> Table:
         over = strokes(max(0, row.marks - sheet.cap), OVER_WIDTH - TALLY_PAD)
         marks = tally(row.marks, sheet.cap, box=TRACK_BOX)
         rows.append([words(row.label), words(row.pays), marks, over, words(row.score)])
-    heights = [14] + [TRACK_ROW] * len(sheet.rows)
+    wrapped = any(not isinstance(cell, str) for cell in head)
+    heights = [None if wrapped else 14] + [TRACK_ROW] * len(sheet.rows)
     return Table(rows, colWidths=widths, rowHeights=heights, style=TableStyle(style))
+
+
+def _track_head(text: str, width: float, col: int, style: list[tuple[object, ...]]) -> object:
+    """A track's heading as it fits its column: on one line, smaller for a longer word (down
+    to 6 points), else on two lines (a longer language's "Punkte der Zeile")."""
+    if stringWidth(text, styles.BOLD, MIN_FONT_SIZE) <= width - CENTRED_SLACK:
+        return fitted(text, width, (col, 0), (styles.BOLD, 7.5), style)
+    return paragraph(text, styles.HEAD_CELL)
 
 
 def _side(sheet: TallySheet, words: PaperWords) -> Table:

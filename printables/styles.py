@@ -81,6 +81,10 @@ SMALL = ParagraphStyle("small", fontName=FONT, fontSize=8, leading=10)
 CELL = ParagraphStyle("cell", fontName=FONT, fontSize=9, leading=11)
 CELL_RIGHT = ParagraphStyle("cell-right", parent=CELL, alignment=TA_RIGHT)
 CELL_CENTRE = ParagraphStyle("cell-centre", parent=CELL, alignment=TA_CENTER)
+# A table heading too long for one line in its column (another language's), on two.
+HEAD_CELL = ParagraphStyle(
+    "head-cell", fontName=BOLD, fontSize=6.5, leading=7.5, alignment=TA_CENTER
+)
 CAPTION = ParagraphStyle("caption", fontName=FONT, fontSize=9, leading=11.5)
 RESULT = ParagraphStyle("result", fontName=BOLD, fontSize=11, leading=14, spaceBefore=6)
 
