@@ -52,8 +52,9 @@ class Setting:
         return self.choices[0]
 
     def read(self, stored: object) -> str:
-        """A stored value if it is one of the choices, else the default."""
-        return stored if isinstance(stored, str) and stored in self.choices else self.default
+        """The choice a stored value is (as the setting says it, so a page can show it in
+        its reader's words), else the default."""
+        return next((c for c in self.choices if c == stored), self.default)
 
 
 def table_settings(game: Game, stored: Mapping[str, object]) -> dict[str, str]:

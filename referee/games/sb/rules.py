@@ -49,7 +49,7 @@ from referee.families.pushluck import turn_records as turn_records
 from referee.families.pushluck import turns_done as turns_done
 
 SLUG = "sb"
-TITLE = "Keys and Base Dice"
+TITLE = say("Keys and Base Dice")
 KIND = PUSH_YOUR_LUCK
 MIN_PLAYERS = 1
 MAX_PLAYERS = 8
@@ -59,8 +59,8 @@ OPTIONS = (
     Option(
         "target",
         60,
-        "Target",
-        "Banking this many points or more makes you the original leader and starts the end.",
+        say("Target"),
+        say("Banking this many points or more makes you the original leader and starts the end."),
         minimum=1,
         maximum=1000,
     ),

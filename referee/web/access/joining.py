@@ -17,6 +17,7 @@ import segno
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 from sqlalchemy import select
 
+from referee.core.sentences import say
 from referee.web.base.extensions import db
 from referee.web.base.models import GameTable
 from referee.web.guard.errors import error_page
@@ -30,11 +31,13 @@ JOIN_CODE = re.compile(rf"[0-9a-f]{{{JOIN_CODE_LENGTH}}}")
 # Typed codes may carry spaces and dashes between the groups; anything longer is not a code.
 SEPARATORS = re.compile(r"[\s-]+")
 MAX_TYPED = 40
-NO_SUCH_CODE = (
+NO_SUCH_CODE = say(
     "No table has that join code. A join code is 8 letters and digits, like 3f2a\u00a091bc: "
     "open “Join this table” on a phone at the table to see it, or ask for the table's link."
 )
-TOO_MANY_CODES = "Too many join codes tried from this phone just now: wait a minute and try again."
+TOO_MANY_CODES = say(
+    "Too many join codes tried from this phone just now: wait a minute and try again."
+)
 QR_CACHE_SECONDS = 24 * 60 * 60  # a table's link never changes
 QR_KEPT = 256  # codes kept drawn per worker (about 2 KB each; drawing one takes 4-9 ms)
 

@@ -33,12 +33,14 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 from sqlalchemy import delete, select
 from werkzeug.routing import BaseConverter
 from wtforms import PasswordField
 from wtforms.validators import InputRequired, Length
 
+from referee.core.sentences import say
 from referee.web.base.extensions import db
 from referee.web.base.inputs import has_control
 from referee.web.base.models import HouseGrant, TableFacts, utcnow
@@ -135,7 +137,10 @@ def house_only(view: View) -> View:
             return view(*args, **kwargs)
         if request.method in ("GET", "HEAD"):
             return redirect(url_for("access.house", next=request.full_path.rstrip("?")))
-        abort(403, "Only a phone that has entered the house PIN can do that; nothing was changed.")
+        abort(
+            403,
+            say("Only a phone that has entered the house PIN can do that; nothing was changed."),
+        )
 
     return guarded  # type: ignore[return-value]
 
@@ -153,8 +158,10 @@ def check_can_change(table: TableFacts) -> None:
     if grace_over(table) and not is_house():
         abort(
             403,
-            "This game is finished and its scoresheet is now closed; "
-            "only a phone with the house PIN can change it. Nothing was changed.",
+            say(
+                "This game is finished and its scoresheet is now closed; "
+                "only a phone with the house PIN can change it. Nothing was changed."
+            ),
         )
 
 
@@ -195,7 +202,7 @@ def safe_next(target: str | None) -> str:
 class PinForm(FlaskForm):
     """The house PIN, typed on the number pad."""
 
-    pin = PasswordField("House PIN", validators=[InputRequired(), Length(max=64)])
+    pin = PasswordField(say("House PIN"), validators=[InputRequired(), Length(max=64)])
 
 
 @bp.route("/house", methods=["GET", "POST"])
@@ -211,9 +218,9 @@ def house() -> Any:
             session[HOUSE] = grant_house()
             db.session.commit()
             session.permanent = True
-            flash("This phone now has the house PIN.")
+            flash(gettext("This phone now has the house PIN."))
             return redirect(target)
-        form.pin.errors = ["That is not the house PIN."]
+        form.pin.errors = [say("That is not the house PIN.")]
     status = 422 if request.method == "POST" else 200
     return render_template("access/house.html", form=form, target=target), status
 
@@ -223,5 +230,5 @@ def leave() -> Any:
     """Forget the house PIN on this phone, and on every copy of its cookie: the grant goes."""
     revoke_house(session.pop(HOUSE, None))
     db.session.commit()
-    flash("This phone has forgotten the house PIN.")
+    flash(gettext("This phone has forgotten the house PIN."))
     return redirect(url_for("tables.index"))

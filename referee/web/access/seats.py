@@ -26,6 +26,7 @@ from typing import cast
 from flask import session
 from sqlalchemy import bindparam, delete, insert, select, update
 
+from referee.core.sentences import say
 from referee.web.base.extensions import db
 from referee.web.base.models import SeatClaim, TableFacts, utcnow
 from referee.web.storage.loading import TABLES
@@ -52,19 +53,22 @@ class Seating:
         """Why this phone may not enter a move for ``player`` (None: the table's own move),
         or None when it may."""
         if not self.answered and player in self.taken:
-            return (
-                f"{player}’s seat is held by another phone. Say first who this phone is "
-                "(at the top of the page). Nothing was changed."
+            return say(
+                "{player}’s seat is held by another phone. Say first who this phone is "
+                "(at the top of the page). Nothing was changed.",
+                player=player,
             )
         if self.watching:
-            return (
+            return say(
                 "This phone only watches this table: choose a seat or make it a table phone "
                 "to enter moves. Nothing was changed."
             )
         if self.seat and player and player != self.seat:
-            return (
-                f"This phone sits in {self.seat}’s seat: {player}’s move is for {player}’s "
-                "phone or a table phone to enter. Nothing was changed."
+            return say(
+                "This phone sits in {seat}’s seat: {player}’s move is for {player}’s "
+                "phone or a table phone to enter. Nothing was changed.",
+                seat=self.seat,
+                player=player,
             )
         return None
 

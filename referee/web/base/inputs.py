@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import abort
 
+from referee.core.sentences import say
 from referee.games import get_game
 
 DIGITS = re.compile(r"[0-9]{1,6}")
@@ -31,7 +32,13 @@ def plain_text(value: str | None, max_length: int = MAX_TEXT) -> str | None:
     if not text:
         return None
     if len(text) > max_length or has_control(text):
-        abort(400, f"That text is not usable here: at most {max_length} plain characters.")
+        abort(
+            400,
+            say(
+                "That text is not usable here: at most {most} plain characters.",
+                most=max_length,
+            ),
+        )
     return text
 
 

@@ -107,6 +107,13 @@ def in_phone_language(part: Part) -> Part:
     return part if words is None else rendered(part, words)
 
 
+def message_of(error: BaseException) -> str:
+    """What an exception says, as it was said: the sentence it was raised with (a page prints
+    it in the phone's language), else its text."""
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Sentence) else str(error)
+
+
 def _values_spoken(translate: Any) -> Any:
     """A template's ``_()`` or ``ngettext()`` whose values are spoken first: a rules'
     sentence given as a value ("Undo %(move)s?") reads in the phone's language, not in the
@@ -150,7 +157,7 @@ def percent(value: float) -> str:
     it: 45% (English), 45 % (German)."""
     words = _phone_words()
     if words is None:
-        return "%.0f%%" % value
+        return f"{value:.0f}%"
     return format_percent(value / 100, locale=words.locale)
 
 

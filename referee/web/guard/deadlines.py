@@ -18,12 +18,13 @@ from flask import Flask, g, render_template
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
+from referee.core.sentences import say
 from referee.web.base import deadline
 from referee.web.base.extensions import db
 from referee.web.guard.overtime import WATCHDOG
 
 RETRY_AFTER_SECONDS = 30
-OUT_OF_TIME = (
+OUT_OF_TIME = say(
     "This page took the referee too long to work out, so it stopped: nothing was changed. "
     "Try again in a little while."
 )

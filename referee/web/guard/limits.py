@@ -32,6 +32,8 @@ from limits.errors import StorageError
 from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter, RateLimiter
 
+from referee.core.sentences import say
+
 limiter = Limiter(get_remote_address, default_limits=[])
 # Seconds a write waits for Redis before counting in memory instead (a Redis that is down
 # refuses at once; one cut off by the network would otherwise hold every write).
@@ -39,10 +41,17 @@ REDIS_TIMEOUT = 1.0
 # Counts made by ``spend`` while Redis did not answer (Flask-Limiter keeps its own).
 counted_in_memory = FixedWindowRateLimiter(MemoryStorage())
 log = logging.getLogger(__name__)
-TABLE_FULL = (
-    "This table has taken as many changes as it may just now ({limit}, from all its phones "
-    "together): wait a minute and try again. Nothing was changed."
-)
+
+
+def table_full(limit: str) -> str:
+    """Why a table takes no more changes just now: it has had its ``limit``."""
+    return say(
+        "This table has taken as many changes as it may just now ({limit}, from all its phones "
+        "together): wait a minute and try again. Nothing was changed.",
+        limit=limit,
+    )
+
+
 # Gives back what ``spend`` counted.
 GiveBack = Callable[[], None]
 
@@ -118,7 +127,7 @@ def table_write(token: str) -> Iterator[None]:
     give_back = spend("WRITE_LIMIT_PER_TABLE", "table writes", "table:" + token)
     if give_back is None:
         window = max(limit.get_expiry() for limit in parse_many(setting))
-        abort(429, TABLE_FULL.format(limit=setting), retry_after=window)
+        abort(429, table_full(setting), retry_after=window)
     try:
         yield
     except BaseException:

@@ -37,13 +37,14 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from referee.core.sentences import say
 from referee.web.base.extensions import db
 from referee.web.guard import stale, unwritable
 
 DEFAULT_TIMEOUT = 3.0
 PAUSE = 1.0  # seconds between two tries of a database found away
 RETRY_AFTER_SECONDS = 5
-AWAY = (
+AWAY = say(
     "The referee cannot reach its database just now, so nothing was changed. "
     "Try again in a moment: what was stored before is safe."
 )

@@ -37,6 +37,8 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 
+from referee.core.sentences import say
+
 RETRY_AFTER_SECONDS = 30
 ROOM = 1024 * 1024  # bytes an SQLite disk keeps free at least, or it is full
 TRIAL_SECONDS = 5.0  # how long a PostgreSQL trial table that fitted is believed
@@ -53,14 +55,18 @@ class Fault:
 
 
 READ_ONLY = Fault(
-    "The referee's database is read-only just now, so nothing was changed: what was stored "
-    "before is safe. Whoever runs the referee must make it writable again: the database "
-    "file and its folder, or the database server's read-only setting.",
+    say(
+        "The referee's database is read-only just now, so nothing was changed: what was stored "
+        "before is safe. Whoever runs the referee must make it writable again: the database "
+        "file and its folder, or the database server's read-only setting."
+    ),
     "The database takes no changes: it is read-only.",
 )
 FULL = Fault(
-    "The disk that holds the referee's database is full, so nothing was changed: what was "
-    "stored before is safe. Whoever runs the referee must free some space on it.",
+    say(
+        "The disk that holds the referee's database is full, so nothing was changed: what was "
+        "stored before is safe. Whoever runs the referee must free some space on it."
+    ),
     "The database takes no changes: its disk is full.",
 )
 # PostgreSQL's codes: a write in a read-only transaction; a disk full.

@@ -11,8 +11,9 @@ from collections.abc import Mapping, Sequence
 
 from markupsafe import Markup, escape
 
-from referee.core.engine import score_text
+from referee.core.sentences import say
 from referee.families.grid import SEAT_COLOURS
+from referee.web.base.languages import score, spoken
 
 # The board games' seat colours (red, yellow, green, blue, orange, purple), then teal and
 # brown for the seventh and eighth seats of the games that seat eight: letters no die uses.
@@ -28,9 +29,29 @@ def seat_colour(seat: int) -> str:
     return SEAT_LETTERS[seat % len(SEAT_LETTERS)]
 
 
+def chart_words(word: str, steps: int) -> tuple[str, str]:
+    """The chart's name and its x axis's words for a game that counts in ``word`` (its
+    ``TURN_WORD``: turn, round, placement, roll) over ``steps``, in the phone's language:
+    "Running totals by round", "round 1–12"."""
+    last = str(steps)  # as the axis always wrote it: 1–1250
+    if word == "turn":
+        said = say("Running totals by turn"), say("turn 1–{last}", last=last)
+    elif word == "round":
+        said = say("Running totals by round"), say("round 1–{last}", last=last)
+    elif word == "placement":
+        said = say("Running totals by placement"), say("placement 1–{last}", last=last)
+    elif word == "roll":
+        said = say("Running totals by roll"), say("roll 1–{last}", last=last)
+    else:
+        return f"Running totals by {word}", f"{word} 1–{last}"
+    return spoken(said[0]), spoken(said[1])
+
+
 def progression_svg(series: Mapping[str, Sequence[int]], *, label: str = "turn") -> Markup:
-    """An SVG line chart of running totals: ``series`` maps players to totals after each step."""
+    """An SVG line chart of running totals: ``series`` maps players to totals after each step
+    (``label``: what a step is, the game's ``TURN_WORD``), in the phone's language."""
     steps = max((len(v) for v in series.values()), default=0)
+    title, axis = chart_words(label, max(steps, 1))
     values = [v for line in series.values() for v in line] + [0]
     low, high = min(values), max(values)
     if high == low:
@@ -45,17 +66,17 @@ def progression_svg(series: Mapping[str, Sequence[int]], *, label: str = "turn")
 
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-label="Running totals by {escape(label)}" xmlns="http://www.w3.org/2000/svg">'
+        f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">'
     ]
     for v in _ticks(low, high):
         parts.append(
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(v):.1f}" y2="{y(v):.1f}" class="grid"/>'
             f'<text x="{LEFT - 4}" y="{y(v) + 4:.1f}" class="tick" text-anchor="end">'
-            f"{score_text(v)}</text>"
+            f"{score(v)}</text>"
         )
     parts.append(
         f'<text x="{(LEFT + WIDTH - RIGHT) / 2}" y="{HEIGHT - 6}" class="tick" '
-        f'text-anchor="middle">{escape(label)} 1–{max(steps, 1)}</text>'
+        f'text-anchor="middle">{escape(axis)}</text>'
     )
     for k, (name, line) in enumerate(series.items()):
         if not line:

@@ -10,11 +10,13 @@ from datetime import datetime, time
 from typing import Any
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from sqlalchemy import Select, exists, select
 
 from referee.core.engine import SHEETS
+from referee.core.sentences import say
 from referee.games import all_games, get_game, has_own
 from referee.log import LogError, check_storable, dumps, loads, replay
 from referee.web.access.rights import house_only
@@ -22,9 +24,11 @@ from referee.web.access.seats import answered
 from referee.web.base.extensions import db
 from referee.web.base.heavy import heavy
 from referee.web.base.inputs import plain_text, small_number
+from referee.web.base.languages import message_of
 from referee.web.base.models import GameTable, Seat
 from referee.web.base.paging import paging
 from referee.web.guard.security import SpreadsheetWriter
+from referee.web.history.charts import progression_svg
 from referee.web.history.stories import stories, story
 from referee.web.storage.advice_record import judged_at, keep_judged
 from referee.web.storage.judgements import Judgements, judgements
@@ -49,7 +53,9 @@ FOLDS_SHOWN = 3  # the last folds whose moves a story page holds; older ones are
 class ImportForm(FlaskForm):
     """Upload of one referee-log/1 file."""
 
-    log = FileField("Game log (.json)", validators=[FileRequired("Choose a game log file.")])
+    log = FileField(
+        say("Game log (.json)"), validators=[FileRequired(say("Choose a game log file."))]
+    )
 
 
 def _day(text: str | None, *, end: bool = False) -> datetime | None:
@@ -211,7 +217,7 @@ def table_history(token: str) -> str:
         steps=told.steps,
         folds=folds(list(told.steps), asked=asked),
         asked=asked,
-        chart=told.chart,
+        chart=progression_svg(told.series, label=game.TURN_WORD),
         outcome=told.outcome,
         view=told.view,
         judging=found,
@@ -283,14 +289,27 @@ def import_page() -> Any:
         log = loads(form.log.data.read().decode("utf-8"))
         check_storable(log)
     except (LogError, UnicodeDecodeError) as exc:
-        message = str(exc) if isinstance(exc, LogError) else "The file is not UTF-8 text."
+        message = (
+            message_of(exc) if isinstance(exc, LogError) else say("The file is not UTF-8 text.")
+        )
         return render_template("history/import.html", form=form, error=message), 422
     result = replay(log)
     if result.error:
         err = result.error
-        message = f"Move {err.move + 1} was refused ({err.code}): {err.message} Nothing was stored."
+        message = say(
+            "Move {number} was refused ({code}): {refusal} Nothing was stored.",
+            number=str(err.move + 1),
+            code=err.code,
+            refusal=err.message,
+        )
         return render_template("history/import.html", form=form, error=message), 422
     token = import_log(log)
     answered(token)  # the phone that brings a table in is not asked who it is
-    flash(f"Imported as a new table: {result.moves_applied} moves replayed.")
+    flash(
+        ngettext(
+            "Imported as a new table: %(num)s moves replayed.",
+            "Imported as a new table: %(num)s moves replayed.",
+            result.moves_applied,
+        )
+    )
     return redirect(url_for("tables.play", token=token))

@@ -13,16 +13,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from markupsafe import Markup
-
 from referee.core.contract import Game
 from referee.core.dice import Die, parse_die
 from referee.core.engine import Outcome, RuleViolation
 from referee.core.moves import MoveWords, move_words
+from referee.core.sentences import say
 from referee.log import GameLog, replay
 from referee.web.base.deadline import REPLAY_CHUNK, check
 from referee.web.base.weighed import WeighedCache
-from referee.web.history.charts import progression_svg
 
 STORIES_KEPT = 4  # a 5,000-move story holds about 3 MB
 
@@ -34,7 +32,7 @@ class Story:
     game's own part of the story draws from it: Six D One's boards of every round)."""
 
     steps: tuple[dict[str, Any], ...]
-    chart: Markup
+    series: dict[str, list[int]]  # the running totals, drawn per request (progression_svg)
     outcome: Outcome
     view: object
 
@@ -74,7 +72,8 @@ def story(log: GameLog) -> Story:
             after = result.apply(move)
         except RuleViolation as refused:  # a stored move the rules now refuse: stop there
             steps.append({"n": index + 1, "move": told(game, move),
-                          "ruling": f"Refused on replay: {refused.message}", "bust": False,
+                          "ruling": say("Refused on replay: {refusal}", refusal=refused.message),
+                          "bust": False,
                           "final": False})  # fmt: skip
             break
         result = after
@@ -95,8 +94,7 @@ def story(log: GameLog) -> Story:
             for name, score in result.outcome.scores.items():
                 series[name].append(score)
             steps[-1]["scores"] = result.outcome.scores
-    chart = progression_svg(series, label=game.TURN_WORD)
-    return Story(tuple(steps), chart, result.outcome, game.view(result.state))
+    return Story(tuple(steps), series, result.outcome, game.view(result.state))
 
 
 class StoryCache:

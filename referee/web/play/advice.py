@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Blueprint, abort, redirect, request, url_for
 
+from referee.core.sentences import say
 from referee.games import all_games, has_own
 from referee.web.access.rights import check_can_change
 from referee.web.access.seats import seating
@@ -45,10 +46,10 @@ def switch(token: str) -> Any:
     check_can_change(table)
     wanted = SWITCH.get(request.form.get("odds", ""))
     if wanted is None:
-        abort(400, "Say whether the odds are to be shown: on or off.")
+        abort(400, say("Say whether the odds are to be shown: on or off."))
     shown = version_shown(request.form.get("version"))
     if shown is None:
-        abort(400, "The odds form was incomplete: nothing was changed.")
+        abort(400, say("The odds form was incomplete: nothing was changed."))
     sitting = seating(table, others=False)
     if sitting.watching:
         abort(403, sitting.refusal(None))

@@ -15,6 +15,7 @@ from referee.core.contract import Game
 from referee.core.engine import SetupError
 from referee.core.moves import MAX_NAME_LENGTH, check_players
 from referee.core.names import check_names
+from referee.web.base.languages import message_of, spoken
 from referee.web.base.weighed import WeighedCache
 
 
@@ -38,7 +39,7 @@ class NewTableForm(FlaskForm):
             check_players(self.game, self.player_names())
             check_names(self.player_names())
         except SetupError as exc:
-            raise ValidationError(str(exc)) from None
+            raise ValidationError(message_of(exc)) from None
 
     def option_values(self) -> dict[str, int]:
         """The chosen options by name."""
@@ -75,7 +76,7 @@ def new_table_form(game: Game) -> NewTableForm:
     for setting in game.TABLE_SETTINGS:
         chosen = SelectField(
             setting.label,
-            choices=setting.choices,
+            choices=[SelectChoice(c, spoken(c)) for c in setting.choices],
             default=setting.default,
             description=setting.help,
         )

@@ -40,21 +40,26 @@ from werkzeug.datastructures import MultiDict
 from referee.core.contract import Game
 from referee.core.engine import RuleViolation
 from referee.core.moves import describe_move
+from referee.core.sentences import Sentence, Value, say
 from referee.log import MAX_MOVES, Replay
 from referee.web.access.seats import seating
+from referee.web.base.languages import message_of
 from referee.web.play.forms import MoveForm
 from referee.web.storage.loading import Loaded, log_of, pages_from, replayed, table_by_token
 
-STALE = (
+STALE = say(
     "This table moved on since your page was loaded (another phone, or a double tap): "
     "nothing was changed. Here is the table as it stands now."
 )
-PLAYED_AGAIN = (
+PLAYED_AGAIN = say(
     "This game was played again at a new table, so it can no longer be changed: nothing was "
     "changed. Open the next game to go on."
 )
-FULL = f"A table keeps at most {MAX_MOVES:,} moves, and this one has them all: nothing was added."
-INCOMPLETE = "The move form was incomplete."
+FULL = say(
+    "A table keeps at most {most} moves, and this one has them all: nothing was added.",
+    most=MAX_MOVES,
+)
+INCOMPLETE = say("The move form was incomplete.")
 
 
 class Refused(Exception):
@@ -168,7 +173,7 @@ def _by_the_rules(loaded: Loaded, form: MultiDict[str, str]) -> Judged:
     except RuleViolation as exc:
         raise Refused(422, exc.message, entered=True) from None
     except NeedsConfirmation as exc:
-        raise Refused(422, str(exc), confirm=confirm_fields(form)) from None
+        raise Refused(422, message_of(exc), confirm=confirm_fields(form)) from None
     return Judged(moves, forced, after, moves + forced, at_once(game, moves))
 
 
@@ -200,9 +205,11 @@ def catch_up_refusal(
     players = {move["player"] for move in posted}
     for move in since:
         if not at_once(game, [move]):
-            return _moved_on(game, move, "came in between")
+            return _moved_on(game, move, say("came in between"))
         if move["player"] in players:
-            return _moved_on(game, move, "was stored meanwhile (a double tap, or another phone)")
+            return _moved_on(
+                game, move, say("was stored meanwhile (a double tap, or another phone)")
+            )
     return None
 
 
@@ -223,10 +230,13 @@ def already_in(
         or list(map(plain, posted)) != list(map(plain, stored))
     ):
         return None
-    said = "; ".join(describe_move(game, move) for move in stored)
-    return (
-        f"That is already in: {said}, entered by another phone, so nothing was doubled. Here "
-        "is the table as it stands now."
+    said: Value = describe_move(game, stored[0])
+    for move in stored[1:]:  # "a; b": the moves one after another
+        said = say("{these}; {those}", these=said, those=describe_move(game, move))
+    return say(
+        "That is already in: {moves}, entered by another phone, so nothing was doubled. Here "
+        "is the table as it stands now.",
+        moves=said,
     )
 
 
@@ -239,10 +249,12 @@ def plain(move: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     return tuple(sorted((key, repr(value)) for key, value in fields.items()))
 
 
-def _moved_on(game: Game, move: Mapping[str, Any], how: str) -> str:
-    return (
-        f"This table moved on since your page was loaded: {describe_move(game, move)} {how}, "
-        "so nothing was changed. Here is the table as it stands now."
+def _moved_on(game: Game, move: Mapping[str, Any], how: Sentence) -> str:
+    return say(
+        "This table moved on since your page was loaded: {move} {how}, "
+        "so nothing was changed. Here is the table as it stands now.",
+        move=describe_move(game, move),
+        how=how,
     )
 
 

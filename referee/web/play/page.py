@@ -12,7 +12,7 @@ from flask import render_template, request, session
 from referee.core.contract import Game, table_settings
 from referee.core.moves import describe_move
 from referee.core.odds import Advice
-from referee.core.sentences import as_data, from_data
+from referee.core.sentences import Value, as_data, from_data, listed, say
 from referee.web.access.rights import grace_over, is_house
 from referee.web.access.seats import Seating, seating
 from referee.web.base.models import GameTable, TableFacts
@@ -129,8 +129,32 @@ def forced_words(game: Game, made: Sequence[Mapping[str, Any]], over: bool) -> s
     nothing to play but a pass: the referee made one for each; the game is over."."""
     names = list(dict.fromkeys(str(m.get("player")) for m in made if m.get("player")))
     kinds = list(dict.fromkeys(describe_move(game, m, whose=False) for m in made))
-    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    what = " or ".join(f"a {kind}" for kind in kinds)
-    made_for = "made it for them" if len(made) == 1 else "made one for each"
-    end = "; the game is over" if over else ""
-    return f"{who} had nothing to play but {what}: the referee {made_for}{end}."
+    who: Value = names[0]
+    if len(names) > 1:
+        who = say("{these} and {those}", these=listed(names[:-1]), those=names[-1])
+    what: Value = say("a {kind}", kind=kinds[0])
+    for kind in kinds[1:]:
+        what = say("{these} or {those}", these=what, those=say("a {kind}", kind=kind))
+    if len(made) == 1:
+        if over:
+            return say(
+                "{who} had nothing to play but {what}: the referee made it for them; the game "
+                "is over.",
+                who=who,
+                what=what,
+            )
+        return say(
+            "{who} had nothing to play but {what}: the referee made it for them.",
+            who=who,
+            what=what,
+        )
+    if over:
+        return say(
+            "{who} had nothing to play but {what}: the referee made one for each; the game is "
+            "over.",
+            who=who,
+            what=what,
+        )
+    return say(
+        "{who} had nothing to play but {what}: the referee made one for each.", who=who, what=what
+    )

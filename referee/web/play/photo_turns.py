@@ -22,12 +22,13 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from referee.core.sentences import say
 from referee.web.base.deadline import OutOfTime, remaining
 
 PHOTO_SECONDS = 3.0  # a photo's whole work, the costliest a camera or the limits allow
 WAIT_SECONDS = 7.0  # the longest a photo waits for its turn (10 s limit less its work)
 RETRY_AFTER_SECONDS = 5
-BUSY = (
+BUSY = say(
     "The referee is reading other photos just now, so it did not read this one: nothing "
     "was entered. Send it again in a few seconds, or tap the dice in."
 )

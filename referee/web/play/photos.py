@@ -20,7 +20,9 @@ from typing import Any
 from flask import Blueprint, Flask, flash, request
 
 from referee.core.contract import table_settings
+from referee.core.sentences import say
 from referee.web.access.rights import check_can_change
+from referee.web.base.languages import message_of, spoken
 from referee.web.guard.limits import limit_client_writes
 from referee.web.play.page import render_play
 from referee.web.storage.loading import load, table_or_404
@@ -59,12 +61,12 @@ def photo(token: str) -> Any:
     game = loaded.replay.game
     entry = game.photo_entry(loaded.replay.state, table_settings(game, table.settings))
     if entry is None:
-        error = "There is no roll to enter now from a photo: tap it in."
+        error = say("There is no roll to enter now from a photo: tap it in.")
         return render_play(loaded, status=422, error=error)
     chosen = kept(entry, request.form)
     upload = request.files.get("photo")
     if upload is None:
-        error = "Choose a photo of the dice first."
+        error = say("Choose a photo of the dice first.")
         return render_play(loaded, status=400, error=error, entered=chosen)
     try:
         with photo_turn():  # the photo's bytes are read from its spooled file in turn too
@@ -73,9 +75,9 @@ def photo(token: str) -> Any:
         page, status = render_play(loaded, status=503, error=BUSY, entered=chosen)
         return page, status, {"Retry-After": str(RETRY_AFTER_SECONDS)}
     except PhotoError as exc:
-        error = f"{exc} Nothing was entered."
+        error = say("{refusal} Nothing was entered.", refusal=message_of(exc))
         return render_play(loaded, status=422, error=error, entered=chosen)
     except NotThatPhoto as exc:
-        return render_play(loaded, status=422, error=str(exc), entered=chosen)
-    flash(filled.said)
+        return render_play(loaded, status=422, error=message_of(exc), entered=chosen)
+    flash(spoken(filled.said))
     return render_play(loaded, entered=chosen | filled.fields, photo=filled.dice)

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, request, url_for
+from flask_babel import gettext
 
+from referee.core.sentences import say
 from referee.web.access.rights import check_can_change
 from referee.web.access.seats import answered, leave, phone_id, sit, watch
 from referee.web.guard.limits import limit_client_writes
@@ -16,7 +18,7 @@ from referee.web.storage.store import TableMoved
 
 bp = Blueprint("seats", __name__)
 
-SEATS_MOVED = (
+SEATS_MOVED = say(
     "Another phone changed this table’s seats at the same instant: nothing was changed. "
     "Here is the table as it stands now; choose again."
 )
@@ -39,16 +41,16 @@ def choose(token: str) -> Any:
     if choice not in ("table", "watch") and not (
         choice.isascii() and choice.isdigit() and len(choice) <= 2 and int(choice) < len(players)
     ):
-        return render_play(load(table), status=400, error="Choose one of the table’s seats.")
+        return render_play(load(table), status=400, error=say("Choose one of the table’s seats."))
     answered(token)
     try:
         if choice in ("table", "watch"):
             leave(table_id, me)
             watch(token, choice == "watch")
             flash(
-                "This phone now only watches."
+                gettext("This phone now only watches.")
                 if choice == "watch"
-                else "This phone is now a table phone: it enters every player’s moves."
+                else gettext("This phone is now a table phone: it enters every player’s moves.")
             )
             return redirect(url_for("tables.play", token=token, _anchor="now"))
         seat, take_over = int(choice), request.form.get("take_over") == "yes"
@@ -57,11 +59,14 @@ def choose(token: str) -> Any:
         return render_play(load(table_or_404(token)), status=409, error=SEATS_MOVED)
     name = players[seat]
     if not sat:
-        error = (
-            f"{name}’s seat is already taken by another phone. This phone can watch, be a "
-            f"table phone, or take {name}’s seat over (that phone becomes a table phone)."
+        error = say(
+            "{player}’s seat is already taken by another phone. This phone can watch, be a "
+            "table phone, or take {player}’s seat over (that phone becomes a table phone).",
+            player=name,
         )
         return render_play(load(table_or_404(token)), status=409, error=error, seat_taken=seat)
     watch(token, False)
-    flash(f"This phone is now {name}’s seat: it enters {name}’s moves.")
+    flash(
+        gettext("This phone is now %(player)s’s seat: it enters %(player)s’s moves.", player=name)
+    )
     return redirect(url_for("tables.play", token=token, _anchor="now"))

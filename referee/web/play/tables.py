@@ -15,10 +15,12 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext
 from sqlalchemy import select
 
 from referee.core.engine import SetupError
 from referee.core.moves import check_players, resolve_options
+from referee.core.sentences import say
 from referee.games import all_games, get_game
 from referee.log import dumps
 from referee.web.access.rights import (
@@ -34,6 +36,7 @@ from referee.web.access.seats import answered, phone_id, seating, table_with_cla
 from referee.web.base.deadline import OutOfTime
 from referee.web.base.extensions import db
 from referee.web.base.inputs import game_or_404, version_shown
+from referee.web.base.languages import message_of, spoken
 from referee.web.base.models import GameTable
 from referee.web.guard.deadlines import out_of_time_answer
 from referee.web.guard.limits import limit_client_writes, table_write
@@ -66,11 +69,11 @@ from referee.web.storage.store import (
 
 bp = Blueprint("tables", __name__)
 
-DELETE_STALE = (
+DELETE_STALE = say(
     "The table changed since its page was loaded (a move, an undo or a setting): nothing was "
     "deleted. Open its history again to see it as it stands, and delete it from there."
 )
-NOT_OVER = (
+NOT_OVER = say(
     "Play again starts a new table once this game is over, and it is still being played: "
     "nothing was started."
 )
@@ -181,7 +184,7 @@ def move(token: str) -> Any:
         if judged.together:
             keep_own_ruling(token, loaded.seq + len(judged.stored), game.ruling(judged.after.state))
         if judged.forced:
-            flash(forced_words(game, judged.forced, judged.after.outcome.over))
+            flash(spoken(forced_words(game, judged.forced, judged.after.outcome.over)))
         return to_the_table(token)
     return stale(token)
 
@@ -250,7 +253,7 @@ def undo(token: str) -> Any:
         return stale(token)
     turn, last = loaded.last_turn, loaded.last_move
     if turn is None or last is None:
-        return render_play(loaded, status=422, error="There is nothing to undo.")
+        return render_play(loaded, status=422, error=say("There is nothing to undo."))
     if request.form.get("turn") == "whole" and turn.size > 1:
         count, undone = turn.size, turn.words
     else:
@@ -261,7 +264,7 @@ def undo(token: str) -> Any:
             take_back(loaded, count, after)
     except TableMoved:
         return stale(token)
-    flash(f"Undone: {undone}.")
+    flash(gettext("Undone: %(move)s.", move=spoken(undone)))
     return redirect(url_for("tables.play", token=token, _anchor="now"))
 
 
@@ -295,7 +298,8 @@ def again(token: str) -> Any:
             with table_write(token):
                 made = start_again(table)
         except SetupError as exc:  # stored options or seating the game no longer takes
-            return render_play(load(table), status=422, error=f"{exc} Nothing was started.")
+            refusal = say("{refusal} Nothing was started.", refusal=message_of(exc))
+            return render_play(load(table), status=422, error=refusal)
         except TableMoved:  # another press got there first, or the table changed
             started = rematch_of(table_or_404(token))
             if started is None:
@@ -313,18 +317,18 @@ def delete(token: str) -> Any:
     claim of the version its page showed: a table that moved on since is kept (409)."""
     table = table_or_404(token)
     if request.form.get("sure") != "yes":
-        flash("Tick the box to confirm that the table goes for good; nothing was deleted.")
+        flash(gettext("Tick the box to confirm that the table goes for good; nothing was deleted."))
         return redirect(url_for("history.table_history", token=token))
     shown = version_shown(request.form.get("version"))
     if shown is None:
-        abort(400, "The delete form was incomplete: nothing was deleted.")
+        abort(400, say("The delete form was incomplete: nothing was deleted."))
     try:
         delete_table(table.id, shown)
     except TableMoved:
         table_or_404(token)  # deleted by another phone meanwhile: nothing is here any more
         abort(409, DELETE_STALE)
     replays.forget(token)
-    flash("The table was deleted.")
+    flash(gettext("The table was deleted."))
     return redirect(url_for("history.index"))
 
 

@@ -23,6 +23,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import aliased
 
 from referee.core.names import fold
+from referee.core.sentences import say
 from referee.web.base.extensions import db
 from referee.web.base.models import GameTable, PlayerAlias, PlayerMerge, Seat, utcnow
 from referee.web.guard.outages import is_conflict
@@ -30,7 +31,7 @@ from referee.web.storage.summaries import canonical, lock_players
 
 Made = TypeVar("Made")
 
-NOTHING_CHANGED = "Nothing was changed."
+NOTHING_CHANGED = say("Nothing was changed.")
 
 
 class MergeRefused(Exception):
@@ -46,10 +47,12 @@ class PlayersBusy(MergeRefused):
     status = 409
 
 
-BUSY = (
+BUSY = say(
     "Another change to these players was being saved at the same moment. "
-    f"{NOTHING_CHANGED} Look at the page again before you retry."
+    "Nothing was changed. Look at the page again before you retry."
 )
+
+GONE = say("That merge does not exist or was already undone. Nothing was changed.")
 
 
 @dataclass(frozen=True)
@@ -154,21 +157,36 @@ def check_merge(source: str, target: str) -> MergePreview:
     refuse_merged_since(target)
     target_name = display_name(target) or target
     if not source:
-        raise MergeRefused(f"Pick the other name to merge into {target_name}. {NOTHING_CHANGED}")
+        raise MergeRefused(
+            say(
+                "Pick the other name to merge into {player}. Nothing was changed.",
+                player=target_name,
+            )
+        )
     if source == target:
         raise MergeRefused(
-            f"“{target_name}” cannot be merged into themselves: pick another name. "
-            + NOTHING_CHANGED
+            say(
+                "“{player}” cannot be merged into themselves: pick another name. "
+                "Nothing was changed.",
+                player=target_name,
+            )
         )
     if (merged := canonical(db.session, source)) != source:
         was = merged_names(merged).get(source, source)
         raise MergeRefused(
-            f"“{was}” already counts as {display_name(merged) or merged}. {NOTHING_CHANGED}"
+            say(
+                "“{name}” already counts as {player}. Nothing was changed.",
+                name=was,
+                player=display_name(merged) or merged,
+            )
         )
     source_name = display_name(source)
     if source_name is None:
         raise MergeRefused(
-            f"No player is called “{source}”: look the name up and pick it. {NOTHING_CHANGED}"
+            say(
+                "No player is called “{name}”: look the name up and pick it. Nothing was changed.",
+                name=source,
+            )
         )
     mine, theirs = aliased(Seat), aliased(Seat)
     shared = db.session.scalar(
@@ -195,7 +213,12 @@ def refuse_merged_since(target: str) -> None:
     if (merged := canonical(db.session, target)) != target:
         into = display_name(merged) or merged
         raise MergeRefused(
-            f"“{target}” was merged into {into} already: merge into {into}. {NOTHING_CHANGED}"
+            say(
+                "“{name}” was merged into {player} already: merge into {player}. "
+                "Nothing was changed.",
+                name=target,
+                player=into,
+            )
         )
 
 
@@ -246,16 +269,19 @@ def undo_merge(merge_id: int) -> PlayerMerge:
     the merge is marked undone; or ``MergeRefused`` and nothing changes."""
     record = db.session.get(PlayerMerge, merge_id)
     if record is None:
-        raise MergeRefused("That merge does not exist or was already undone. " + NOTHING_CHANGED)
+        raise MergeRefused(GONE)
     lock_players(db.session, record.source, record.target)
     db.session.refresh(record)  # as it stands now that both players are locked
     if record.undone_at is not None:
-        raise MergeRefused("That merge does not exist or was already undone. " + NOTHING_CHANGED)
+        raise MergeRefused(GONE)
     source, target, repointed = record.source, record.target, list(record.repointed)
     alias = db.session.get(PlayerAlias, source, populate_existing=True)
     if alias is None or alias.canonical != target or canonical(db.session, target) != target:
         raise MergeRefused(
-            "The names were merged again since; undo the later merge first. " + NOTHING_CHANGED
+            say(
+                "The names were merged again since; undo the later merge first. "
+                "Nothing was changed."
+            )
         )
     db.session.delete(alias)
     db.session.execute(

@@ -8,20 +8,22 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.blueprints import BlueprintSetupState
+from flask_babel import gettext, ngettext
 from sqlalchemy import case, func, select
 from werkzeug.routing import BaseConverter
 
 from referee.core.engine import PUSH_YOUR_LUCK
 from referee.core.names import fold, name_problem
+from referee.core.sentences import say
 from referee.games import all_games, get_game
 from referee.web.access.rights import house_only
 from referee.web.base.extensions import db
 from referee.web.base.inputs import has_control, plain_text, small_number
+from referee.web.base.languages import message_of
 from referee.web.base.models import KEY_LENGTH, GameTable, Seat
 from referee.web.base.paging import paging
 from referee.web.guard.errors import error_page
 from referee.web.players.merges import (
-    NOTHING_CHANGED,
     MergeRefused,
     check_merge,
     display_name,
@@ -165,7 +167,7 @@ def name_or_404(key: str) -> str:
     """The name the player ``key`` last played under, or a 404 that says there is none."""
     name = display_name(key)
     if name is None:
-        abort(404, description=f"No player is called “{key}”. Nothing was changed.")
+        abort(404, description=say("No player is called “{name}”. Nothing was changed.", name=key))
     return name
 
 
@@ -249,7 +251,7 @@ def looked_up(other: str) -> str:
     key = fold(other) if other else ""
     problem = name_problem(other) if other else None
     if problem and display_name(key) is None and canonical(db.session, key) == key:
-        raise MergeRefused(f"{problem} {NOTHING_CHANGED}")
+        raise MergeRefused(say("{problem} Nothing was changed.", problem=problem))
     return key
 
 
@@ -258,8 +260,8 @@ def refused(key: str, exc: MergeRefused) -> Any:
     lost to another change at the same moment), or the error page when ``key`` has no
     page of its own any more."""
     if canonical(db.session, key) != key:
-        return error_page(exc.status, str(exc))
-    return show(key, error=str(exc)), exc.status
+        return error_page(exc.status, message_of(exc))
+    return show(key, error=message_of(exc)), exc.status
 
 
 @bp.get("/<player:key>/merge")
@@ -283,11 +285,14 @@ def merge(key: str) -> Any:
         return refused(key, exc)
     moved = preview.moving
     flash(
-        f"Merged: “{preview.source_name}” is now counted as {preview.target_name}: "
-        f"{moved.tables} table{'s' if moved.tables != 1 else ''} and "
-        f"{moved.won} win{'s' if moved.won != 1 else ''} moved. "
-        f"To undo it, split {preview.source_name} back out under "
-        f"“Names merged into {preview.target_name}”."
+        gettext(
+            "Merged: “%(source)s” is now counted as %(target)s: %(tables)s and %(wins)s moved. "
+            "To undo it, split %(source)s back out under “Names merged into %(target)s”.",
+            source=preview.source_name,
+            target=preview.target_name,
+            tables=ngettext("%(num)s table", "%(num)s tables", moved.tables),
+            wins=ngettext("%(num)s win", "%(num)s wins", moved.won),
+        )
     )
     return redirect(url_for("players.show", key=key))
 
@@ -302,7 +307,11 @@ def split(key: str) -> Any:
         return refused(key, exc)
     name = display_name(record.source) or record.source
     flash(
-        f"Split back: “{name}” counts as a player of their own again, with their own tables "
-        f"and wins; {display_name(key) or key} keeps the rest."
+        gettext(
+            "Split back: “%(name)s” counts as a player of their own again, with their own "
+            "tables and wins; %(player)s keeps the rest.",
+            name=name,
+            player=display_name(key) or key,
+        )
     )
     return redirect(url_for("players.show", key=key))

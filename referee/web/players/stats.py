@@ -6,6 +6,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from referee.core.sentences import say
+
 FACES = 6
 # Below 10 expected per face a chi-square test says little; the page then shows counts only.
 MIN_VALUES_FOR_TEST = 60
@@ -47,23 +49,35 @@ def dice_check(counts: Sequence[int]) -> DiceCheck:
     """Counts of each face entered, with a carefully worded verdict."""
     total = sum(counts)
     if total < MIN_VALUES_FOR_TEST:
-        verdict = (
-            f"{total} values entered: too few to say anything about the dice "
-            f"(the check needs {MIN_VALUES_FOR_TEST})."
+        verdict = say(
+            "{total} values entered: too few to say anything about the dice "
+            "(the check needs {least}).",
+            total=str(total),
+            least=str(MIN_VALUES_FOR_TEST),
         )
         return DiceCheck(tuple(counts), None, None, verdict)
     statistic, p = chi_square_uniform(counts)
     if p >= 0.05:
-        verdict = f"No sign of a biased die in {total} values entered (chi-square p = {p:.2f})."
+        shown = f"{p:.2f}"
+        verdict = say(
+            "No sign of a biased die in {total} values entered (chi-square p = {p}).",
+            total=str(total),
+            p=shown,
+        )
     elif p >= 0.001:
-        verdict = (
-            f"The {total} values entered are a little uneven (chi-square p = {p:.3f}): fair dice "
-            f"give a spread like this about once in {max(2, round(1 / p))} checks, so it is "
-            "not proof of a biased die."
+        shown = f"{p:.3f}"
+        verdict = say(
+            "The {total} values entered are a little uneven (chi-square p = {p}): fair dice "
+            "give a spread like this about once in {checks} checks, so it is "
+            "not proof of a biased die.",
+            total=str(total),
+            p=shown,
+            checks=str(max(2, round(1 / p))),
         )
     else:
-        verdict = (
-            f"The {total} values entered are very uneven (chi-square p < 0.001). A biased die is "
-            "one explanation; mistyped rolls or dice shared with other players are others."
+        verdict = say(
+            "The {total} values entered are very uneven (chi-square p < 0.001). A biased die is "
+            "one explanation; mistyped rolls or dice shared with other players are others.",
+            total=str(total),
         )
     return DiceCheck(tuple(counts), statistic, p, verdict)
