@@ -24,7 +24,14 @@ MAX_NAME_LENGTH = 30
 MAX_SHOWN_CELL = 1000  # a cell row or column past this is not spelled out in a move's words
 # A move's type in words where a game gives none (``MOVE_WORDS``) and the word is the type's own.
 TYPE_WORDS = {
-    kind: say(kind) for kind in ("roll", "bank", "steal", "score", "pass", "take", "draw", "end")
+    "roll": say("roll"),
+    "bank": say("bank"),
+    "steal": say("steal"),
+    "score": say("score"),
+    "pass": say("pass"),
+    "take": say("take"),
+    "draw": say("draw"),
+    "end": say("end"),
 }
 
 Cell = tuple[int, int]  # (row, column), counted from 0

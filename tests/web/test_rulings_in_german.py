@@ -11,7 +11,7 @@ import pytest
 
 from printables.words import words_for
 from referee.autoplay import play_random_game
-from referee.core.moves import apply_move, resolve_options
+from referee.core.moves import apply_move, move_words, resolve_options
 from referee.core.sentences import Sentence, render
 from referee.games import get_game
 from referee.log import GameLog
@@ -45,6 +45,7 @@ def test_a_german_phone_reads_the_games_ruling_in_german(app, stored, slug):
     moves = play_random_game(game, players, options, random.Random(4))[:MOVES]
     state = game.start(list(players), options)
     for move in moves:
+        last = {**move, "player": move.get("player") or game.to_move(state)}  # as stored
         state = apply_move(game, state, move)
     ruling = game.ruling(state)
     assert isinstance(ruling, Sentence)
@@ -55,3 +56,7 @@ def test_a_german_phone_reads_the_games_ruling_in_german(app, stored, slug):
     german_phone.set_cookie(COOKIE, "de")
     assert ruling_of(english_phone.get(f"/t/{token}").text) == ruling
     assert ruling_of(german_phone.get(f"/t/{token}").text) == german
+    said = move_words(game, last).kind  # the story tells each move in the phone's words
+    story = f"/t/{token}/history"
+    assert render(said, words_for("de")) in html.unescape(german_phone.get(story).text)
+    assert said in html.unescape(english_phone.get(story).text)
