@@ -237,9 +237,11 @@ def cmd_print(args: argparse.Namespace) -> int:
                 print(f"referee print: no table at {args.table}.", file=sys.stderr)
                 return EXIT_UNREADABLE
         elif args.document == "rules":
-            data = printables.rule_sheet(args.game, paper=args.paper)
+            data = printables.rule_sheet(args.game, paper=args.paper, language=args.language)
         else:
-            data = printables.scorepad(args.game, players=args.players, paper=args.paper)
+            data = printables.scorepad(
+                args.game, players=args.players, paper=args.paper, language=args.language
+            )
     except printables.PrintError as exc:
         print(f"referee print: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -264,6 +266,7 @@ def _printed_sheet(printables, args: argparse.Namespace) -> bytes | None:
             title_date=f"{table.created_at:%Y-%m-%d}",
             address=f"{args.base_url.rstrip('/')}{table_link(table.token)}",
             paper=args.paper,
+            language=args.language,
         )
 
 
@@ -273,8 +276,13 @@ def _print_all(printables, args: argparse.Namespace) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     for game in all_games():
         for kind, data in (
-            ("rules", printables.rule_sheet(game, paper=args.paper)),
-            ("scorepad", printables.scorepad(game, players=args.players, paper=args.paper)),
+            ("rules", printables.rule_sheet(game, paper=args.paper, language=args.language)),
+            (
+                "scorepad",
+                printables.scorepad(
+                    game, players=args.players, paper=args.paper, language=args.language
+                ),
+            ),
         ):
             path = folder / f"{game.SLUG}-{kind}.pdf"
             path.write_bytes(data)
@@ -384,6 +392,11 @@ def _add_print_parser(sub) -> None:
     """``referee print rules|scorepad GAME``, ``print sheet TABLE_ID``, ``print all DIR``."""
     paper = argparse.ArgumentParser(add_help=False)
     paper.add_argument("--paper", default="a4", choices=["a4", "letter"], help="paper size")
+    paper.add_argument(
+        "--language",
+        default="en",
+        help="the language to write it in (de): the shipped catalogue's words, its numbers",
+    )
     players = argparse.ArgumentParser(add_help=False)
     players.add_argument(
         "--players", type=int, default=4, help="players on the scorepad, columns or sheets (1-8)"

@@ -24,6 +24,14 @@ def test_print_rules_writes_the_games_rule_sheet(tmp_path):
     assert "Full Sandwich" in text_of(data)
 
 
+def test_print_writes_the_language_asked_for(tmp_path, capsys):
+    out = tmp_path / "regeln.pdf"
+    assert main(["print", "rules", "tenk", "--language", "de", "-o", str(out)]) == 0
+    assert "Spielregeln" in text_of(out.read_bytes())
+    assert main(["print", "rules", "tenk", "--language", "xx-nowhere", "-o", str(out)]) == 2
+    assert "Unknown language 'xx-nowhere'" in capsys.readouterr().err
+
+
 def test_print_scorepad_takes_the_number_of_players(tmp_path):
     out = tmp_path / "pad.pdf"
     assert main(["print", "scorepad", "solitaire", "--players", "6", "-o", str(out)]) == 0
