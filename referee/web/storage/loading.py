@@ -16,7 +16,7 @@ from flask import abort
 from sqlalchemy import bindparam, func, select
 
 from referee.core.contract import Game
-from referee.core.moves import describe_move
+from referee.core.moves import TYPE_WORDS, describe_move
 from referee.log import GameLog, Replay, replay
 from referee.web.base.deadline import REPLAY_CHUNK, check
 from referee.web.base.extensions import db
@@ -179,8 +179,10 @@ def last_turn(loaded: Loaded) -> Turn:
 
 
 def _kind(game: Game, move: Mapping[str, Any]) -> str:
-    """A move's type in the game's words ("set-aside")."""
-    return game.MOVE_WORDS.get(str(move.get("type")), str(move.get("type")))
+    """A move's type in the game's words ("set-aside"), else in the words every game shares
+    ("roll", "steal"): said, so that a page reads it in its phone's language."""
+    kind = str(move.get("type"))
+    return game.MOVE_WORDS.get(kind) or TYPE_WORDS.get(kind) or kind
 
 
 def forced_tail(loaded: Loaded) -> tuple[int, Replay]:
