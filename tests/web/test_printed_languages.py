@@ -93,7 +93,7 @@ def test_a_table_prints_in_each_phones_language(german, app, new_table, builds):
     german_sheet = phone.get(f"{table.url}/sheet.pdf")
     assert german_sheet.status_code == english.status_code == 200
     assert "Not finished." in text_of(english.data)
-    assert "Nicht zu Ende." in text_of(german_sheet.data)
+    assert "Noch nicht zu Ende." in text_of(german_sheet.data)
     assert "Not finished." not in text_of(german_sheet.data)
     assert phone.get(f"{table.url}/sheet.pdf").data == german_sheet.data
     assert table.client.get(f"{table.url}/sheet.pdf").data == english.data
