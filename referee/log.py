@@ -17,6 +17,7 @@ from referee.core.dice import parse_die
 from referee.core.engine import Outcome, RuleViolation, SetupError
 from referee.core.moves import apply_move, check_players, resolve_options, unknown_fields
 from referee.core.names import check_names
+from referee.core.sentences import said_by, say
 from referee.games import get_game
 
 FORMAT = "referee-log/1"
@@ -26,6 +27,9 @@ MAX_MOVES = 5000
 
 class LogError(ValueError):
     """A log that cannot be read at all: bad JSON, unknown game or option, bad players."""
+
+
+TOO_DEEP = say("Not a game log: the JSON is nested too deeply.")
 
 
 @dataclass(frozen=True)
@@ -143,11 +147,11 @@ def setup(
     try:
         game = get_game(slug)
     except KeyError:
-        raise LogError(f"Unknown game {slug!r}.") from None
+        raise LogError(say("Unknown game {game}.", game=repr(slug))) from None
     try:
         return game, check_players(game, players), resolve_options(game, options)
     except SetupError as exc:
-        raise LogError(str(exc)) from None
+        raise LogError(said_by(exc)) from None
 
 
 def check_values(data: object) -> None:
@@ -159,12 +163,16 @@ def check_values(data: object) -> None:
         json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
     except UnicodeEncodeError:
         raise LogError(
-            "The log holds text that is not valid Unicode (a lone surrogate such as \\ud800)."
+            say(
+                "The log holds text that is not valid Unicode (a lone surrogate such as "
+                "{example}).",
+                example="\\ud800",
+            )
         ) from None
     except ValueError:
-        raise LogError("The log holds NaN or Infinity, which are not JSON numbers.") from None
+        raise LogError(say("The log holds NaN or Infinity, which are not JSON numbers.")) from None
     except RecursionError:
-        raise LogError("Not a game log: the JSON is nested too deeply.") from None
+        raise LogError(TOO_DEEP) from None
 
 
 def check_fields(game: Game, moves: Sequence[object]) -> None:
@@ -174,25 +182,38 @@ def check_fields(game: Game, moves: Sequence[object]) -> None:
         if isinstance(move, Mapping) and (extra := unknown_fields(game, move)):
             known = ", ".join(("type", "player", *game.MOVE_FIELDS[str(move["type"])]))
             raise LogError(
-                f"Move {number}: a {move['type']} move of {game.TITLE} has no field "
-                f"{extra[0]!r} (its fields: {known})."
+                say(
+                    "Move {number}: a {type} move of {game} has no field {field} (its fields: "
+                    "{known}).",
+                    number=str(number),
+                    type=str(move["type"]),
+                    game=game.TITLE,
+                    field=repr(extra[0]),
+                    known=known,
+                )
             )
 
 
 def parse_log(data: object) -> GameLog:
     """Check the envelope of a decoded log and return it as a ``GameLog``."""
     if not isinstance(data, Mapping):
-        raise LogError("A game log is a JSON object.")
+        raise LogError(say("A game log is a JSON object."))
     check_values(data)
     if data.get("format") != FORMAT:
-        raise LogError(f"Not a {FORMAT} log (format is {data.get('format')!r}).")
+        raise LogError(
+            say(
+                "Not a {format} log (format is {given}).",
+                format=FORMAT,
+                given=repr(data.get("format")),
+            )
+        )
     slug = data.get("game")
     if not isinstance(slug, str):
-        raise LogError("The log does not say which game it is.")
+        raise LogError(say("The log does not say which game it is."))
     game, players, options = setup(slug, data.get("players"), data.get("options", {}))
     moves = data.get("moves", [])
     if not isinstance(moves, list):
-        raise LogError("The moves must be a list.")
+        raise LogError(say("The moves must be a list."))
     given = data.get("options") or {}
     kept = {k: v for k, v in options.items() if k in given}
     return GameLog(game.SLUG, players, kept, tuple(moves))
@@ -206,7 +227,9 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise LogError(f"The key {key!r} appears twice in one object of the log.")
+                raise LogError(
+                    say("The key {key} appears twice in one object of the log.", key=repr(key))
+                )
             seen.add(key)
     return found
 
@@ -218,11 +241,13 @@ def loads(text: str) -> GameLog:
     except LogError:
         raise
     except json.JSONDecodeError as exc:
-        raise LogError(f"Not valid JSON: {exc.msg} at line {exc.lineno}.") from None
+        raise LogError(
+            say("Not valid JSON: {problem} at line {line}.", problem=exc.msg, line=str(exc.lineno))
+        ) from None
     except RecursionError:
-        raise LogError("Not a game log: the JSON is nested too deeply.") from None
+        raise LogError(TOO_DEEP) from None
     except ValueError:  # json refuses an integer of more than 4,300 digits
-        raise LogError("Not a game log: a number in it has thousands of digits.") from None
+        raise LogError(say("Not a game log: a number in it has thousands of digits.")) from None
     return parse_log(data)
 
 
@@ -233,12 +258,16 @@ def check_storable(log: GameLog) -> None:
     check_fields(get_game(log.game), log.moves)
     if len(log.moves) > MAX_MOVES:
         raise LogError(
-            f"A table keeps at most {MAX_MOVES:,} moves; this log has {len(log.moves):,}."
+            say(
+                "A table keeps at most {most} moves; this log has {count}.",
+                most=MAX_MOVES,
+                count=len(log.moves),
+            )
         )
     try:
         check_names(log.players)
     except SetupError as exc:
-        raise LogError(str(exc)) from None
+        raise LogError(said_by(exc)) from None
 
 
 # One move's line of a log file (one encoder for every move: an export writes thousands).

@@ -169,3 +169,10 @@ def from_data(data: object) -> Value:
     if isinstance(plural, str) and isinstance(count, int):
         return Sentence(data["msgid"], said, plural, count)
     return Sentence(data["msgid"], said)
+
+
+def said_by(error: BaseException) -> str:
+    """What ``error`` says: the sentence it was raised with (kept a ``Sentence``, so that a
+    reader reads it in their language), else its text."""
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Sentence) else str(error)
