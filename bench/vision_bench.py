@@ -17,6 +17,9 @@ A 12-megapixel photo (issue 37): a shipped real photo (tests/vision/real/) scale
 its bytes (decoded, found, read) ``LARGE_RUNS`` times; wall-clock seconds, target 1 s.  The
 real figures: the held-out part of the real labelled photos in ``$REFEREE_REAL_PHOTOS`` (a
 folder laid out as photos/real/), else the few shipped ones (``real_figures.measure``).
+And each real source held out whole (trained on the other two, measured on all of its
+photos): a benchmark does not train, so these are the figures the last
+``make dice-model HOLD_OUT=<source>`` wrote into docs/vision.md, printed as recorded.
 """
 
 from __future__ import annotations
@@ -32,11 +35,14 @@ import numpy as np
 
 from referee.vision import PhotoError, read_image, read_photo
 from referee.vision.training import real_figures
+from referee.vision.training.evaluate import held_out_block, read_figures
 from referee.vision.training.real import load, split
 from referee.vision.training.render import Scene, render
 
 SHIPPED = Path(__file__).resolve().parents[1] / "tests" / "vision" / "real"
 LARGE_PHOTO = SHIPPED / "penlington" / "images" / "train_six_59.jpg"
+DOC = Path(__file__).resolve().parents[1] / "docs" / "vision.md"
+SOURCES = ("byler", "penlington", "roboflow")  # the real sources, each held out in turn
 LARGE_RUNS = 5
 LARGE_TARGET_S = 1.0
 
@@ -99,7 +105,14 @@ def run(photos: int = PHOTOS) -> dict[str, Any]:
     result["large"] = {"median_s": statistics.median(large), "worst_s": max(large)}
     source, tallies = real_photos()
     result["real"] = {"from": source, "markdown": real_figures.figures(tallies, True)}
+    result["held_out_whole"] = held_out_whole()
     return result
+
+
+def held_out_whole() -> dict[str, str]:
+    """Each real source's figures when held out whole, as recorded in docs/vision.md."""
+    recorded = {source: read_figures(DOC, held_out_block(source)) for source in SOURCES}
+    return {source: text.strip() for source, text in recorded.items() if text}
 
 
 def line(result: dict[str, Any]) -> str:
@@ -122,8 +135,11 @@ def line(result: dict[str, Any]) -> str:
 
 
 def real_lines(result: dict[str, Any]) -> list[str]:
-    """The real photos' figures, as Markdown lines."""
-    return [f"vision, real photos ({result['real']['from']}):", result["real"]["markdown"]]
+    """The real photos' figures, and each source's held out whole, as Markdown lines."""
+    lines = [f"vision, real photos ({result['real']['from']}):", result["real"]["markdown"]]
+    for source, text in result["held_out_whole"].items():
+        lines += [f"vision, `{source}` held out whole (recorded in docs/vision.md):", text, ""]
+    return lines
 
 
 if __name__ == "__main__":

@@ -23,3 +23,29 @@ def test_dice_read_where_none_was_drawn_are_counted_apart(monkeypatch) -> None:
     evaluate.score_scene(tally, Scene(np.zeros((160, 160, 3), np.uint8), "loose", drawn), False)
     assert (tally.dice, tally.right, tally.extra) == (2, 1, 2)
     assert tally.values[("2", evaluate.MISSED)] == 1
+
+
+PAGE = """# Figures
+
+<!-- figures -->
+renders
+<!-- /figures -->
+
+<!-- held out: byler -->
+old byler
+<!-- /held out: byler -->
+
+<!-- held out: roboflow -->
+old roboflow
+<!-- /held out: roboflow -->
+"""
+
+
+def test_a_source_held_out_whole_writes_only_its_own_block(tmp_path) -> None:
+    doc = tmp_path / "vision.md"
+    doc.write_text(PAGE, "utf-8")
+    evaluate.write_figures(doc, "new byler\n", evaluate.held_out_block("byler"))
+    assert evaluate.read_figures(doc, evaluate.held_out_block("byler")) == "new byler\n"
+    assert evaluate.read_figures(doc, evaluate.held_out_block("roboflow")) == "old roboflow\n"
+    assert evaluate.read_figures(doc, "figures") == "renders\n"
+    assert evaluate.read_figures(doc, evaluate.held_out_block("penlington")) is None

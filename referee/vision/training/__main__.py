@@ -19,12 +19,12 @@ from referee.vision import detect
 from referee.vision.classify import MODEL, network
 from referee.vision.training.dataset import Crops, make_crops
 from referee.vision.training.detector import export_finder, make_photos, train_finder
-from referee.vision.training.evaluate import figures, write_figures
+from referee.vision.training.evaluate import figures, held_out_block, write_figures
 from referee.vision.training.real import RealPhoto, load, split
 from referee.vision.training.real_data import finder_photos, real_crops
 from referee.vision.training.real_figures import figures as real_figures
 from referee.vision.training.real_figures import measure
-from referee.vision.training.train import export, train
+from referee.vision.training.train import NETWORKS, export, train
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "vision.md"
 TRAIN_SEED, FINDER_SEED, HELD_OUT_SEED, REAL_SEED = 11, 21, 1001, 31
@@ -53,16 +53,16 @@ def joined(*parts: Crops) -> Crops:
     )
 
 
-def make_classifier(boards: int, rolls: int, epochs: int, real: list[RealPhoto]) -> None:
-    """Cut rendered and real photos into crops with the reader, train the classifier on
-    them and export it into the package."""
+def make_classifier(boards: int, rolls: int, epochs: int, real: list[RealPhoto], kind: str) -> None:
+    """Cut rendered and real photos into crops with the reader, train the classifier (a
+    network of ``kind``) on them and export it into the package."""
     crops = joined(
         make_crops(TRAIN_SEED, {"grid": boards}),
         make_crops(TRAIN_SEED + 1, {"loose": rolls}),
         *([real_crops(real, REAL_COPIES, REAL_SEED)] if real else []),
     )
     print(f"{len(crops.images)} crops from {boards} boards, {rolls} rolls, {len(real)} photos")
-    export(train(crops, epochs), MODEL)
+    export(train(crops, epochs, kind=kind), MODEL)
     network.cache_clear()
 
 
@@ -95,6 +95,12 @@ def main(argv: list[str] | None = None) -> int:
         "--only", choices=("finder", "classifier"), help="train one model, keep the other"
     )
     parser.add_argument(
+        "--classifier",
+        choices=sorted(NETWORKS),
+        default="plain",
+        help="the classifier's network: learnt from nothing, or fine-tuned from pretrained",
+    )
+    parser.add_argument(
         "--held-out", type=int, default=60, help="boards (twice as many rolls) to test on"
     )
     parser.add_argument(
@@ -110,11 +116,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.only != "classifier":
         make_finder(args.finder_rolls, args.finder_boards, args.finder_epochs, real_train)
     if args.only != "finder":
-        make_classifier(args.boards, args.rolls, args.epochs, real_train)
-    text = figures(HELD_OUT_SEED, args.held_out, args.held_out * 2)
-    if real_held:
-        text += "\nReal photos held out (never trained on):\n\n" + real_figures(measure(real_held))
-    write_figures(DOC, text)
+        make_classifier(args.boards, args.rolls, args.epochs, real_train, args.classifier)
+    if args.hold_out:
+        text = f"Real photos of `{args.hold_out}`, a source held out whole:\n\n"
+        text += real_figures(measure(real_held), True)
+        write_figures(DOC, text, held_out_block(args.hold_out))
+    else:
+        text = figures(HELD_OUT_SEED, args.held_out, args.held_out * 2)
+        if real_held:
+            text += "\nReal photos held out (never trained on):\n\n"
+            text += real_figures(measure(real_held))
+        write_figures(DOC, text)
     print(f"wrote {detect.MODEL}, {MODEL} and the figures in {DOC}")
     return 0
 

