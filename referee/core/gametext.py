@@ -19,11 +19,11 @@ tally sheet) in a reader's language, for the help page and the printed sheets al
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any, TypeVar, cast
 
-from referee.core.engine import Option, points
+from referee.core.engine import Option
 from referee.core.sentences import Sentence, Words, render, say
 
 
@@ -167,11 +167,6 @@ EVERY_GAME = (
     ),
 )
 """The rulings every game shares, for each game's text to end its own with."""
-
-
-def option_values(options: Mapping[str, int]) -> dict[str, str]:
-    """Option values as players write them ("10,000"), for a pad's ``note``."""
-    return {name: points(value) for name, value in options.items()}
 
 
 def defaults(game_options: tuple[Option, ...]) -> dict[str, int]:
