@@ -7,7 +7,8 @@ numbers, a table's link and join code aside) and for text that overflows its box
 The pages: the lists (tables, a new table, history, players and a player, rules, printing,
 import), the house PIN page, the error page, the offline page; each game's help page, its
 new-table form, and its table at the start, with a refusal shown, after its first move,
-halfway, and finished, the finished table's story and its big screen.  A table's states
+halfway (each of these three also after a phone's first taps on its turn card, sending
+nothing), and finished, the finished table's story and its big screen.  A table's states
 are random legal games (seeded), its players named as the walk's ``NAMES``.
 
 The test holds a strict expected failure until the marking is done (then it passes and the
@@ -38,6 +39,8 @@ SIZES = (SMALL_PHONE, PHONE)
 SEED = 50
 NAMES = ("Ann", "Bo", "Cy")
 SAID_AS_THEY_ARE = [*NAMES, language_name(ENGLISH), language_name(PSEUDO)]  # the chooser's
+MISSING = "/nowhere"  # the error page
+EXAMPLE_CODE = "3f2a 91bc"  # the join form's example of a code (templates/tables/index.html)
 LISTS = (
     "/",
     "/tables/new",
@@ -47,7 +50,7 @@ LISTS = (
     "/games/",
     "/print",
     "/import",
-    "/nowhere",
+    MISSING,
     "/offline",
 )
 
@@ -118,6 +121,33 @@ READ = """() => {
 }"""
 
 REFUSABLE = "() => !!document.querySelector('section.turn form[method=post]')"
+# A phone's first taps on a table's turn card, sending nothing: a face of the tap pad, a die
+# to set aside, a die of a split, a cell of a board (then asked to confirm), a die's group, a
+# colour's key, a digit typed on a board; the scripts say what they saw.  (Sending a roll as
+# its last die is tapped is turned off for the walk: see NO_AUTO_SEND.)
+TAP = """() => {
+  const first = (selector) => Array.from(document.querySelectorAll(selector))
+    .filter((el) => el.checkVisibility() || (el.labels && el.labels[0] &&
+      el.labels[0].checkVisibility()))[0];
+  let tapped = 0;
+  ["form.roll .pad .faces:not(.minus) .face-tap", "form.set-aside input[name=pick]",
+   ".builder .die-button", "form.tap-board button.cell", "form.sevens .group-row input",
+   ".colour-entry .pad-keys button", "form.take-pick input[name=cell]",
+   "form.take-pick input[name=pick]"]
+    .forEach((selector) => {
+      const el = first(selector);
+      if (el) { el.click(); tapped += 1; }
+    });
+  const digits = first(".entry-digits input");
+  if (digits) {
+    digits.value = "1";
+    digits.dispatchEvent(new InputEvent("input", { bubbles: true }));
+    tapped += 1;
+  }
+  return tapped;
+}"""
+NO_AUTO_SEND = "localStorage.setItem('referee.sendWhenFull', '0')"
+
 # A refusal: the turn card's first form sent as it stands, unfilled, as if the phone had no
 # script to hold it back (the referee refuses it and says why).
 REFUSE = """() => {
@@ -160,7 +190,8 @@ def as_they_are(live_server: str, addresses: dict[str, str]) -> list[str]:
     language names, and each table's link and join code ("3f2a 91bc")."""
     tokens = {m.group(1) for a in addresses.values() if (m := re.match(r"/t/(\w+)", a))}
     codes = [f"{t[:4]}{space}{t[4:8]}" for t in tokens for space in (" ", "\u00a0")]
-    return [*SAID_AS_THEY_ARE, *(f"{live_server}/t/{t}" for t in tokens), *codes]
+    links = [f"{live_server}/t/{t}" for t in tokens]
+    return [*SAID_AS_THEY_ARE, *links, *codes, EXAMPLE_CODE]
 
 
 def read(page, kept: list[str]) -> tuple[list[str], list[str]]:
@@ -203,13 +234,15 @@ def walk_at(browser, live_server: str, size: dict, addresses: dict[str, str]) ->
     kept = as_they_are(live_server, addresses)
     context = browser.new_context(viewport=size, has_touch=True, is_mobile=True)
     context.add_cookies([{"name": COOKIE, "value": PSEUDO, "url": live_server}])
+    context.add_init_script(NO_AUTO_SEND)
     page = context.new_page()
     page.set_default_timeout(15_000)
 
     def visit(name: str, path: str | None) -> None:
-        if path is not None:
-            page.goto(live_server + path)
+        answer = page.goto(live_server + path) if path is not None else None
         unmarked, faults = read(page, kept)
+        if answer is not None and not answer.ok and path != MISSING:
+            faults.append(f"the page answered {answer.status}")
         where = f"{name} ({page.url.removeprefix(live_server)}) @ {size['width']}x{size['height']}"
         found[where] = {
             "unmarked": list(dict.fromkeys(unmarked)),
@@ -225,6 +258,9 @@ def walk_at(browser, live_server: str, size: dict, addresses: dict[str, str]) ->
             visit(path, path)
         for name, path in addresses.items():
             visit(name, path)
+            if name.endswith((" start", " first move", " halfway")) and page.evaluate(TAP):
+                page.wait_for_load_state()
+                visit(f"{name}, tapped", None)
             if name.endswith(" start") and page.evaluate(REFUSABLE):
                 with page.expect_navigation():
                     page.evaluate(REFUSE)
