@@ -22,6 +22,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
+from referee.core.sentences import say
 from referee.web.access.seats import held_seats
 from referee.web.base.extensions import db
 from referee.web.base.languages import spoken
@@ -51,7 +52,7 @@ def cursor(raw: str | None) -> int | None:
     if raw is None:
         return None
     if not CURSOR.fullmatch(raw):
-        abort(400, description="The poll's cursor v must be the version number the page has.")
+        abort(400, description=say("The poll's cursor v must be the version number the page has."))
     return int(raw)
 
 
