@@ -16,6 +16,7 @@ as they were byte for byte.  See docs/translating.md.
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -161,6 +162,19 @@ def percent(value: float) -> str:
     return format_percent(value / 100, locale=words.locale)
 
 
+def figure(written: str) -> str:
+    """A figure written in English digits ("12.3", "1,234.5", "−0.4") as the phone's language
+    writes it, its decimals kept: 12,3 and 1.234,5 in German; in English as it is."""
+    words = _phone_words()
+    if words is None:
+        return written
+    digits = written.replace(",", "").replace(MINUS, "-")
+    decimals = len(digits.partition(".")[2])
+    pattern = "#,##0." + "0" * decimals if decimals else "#,##0"
+    shown = format_decimal(Decimal(digits), pattern, locale=words.locale)
+    return shown.replace("-", MINUS)
+
+
 def when(moment: datetime) -> str:
     """A date and time as the phone's language writes it: 2026-11-29 14:05 in English (as the
     pages always wrote it), Babel's short form elsewhere (29.11.26, 14:05)."""
@@ -225,6 +239,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(when)  # a table's start, a merge's moment
     app.add_template_filter(whole)  # an average
     app.add_template_filter(percent)  # a win rate
+    app.add_template_filter(figure)  # points given up, to a tenth
     app.add_template_filter(spoken)  # a sentence as text, for a filter after it (capitalize)
     app.after_request(_vary)
     app.register_blueprint(bp)

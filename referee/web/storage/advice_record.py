@@ -59,11 +59,6 @@ class Record:
     cost: float  # expected points the other decisions gave up
 
     @property
-    def share(self) -> str:
-        """The share followed, as a whole percentage: "83%"."""
-        return f"{round(100 * self.followed / self.decisions)}%"
-
-    @property
     def cost_shown(self) -> str:
         """The points given up, to one decimal."""
         return decimal(Fraction(self.cost))
