@@ -10,11 +10,14 @@ import re
 import pytest
 from sqlalchemy import update
 
+from printables.words import words_for
 from referee.autoplay import play_random_game
 from referee.core.moves import judged_moves
+from referee.core.sentences import render
 from referee.games import get_game
 from referee.log import GameLog, moves_with_states, replay
 from referee.web.base.extensions import db
+from referee.web.base.languages import COOKIE
 from referee.web.base.models import GameTable
 from referee.web.storage import judgements
 from tests.conftest import house_client
@@ -174,3 +177,16 @@ def test_the_stored_decisions_keep_no_words(app, stored):
     assert said and all(isinstance(words, dict) and "msgid" in words for words in said)
     read = [judgements.Decision.read(row).words for row in rows if row[4] is not None]
     assert read == by_hand(moves)
+
+
+def test_a_german_phone_reads_the_stored_decisions_in_german(app, stored):
+    """The stored decisions, kept as messages and values, are said in each phone's language."""
+    app.config["LANGUAGES"] = ("en", "de")
+    moves = tenk_moves()
+    (token,) = stored(GameLog("tenk", PLAYERS, {"target": 3000}, tuple(moves)))
+    phone = house_client(app)
+    phone.set_cookie(COOKIE, "de")
+    page = html.unescape(phone.get(f"/t/{token}/history").text)
+    german = [render(words, words_for("de")) for words in by_hand(moves)]
+    assert german and all(words in page for words in german)
+    assert all(words not in page for words in by_hand(moves))
