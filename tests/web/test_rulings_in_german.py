@@ -16,7 +16,7 @@ from referee.core.sentences import Sentence, render
 from referee.games import get_game
 from referee.log import GameLog
 from referee.web.base.languages import COOKIE
-from tests.conftest import house_client
+from tests.conftest import Table, csrf_token, house_client
 
 GAMES = {
     "solitaire": ("Ann",),
@@ -60,3 +60,32 @@ def test_a_german_phone_reads_the_games_ruling_in_german(app, stored, slug):
     story = f"/t/{token}/history"
     assert render(said, words_for("de")) in html.unescape(german_phone.get(story).text)
     assert said in html.unescape(english_phone.get(story).text)
+
+
+def test_a_german_phone_reads_its_own_ruling_in_german(app, new_table):
+    """The own ruling a phone keeps in its session (its split made at the same time as
+    another's) is kept as a message with values: a German phone reads it in German."""
+    app.config["LANGUAGES"] = ("en", "de")
+    table = new_table("solitaire", ("Ann", "Bob"))
+    phones = [Table(app.test_client(), table.token) for _ in range(2)]
+    phones[0].client.set_cookie(COOKIE, "de")
+    for seat, phone in enumerate(phones):
+        sat = phone.client.post(
+            f"{phone.url}/seat",
+            data={"as": str(seat), "csrf_token": csrf_token(phone.client, phone.url)},
+        )
+        assert sat.status_code == 302
+    assert phones[1].roll(1, 1, 3, 5, 6).status_code == 302
+    pages = [phone.form_fields() for phone in phones]  # both read the same page
+    for seat, (seq, csrf) in enumerate(pages):
+        data = {"seq": seq, "csrf_token": csrf, "action": "assign", "split": "1,5|1,6|3"}
+        answer = phones[seat].client.post(
+            f"{phones[seat].url}/move", data=dict(data, player=("Ann", "Bob")[seat])
+        )
+        assert answer.status_code == 302
+    page = html.unescape(phones[0].page())
+    assert (
+        "Ann: 6 und 7, Abwurf 3 (neue Abwurfzahl) — 1 von 8; −400, insgesamt −400. "
+        "Noch aufzuteilen: Bob." in page
+    )
+    assert "Ann: 6 and 7" not in page
