@@ -1,6 +1,7 @@
 """The page scripts speak the phone's language (docs/translating.md, "Scripts"): a German
 phone's tap pad says its notes in German, the plural form picked for the count, and an
-English phone's as they always were."""
+English phone's as they always were; a German phone's live note says in German what another
+phone changed."""
 
 from __future__ import annotations
 
@@ -38,3 +39,22 @@ def test_the_tap_pad_speaks_the_phones_language(app, live_server, phone, new_tab
     )
     label = phone.locator(".pad-group .pad-label").inner_text()
     assert label == german.gettext("Dice") != "Dice"
+
+
+def test_the_live_note_speaks_the_phones_language(
+    app, live_server, stored, tenk_log, phone, second_phone
+):
+    app.config["LANGUAGES"] = ("en", "de")
+    (token,) = stored(tenk_log(("Ann", "Bo"), "bust"))
+    german = Translations.load(str(CATALOGUES), ["de"])
+    phone.context.add_cookies([{"name": COOKIE, "value": "de", "url": live_server}])
+    for page in (phone, second_phone):
+        page.goto(f"{live_server}/t/{token}")
+    with second_phone.expect_navigation():
+        second_phone.locator("form.odds-switch button").tap()
+    said = german.gettext("The table moved on: {changes}.").replace(
+        "{changes}", german.gettext("the odds were switched on")
+    )
+    note = phone.locator(".live-note .live-said", has_text=said)
+    note.wait_for(timeout=3500)
+    assert note.inner_text() == said != "The table moved on: the odds were switched on."
