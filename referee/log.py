@@ -30,6 +30,24 @@ class LogError(ValueError):
 
 
 TOO_DEEP = say("Not a game log: the JSON is nested too deeply.")
+# What Python's JSON decoder says of text it cannot read, said, so that a phone reads it in
+# its language (the English is the decoder's own words); anything else it says stays as it is.
+JSON_PROBLEMS = {
+    "Expecting value": say("Expecting value"),
+    "Expecting property name enclosed in double quotes": say(
+        "Expecting property name enclosed in double quotes"
+    ),
+    "Expecting ':' delimiter": say("Expecting ':' delimiter"),
+    "Expecting ',' delimiter": say("Expecting ',' delimiter"),
+    "Unterminated string starting at": say("Unterminated string starting at"),
+    "Invalid control character at": say("Invalid control character at"),
+    "Invalid \\escape": say("Invalid \\escape"),
+    "Invalid \\uXXXX escape": say("Invalid \\uXXXX escape"),
+    "Extra data": say("Extra data"),
+    "Unexpected UTF-8 BOM (decode using utf-8-sig)": say(
+        "Unexpected UTF-8 BOM (decode using utf-8-sig)"
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -242,7 +260,11 @@ def loads(text: str) -> GameLog:
         raise
     except json.JSONDecodeError as exc:
         raise LogError(
-            say("Not valid JSON: {problem} at line {line}.", problem=exc.msg, line=str(exc.lineno))
+            say(
+                "Not valid JSON: {problem} at line {line}.",
+                problem=JSON_PROBLEMS.get(exc.msg, exc.msg),
+                line=str(exc.lineno),
+            )
         ) from None
     except RecursionError:
         raise LogError(TOO_DEEP) from None

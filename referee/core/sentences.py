@@ -176,3 +176,14 @@ def said_by(error: BaseException) -> str:
     reader reads it in their language), else its text."""
     first = error.args[0] if error.args else None
     return first if isinstance(first, Sentence) else str(error)
+
+
+def decimal(written: str) -> Value:
+    """A decimal of no sign written in English digits ("0.05", "12.345"), said so that a
+    reader's language writes it its way (0,05 in German): its whole part a whole number in the
+    reader's format, its decimals as they are; a number without decimals ("12") a whole
+    number."""
+    whole, point, decimals = written.partition(".")
+    if not point:
+        return int(whole)
+    return say("{whole}.{decimals}", whole=int(whole), decimals=decimals)

@@ -128,8 +128,12 @@ def with_language(endpoint: str, values: dict[str, Any]) -> None:
 
 @bp.get("/print")
 def index() -> str:
-    """Pick a game's rule sheet or scorepad, the paper and the number of players."""
-    return render_template("printing/index.html", games=all_games())
+    """Pick a game's rule sheet or scorepad, the paper and the number of players.  Once more
+    than one language is offered, the forms name the sheets' language (the one this page's
+    address names, else the phone's) in a field of their own: a GET form's fields replace its
+    action's query, ``with_language``'s included."""
+    sheet_language = _language() if len(offered()) > 1 else None
+    return render_template("printing/index.html", games=all_games(), sheet_language=sheet_language)
 
 
 @bp.get("/print/<slug>/rules.pdf")

@@ -15,7 +15,7 @@ from referee.core.contract import Game
 from referee.core.engine import SetupError
 from referee.core.moves import MAX_NAME_LENGTH, check_players
 from referee.core.names import check_names
-from referee.web.base.languages import message_of, spoken
+from referee.web.base.languages import message_of, spoken, thousands
 from referee.web.base.weighed import WeighedCache
 
 
@@ -60,7 +60,7 @@ def new_table_form(game: Game) -> NewTableForm:
         if option.choices:
             field = SelectField(
                 option.label,
-                choices=[SelectChoice(c, str(c)) for c in option.choices],
+                choices=[SelectChoice(c, thousands(c)) for c in option.choices],
                 coerce=int,
                 default=option.default,
                 description=option.help,

@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from referee.core.sentences import say
+from referee.core.sentences import decimal, say
 
 FACES = 6
 # Below 10 expected per face a chi-square test says little; the page then shows counts only.
@@ -58,14 +58,14 @@ def dice_check(counts: Sequence[int]) -> DiceCheck:
         return DiceCheck(tuple(counts), None, None, verdict)
     statistic, p = chi_square_uniform(counts)
     if p >= 0.05:
-        shown = f"{p:.2f}"
+        shown = decimal(f"{p:.2f}")
         verdict = say(
             "No sign of a biased die in {total} values entered (chi-square p = {p}).",
             total=str(total),
             p=shown,
         )
     elif p >= 0.001:
-        shown = f"{p:.3f}"
+        shown = decimal(f"{p:.3f}")
         verdict = say(
             "The {total} values entered are a little uneven (chi-square p = {p}): fair dice "
             "give a spread like this about once in {checks} checks, so it is "
@@ -76,8 +76,9 @@ def dice_check(counts: Sequence[int]) -> DiceCheck:
         )
     else:
         verdict = say(
-            "The {total} values entered are very uneven (chi-square p < 0.001). A biased die is "
-            "one explanation; mistyped rolls or dice shared with other players are others.",
+            "The {total} values entered are very uneven (chi-square p < {least}). A biased die "
+            "is one explanation; mistyped rolls or dice shared with other players are others.",
             total=str(total),
+            least=decimal("0.001"),
         )
     return DiceCheck(tuple(counts), statistic, p, verdict)
