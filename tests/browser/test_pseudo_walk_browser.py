@@ -4,8 +4,9 @@ and marked ⟦…⟧) to a phone at 320x640 and at 390x844, its scripts run and 
 read for text a reader sees or hears that no catalogue message gave it (players' names,
 numbers, a table's link and join code aside) and for text that overflows its box or is cut.
 
-The pages: the lists (tables, a new table, history, players and a player, rules, printing,
-import), the house PIN page, the error page, the offline page; each game's help page, its
+The pages: the lists (tables, a new table, history, players, a player and a merge of two,
+rules, printing, import), the house PIN page, the error pages (no such page, no such join
+code), the offline page; each game's help page, its
 new-table form, and its table at the start, with a refusal shown, after its first move,
 halfway (each of these three also after a phone's first taps on its turn card, sending
 nothing), and finished, the finished table's story and its big screen.  A table's states
@@ -40,6 +41,7 @@ SEED = 50
 NAMES = ("Ann", "Bo", "Cy")
 SAID_AS_THEY_ARE = [*NAMES, language_name(ENGLISH), language_name(PSEUDO)]  # the chooser's
 MISSING = "/nowhere"  # the error page
+NO_SUCH_CODE = "/j?code=0000+0000"  # the error page with its own sentence
 EXAMPLE_CODE = "3f2a 91bc"  # the join form's example of a code (templates/tables/index.html)
 LISTS = (
     "/",
@@ -47,10 +49,12 @@ LISTS = (
     "/history",
     "/players/",
     "/players/ann",
+    "/players/ann/merge?other=Bo",
     "/games/",
     "/print",
     "/import",
     MISSING,
+    NO_SUCH_CODE,
     "/offline",
 )
 
@@ -241,7 +245,7 @@ def walk_at(browser, live_server: str, size: dict, addresses: dict[str, str]) ->
     def visit(name: str, path: str | None) -> None:
         answer = page.goto(live_server + path) if path is not None else None
         unmarked, faults = read(page, kept)
-        if answer is not None and not answer.ok and path != MISSING:
+        if answer is not None and not answer.ok and path not in (MISSING, NO_SUCH_CODE):
             faults.append(f"the page answered {answer.status}")
         where = f"{name} ({page.url.removeprefix(live_server)}) @ {size['width']}x{size['height']}"
         found[where] = {
