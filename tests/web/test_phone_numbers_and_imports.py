@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 import pytest
 
 from printables.words import words_for
-from referee.core.sentences import render
+from referee.core.sentences import decimal, render
 from referee.log import JSON_PROBLEMS
 from referee.web.base.languages import COOKIE, PhoneWords
 from referee.web.players.stats import dice_check
@@ -103,6 +103,19 @@ def test_every_problem_the_json_decoder_names_is_said(text):
     said = JSON_PROBLEMS[refused.value.msg]
     assert said == refused.value.msg  # English: the decoder's words, as before
     assert render(said, words_for("de")) != said
+
+
+@pytest.mark.parametrize(
+    ("written", "english", "deutsch"),
+    [("0.05", "0.05", "0,05"), ("1234.5", "1,234.5", "1.234,5"), ("0.001", "0.001", "0,001")],
+)
+def test_a_decimal_is_said_in_the_readers_numbers(written, english, deutsch):
+    said = decimal(written)
+    assert said == english and render(said, words_for("de")) == deutsch
+
+
+def test_a_number_without_decimals_is_a_whole_number():
+    assert decimal("12") == 12
 
 
 @pytest.mark.parametrize(
