@@ -81,13 +81,15 @@ def _words(script: str) -> dict[str, object]:
 
 def words_block() -> Markup:
     """The words of every script this page links, in its language, as the JSON block the
-    scripts read (nothing in English, or when no script of the page says anything)."""
+    scripts read (nothing in English, or when no script of the page says anything; a message
+    its language writes as English does is left out: the script says the English)."""
     scripts = g.pop("script_words", {})
     if str(get_locale() or ENGLISH) == ENGLISH:
         return Markup("")
     words: dict[str, object] = {}
     for script in scripts:
         words.update(_words(script))
+    words = {key: text for key, text in words.items() if text != key}  # the same: left out
     if not words:
         return Markup("")
     said = htmlsafe_json_dumps(words, dumps=compact)
