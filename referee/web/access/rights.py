@@ -34,7 +34,6 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext
-from flask_wtf import FlaskForm
 from sqlalchemy import delete, select
 from werkzeug.routing import BaseConverter
 from wtforms import PasswordField
@@ -42,11 +41,12 @@ from wtforms.validators import InputRequired, Length
 
 from referee.core.sentences import say
 from referee.web.base.extensions import db
+from referee.web.base.form_messages import Form
 from referee.web.base.inputs import has_control
 from referee.web.base.models import HouseGrant, TableFacts, utcnow
 from referee.web.guard.limits import limiter
 from referee.web.guard.security import private_file, unshared
-from referee.web.storage.loading import Loaded, load, table_or_404
+from referee.web.storage.loading import Loaded, load, table_with_claims
 
 bp = Blueprint("access", __name__)
 
@@ -167,11 +167,15 @@ def check_can_change(table: TableFacts) -> None:
 
 def load_to_change(token: str) -> Loaded:
     """The table behind a link, loaded for a change (the first step of a move's way: load,
-    judge, store, answer): a 404 page when there is no such table, a 403 when this phone
-    may no longer change it (``check_can_change``)."""
-    table = table_or_404(token)
+    judge, store, answer) with its seat claims, read in one statement: a 404 page when
+    there is no such table, a 403 when this phone may no longer change it
+    (``check_can_change``)."""
+    found = table_with_claims(token)
+    if found is None:
+        abort(404)
+    table, claims = found
     check_can_change(table)
-    return load(table)
+    return load(table, claims)
 
 
 def remember(table: TableFacts) -> None:
@@ -199,7 +203,7 @@ def safe_next(target: str | None) -> str:
     return target
 
 
-class PinForm(FlaskForm):
+class PinForm(Form):
     """The house PIN, typed on the number pad."""
 
     pin = PasswordField(say("House PIN"), validators=[InputRequired(), Length(max=64)])

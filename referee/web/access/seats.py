@@ -19,9 +19,7 @@ table phone.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
 
 from flask import session
 from sqlalchemy import bindparam, delete, insert, select, update
@@ -29,7 +27,7 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from referee.core.sentences import say
 from referee.web.base.extensions import db
 from referee.web.base.models import SeatClaim, TableFacts, utcnow
-from referee.web.storage.loading import TABLES
+from referee.web.storage.loading import Claims
 from referee.web.storage.store import hold_table, move_on
 
 PHONE = "phone"  # the session key of this phone's id
@@ -91,9 +89,6 @@ def phone_id(create: bool = False) -> str | None:
     return session.get(PHONE)
 
 
-Claims = Sequence[tuple[int, str]]  # (seat, phone id) of each seat a phone holds
-
-
 def seating(table: TableFacts, *, others: bool = True, claims: Claims | None = None) -> Seating:
     """How this phone sits at ``table``, from its seat ``claims`` (read here when not
     given).  ``others=False``: a post needs only this phone's own seat, so a phone that
@@ -118,17 +113,6 @@ def answered(token: str) -> None:
     session[ANSWERED] = [token, *known][:MAX_ANSWERED]
 
 
-def table_with_claims(token: str) -> tuple[TableFacts, Claims] | None:
-    """The table behind a link's token with its seat claims, read in one statement for a
-    page that only shows them (the table's row as read, not an ORM object); None when no
-    table has the token."""
-    rows = db.session.execute(TABLE_WITH_CLAIMS, {"token": token}).all()
-    if not rows:
-        return None
-    claims = [(row.seat, row.phone) for row in rows if row.seat is not None]
-    return cast(TableFacts, rows[0]), claims  # a row reads its columns as attributes
-
-
 def watch(token: str, on: bool) -> None:
     """Note whether this phone only watches the table (``on``) or not."""
     watched = [t for t in session.get(WATCHING, []) if t != token]
@@ -142,12 +126,6 @@ CLAIMS_AT_TABLE = select(CLAIMS.c.seat, CLAIMS.c.phone).where(
 )
 HOLDER = select(CLAIMS.c.phone).where(
     CLAIMS.c.table_id == bindparam("at_table"), CLAIMS.c.seat == bindparam("at_seat")
-)
-# A table page's one read: the table's row (without the ORM) with each seat claim at it.
-TABLE_WITH_CLAIMS = (
-    select(*TABLES.c, CLAIMS.c.seat, CLAIMS.c.phone)
-    .outerjoin(CLAIMS, CLAIMS.c.table_id == TABLES.c.id)
-    .where(TABLES.c.token == bindparam("token"))
 )
 LEAVE = delete(CLAIMS).where(
     CLAIMS.c.table_id == bindparam("at_table"), CLAIMS.c.phone == bindparam("me")

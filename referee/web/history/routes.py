@@ -11,7 +11,6 @@ from typing import Any
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask_babel import ngettext
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from sqlalchemy import Select, exists, select
 
@@ -22,6 +21,7 @@ from referee.log import LogError, check_storable, dumps, loads, replay
 from referee.web.access.rights import house_only
 from referee.web.access.seats import answered
 from referee.web.base.extensions import db
+from referee.web.base.form_messages import Form
 from referee.web.base.heavy import heavy
 from referee.web.base.inputs import plain_text, small_number
 from referee.web.base.languages import message_of
@@ -50,7 +50,7 @@ FOLD = 10  # turns to a fold of a table's story
 FOLDS_SHOWN = 3  # the last folds whose moves a story page holds; older ones are a tap away
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     """Upload of one referee-log/1 file."""
 
     log = FileField(

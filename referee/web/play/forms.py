@@ -5,7 +5,6 @@ from __future__ import annotations
 import secrets
 
 from flask import Flask, g, session
-from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from wtforms import FieldList, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -15,11 +14,12 @@ from referee.core.contract import Game
 from referee.core.engine import SetupError
 from referee.core.moves import MAX_NAME_LENGTH, check_players
 from referee.core.names import check_names
+from referee.web.base.form_messages import Form
 from referee.web.base.languages import message_of, spoken, thousands
 from referee.web.base.weighed import WeighedCache
 
 
-class NewTableForm(FlaskForm):
+class NewTableForm(Form):
     """Players in seating order; option fields are added per game by ``new_table_form``."""
 
     players = FieldList(
@@ -134,7 +134,7 @@ def page_mark() -> str:
     return mark
 
 
-class MoveForm(FlaskForm):
+class MoveForm(Form):
     """The sequence number the page was showing and the page's mark (``page_mark``); the
     dice come from the page's own fields.
 

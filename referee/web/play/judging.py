@@ -155,7 +155,7 @@ def in_already(
 def _by_the_rules(loaded: Loaded, form: MultiDict[str, str]) -> Judged:
     """The posted moves judged one by one: the seat, the warning to confirm, the rules."""
     game, after = loaded.replay.game, loaded.replay
-    sitting = seating(loaded.table, others=False)
+    sitting = seating(loaded.table, others=False, claims=loaded.claims)
     moves: list[dict[str, Any]] = []
     try:
         for posted in game.read_form(after.state, form):

@@ -32,7 +32,7 @@ from referee.web.access.rights import (
     remember,
     remembered,
 )
-from referee.web.access.seats import answered, phone_id, seating, table_with_claims
+from referee.web.access.seats import answered, phone_id, seating
 from referee.web.base.deadline import OutOfTime
 from referee.web.base.extensions import db
 from referee.web.base.inputs import game_or_404, version_shown
@@ -56,7 +56,14 @@ from referee.web.play.page import (
     render_play,
     stale,
 )
-from referee.web.storage.loading import Loaded, load, log_of, replayed, table_or_404
+from referee.web.storage.loading import (
+    Loaded,
+    load,
+    log_of,
+    replayed,
+    table_or_404,
+    table_with_claims,
+)
 from referee.web.storage.replays import replays
 from referee.web.storage.store import (
     TableMoved,

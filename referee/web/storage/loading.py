@@ -10,7 +10,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 from flask import abort
 from sqlalchemy import bindparam, func, select
@@ -24,6 +24,7 @@ from referee.web.base.heavy import heavy
 from referee.web.base.models import (
     GameTable,
     MoveRecord,
+    SeatClaim,
     TableFacts,
 )
 from referee.web.storage.replays import Kept, replays
@@ -34,6 +35,16 @@ TABLES, MOVES = GameTable.__table__, MoveRecord.__table__
 
 
 TABLE_BY_TOKEN = select(GameTable).where(GameTable.token == bindparam("token"))
+
+
+CLAIMS = SeatClaim.__table__
+# A page's and a move's one read: the table's row (without the ORM) with each seat claim at it.
+TABLE_WITH_CLAIMS = (
+    select(*TABLES.c, CLAIMS.c.seat, CLAIMS.c.phone)
+    .outerjoin(CLAIMS, CLAIMS.c.table_id == TABLES.c.id)
+    .where(TABLES.c.token == bindparam("token"))
+)
+Claims = Sequence[tuple[int, str]]  # (seat, phone id) of each seat a phone holds
 
 
 MOVES_IN_ORDER = (
@@ -66,6 +77,9 @@ class Loaded:
     moves: list[dict[str, Any]]
     replay: Replay
     version: int
+    # (seat, phone id) of each seat claim, when read in the same statement as the table
+    # (a move's load); None when not read.
+    claims: Claims | None = None
     # The number of stored moves: the sequence number the next move gets.
     seq: int = field(init=False)
 
@@ -218,9 +232,10 @@ def log_of(table: TableFacts, moves: Sequence[dict[str, Any]] | None = None) -> 
     return GameLog(table.game, tuple(table.players), dict(table.options), tuple(moves))
 
 
-def load(table: TableFacts) -> Loaded:
+def load(table: TableFacts, claims: Claims | None = None) -> Loaded:
     """A table's moves and their replay, noting the version they were read at: from the
-    replays kept in memory when this version is kept, else read and replayed (and kept).
+    replays kept in memory when this version is kept, else read and replayed (and kept);
+    ``claims``: its seat claims, when read with it.
 
     The version is read before the moves: a write that lands in between makes the
     pair look older than it is, so a write based on it is refused, never misapplied.
@@ -228,14 +243,14 @@ def load(table: TableFacts) -> Loaded:
     version = table.version
     kept = replays.get(table.token, version)
     if kept is not None:
-        return Loaded(table, list(kept.moves), kept.replay, version)
+        return Loaded(table, list(kept.moves), kept.replay, version, claims)
     moves = move_data(table.id)
     kept = replays.latest(table.token)
     work = lambda: catch_up(kept, moves) or replayed(log_of(table, moves))  # noqa: E731
     unreplayed = len(moves) - (len(kept.moves) if kept else 0)
     result = heavy(work) if unreplayed > HEAVY_REPLAY else work()
     replays.put(table.token, version, moves, result)
-    return Loaded(table, moves, result, version)
+    return Loaded(table, moves, result, version, claims)
 
 
 def extended(start: Replay, moves: Sequence[dict[str, Any]]) -> Replay:
@@ -266,6 +281,17 @@ def catch_up(kept: Kept | None, moves: Sequence[dict[str, Any]]) -> Replay | Non
 def table_by_token(token: str) -> GameTable | None:
     """The table behind a link's token, or None."""
     return db.session.scalar(TABLE_BY_TOKEN, {"token": token})
+
+
+def table_with_claims(token: str) -> tuple[TableFacts, Claims] | None:
+    """The table behind a link's token with its seat claims, read in one statement for a
+    page or a move (the table's row as read, not an ORM object); None when no table has
+    the token."""
+    rows = db.session.execute(TABLE_WITH_CLAIMS, {"token": token}).all()
+    if not rows:
+        return None
+    claims = [(row.seat, row.phone) for row in rows if row.seat is not None]
+    return cast(TableFacts, rows[0]), claims  # a row reads its columns as attributes
 
 
 def table_or_404(token: str) -> GameTable:
