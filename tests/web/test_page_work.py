@@ -13,6 +13,7 @@ roll from the page its phone shows, answered with the redirect to the table.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -43,6 +44,8 @@ class Work:
     statements: list[str]
     macros: list[str]
     opened: list[str] = field(default_factory=list)
+    # Each statement's connection's isolation level, as set for it (None: the engine's own).
+    isolation: list[str | None] = field(default_factory=list)
 
     def figures(self) -> tuple[int, int]:
         """(statements, macro calls)."""
@@ -76,6 +79,7 @@ def counted(app) -> Iterator[Work]:
 
     def count_statement(conn, cursor, statement, parameters, context, executemany):
         work.statements.append(" ".join(statement.split())[:120])
+        work.isolation.append(conn.get_execution_options().get("isolation_level"))
 
     with app.app_context():
         engine = db.engine
@@ -150,3 +154,19 @@ def test_the_page_after_a_move_sends_1_statement_and_calls_10_macros(app, seated
     with counted(app) as work:
         assert phone.get(f"/t/{token}").status_code == 200
     assert work.figures() == PAGE_AFTER_MOVE, work
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_on_postgresql_a_page_and_a_poll_read_outside_any_transaction(app, seated) -> None:
+    """A page read again and a poll of the unchanged table send their one read in
+    autocommit: no BEGIN before it, no ROLLBACK after it (two round trips of four)."""
+    phone, token, _ = seated
+    phone.get(f"/t/{token}")  # the seat's message
+    page = phone.get(f"/t/{token}").text
+    version = re.search(r'class="live-note"[^>]*data-version="(\d+)"', page).group(1)
+    with counted(app) as page:
+        assert phone.get(f"/t/{token}").status_code == 200
+    with counted(app) as poll:
+        assert phone.get(f"/t/{token}/live?v={version}").status_code == 304
+    assert page.isolation == ["AUTOCOMMIT"], page
+    assert poll.isolation == ["AUTOCOMMIT"], poll

@@ -28,7 +28,7 @@ from referee.web.base.extensions import db
 from referee.web.base.languages import spoken
 from referee.web.base.models import GameTable
 from referee.web.guard.security import HEADERS
-from referee.web.storage.loading import load, table_or_404
+from referee.web.storage.loading import load, read_alone, table_or_404
 
 bp = Blueprint("live", __name__)
 
@@ -129,8 +129,8 @@ class UnchangedPolls:
         """The table's stored version, or None when there is no such table or the database
         did not say (the app answers then, with what the database did say)."""
         try:
-            with self.engine.connect() as conn:
-                return conn.execute(VERSION_OF_TABLE, {"token": token}).scalar()
+            rows = read_alone(self.engine, VERSION_OF_TABLE, {"token": token})
+            return rows[0][0] if rows else None
         except SQLAlchemyError:
             return None
 

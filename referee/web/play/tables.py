@@ -125,7 +125,7 @@ def create(slug: str) -> Any:
 def play(token: str) -> Any:
     """The turn screen of a table; the phone keeps the table on its list.  The page only
     reads: the table and its seats are read in one statement, without the ORM."""
-    found = table_with_claims(token)
+    found = table_with_claims(token, alone=True)
     if found is None:
         abort(404)
     table, claims = found

@@ -13,7 +13,8 @@ from functools import cached_property
 from typing import Any, cast
 
 from flask import abort
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import Engine, Row, bindparam, func, select
+from sqlalchemy.sql import Executable
 
 from referee.core.contract import Game
 from referee.core.moves import TYPE_WORDS, describe_move
@@ -283,11 +284,28 @@ def table_by_token(token: str) -> GameTable | None:
     return db.session.scalar(TABLE_BY_TOKEN, {"token": token})
 
 
-def table_with_claims(token: str) -> tuple[TableFacts, Claims] | None:
+def read_alone(engine: Engine, statement: Executable, values: Mapping[str, Any]) -> list[Row[Any]]:
+    """The rows of one read-only ``statement``, sent on a pooled connection of its own and
+    given back at once, not in the request's session.  On PostgreSQL it is sent outside any
+    transaction (autocommit): one round trip after the pool's ping, where the session's read
+    costs three (BEGIN, the read, and the ROLLBACK as the session ends).  Never a write."""
+    with engine.connect() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execution_options(isolation_level="AUTOCOMMIT")
+        return list(conn.execute(statement, values).all())
+
+
+def table_with_claims(token: str, *, alone: bool = False) -> tuple[TableFacts, Claims] | None:
     """The table behind a link's token with its seat claims, read in one statement for a
     page or a move (the table's row as read, not an ORM object); None when no table has
-    the token."""
-    rows = db.session.execute(TABLE_WITH_CLAIMS, {"token": token}).all()
+    the token.  ``alone``: read outside the request's session (``read_alone``), for a page,
+    which most often reads nothing else; a move reads in its session, where it writes."""
+    values = {"token": token}
+    rows = (
+        read_alone(db.engine, TABLE_WITH_CLAIMS, values)
+        if alone
+        else db.session.execute(TABLE_WITH_CLAIMS, values).all()
+    )
     if not rows:
         return None
     claims = [(row.seat, row.phone) for row in rows if row.seat is not None]
