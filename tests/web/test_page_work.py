@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import jinja2.runtime
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, text
 
 from bench import TENK, bench_game
 from referee.log import replay
@@ -170,3 +170,15 @@ def test_on_postgresql_a_page_and_a_poll_read_outside_any_transaction(app, seate
         assert phone.get(f"/t/{token}/live?v={version}").status_code == 304
     assert page.isolation == ["AUTOCOMMIT"], page
     assert poll.isolation == ["AUTOCOMMIT"], poll
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_on_sqlite_a_move_is_flushed_to_disk_before_its_answer(app) -> None:
+    """WAL with synchronous=FULL: each commit flushes the WAL, so a move the phone was told
+    is stored survives a power cut (the one flush a durable commit needs)."""
+    from referee.web.base.extensions import db
+
+    with app.app_context():
+        modes = db.session.execute(text("PRAGMA journal_mode")).scalar()
+        synchronous = db.session.execute(text("PRAGMA synchronous")).scalar()
+    assert (modes, synchronous) == ("wal", 2)
