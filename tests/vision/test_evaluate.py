@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from bench import vision_bench
 from referee.vision.reader import ReadDie, Reading
 from referee.vision.training import evaluate
 from referee.vision.training.render import Scene, TrueDie
@@ -49,3 +50,15 @@ def test_a_source_held_out_whole_writes_only_its_own_block(tmp_path) -> None:
     assert evaluate.read_figures(doc, evaluate.held_out_block("roboflow")) == "old roboflow\n"
     assert evaluate.read_figures(doc, "figures") == "renders\n"
     assert evaluate.read_figures(doc, evaluate.held_out_block("penlington")) is None
+
+
+def test_make_bench_prints_the_figures_of_each_source_held_out_whole() -> None:
+    """As recorded in docs/vision.md: a benchmark does not train."""
+    recorded = vision_bench.held_out_whole()
+    assert sorted(recorded) == ["byler", "penlington", "roboflow"]
+    for source, text in recorded.items():
+        assert f"| {source} |" in text and "seconds a photo" in text
+    lines = vision_bench.real_lines(
+        {"real": {"from": "here", "markdown": ""}, "held_out_whole": recorded}
+    )
+    assert "vision, `penlington` held out whole (recorded in docs/vision.md):" in lines
