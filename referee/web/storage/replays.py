@@ -31,10 +31,11 @@ BUDGET_MB = 64  # a worker's budget unless ``REPLAY_CACHE_MB`` says otherwise
 # the few large moves a game may open with (a Six D board entered whole).
 ENTRY_BYTES = 32 * 1024
 # What each move weighs: the stored move as read back (a dict, its dice, the player's
-# name) and what it adds to the state (a finished turn's record).  The worst measured,
-# 10K rolls that each bust, with colour letters on every die and 30-letter names of
-# 4-byte characters, is 1,423 bytes a move; random play of every game stays under 1,100.
-MOVE_BYTES = 2 * 1024
+# name) and what it adds to the state (a finished turn's record, its ruling a sentence that
+# keeps its message and values for each phone's language).  The worst measured, 10K rolls
+# that each bust, with colour letters on every die and 30-letter names of 4-byte
+# characters, is 2,077 bytes a move; random play of every game stays under 1,200.
+MOVE_BYTES = 5 * 512
 
 
 def weight(moves: int) -> int:
