@@ -262,6 +262,14 @@ def app(tmp_path, monkeypatch, database_url, request):
         db.engine.dispose()
 
 
+@pytest.fixture
+def english_only(app):
+    """The app offering English alone (the ``LANGUAGES`` setting), whatever languages the
+    release offers: what a phone reads when its language is not offered."""
+    app.config["LANGUAGES"] = ("en",)
+    return app
+
+
 def house_grant(app) -> str:
     """A new house grant for the app's PIN, stored: what a phone's session holds under
     ``"house"`` once it has entered the PIN."""

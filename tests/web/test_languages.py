@@ -33,7 +33,7 @@ def tokenless(page: str) -> str:
     return page.replace(csrf_of(page), "token")
 
 
-def test_a_german_phone_reads_english_while_german_is_not_offered(client):
+def test_a_german_phone_reads_english_while_german_is_not_offered(english_only, client):
     english = tokenless(client.get("/", headers={"Accept-Language": "en"}).text)
     asked_german = tokenless(client.get("/", headers=GERMAN).text)
     assert asked_german == english
@@ -42,7 +42,7 @@ def test_a_german_phone_reads_english_while_german_is_not_offered(client):
     assert "Accept-Language" not in client.get("/").headers.get("Vary", "")
 
 
-def test_a_cookie_for_a_language_not_offered_is_ignored(client):
+def test_a_cookie_for_a_language_not_offered_is_ignored(english_only, client):
     english = tokenless(client.get("/").text)
     client.set_cookie(COOKIE, "de")
     assert tokenless(client.get("/", headers=GERMAN).text) == english

@@ -185,7 +185,7 @@ def test_the_printing_page_keeps_the_language_its_address_names(german, stranger
     assert {f["language"] for _, f in forms_of(stranger.get("/print").text)} == {"en"}
 
 
-def test_while_english_alone_is_offered_the_printing_forms_name_no_language(stranger):
+def test_while_english_alone_is_offered_the_printing_forms_name_no_language(english_only, stranger):
     page = stranger.get("/print?language=de").text
     assert 'name="language"' not in page and "language=" not in page
     assert '<option value="a4">A4</option>' in page

@@ -77,7 +77,7 @@ def test_the_blank_sheets_links_name_the_phones_language(german, app, stranger):
     assert "/print/tenk/rules.pdf?language=en" in english
 
 
-def test_while_english_alone_is_offered_the_links_are_as_they_were(stranger):
+def test_while_english_alone_is_offered_the_links_are_as_they_were(english_only, stranger):
     page = stranger.get("/games/tenk", headers=GERMAN).text
     assert 'href="/print/tenk/rules.pdf"' in page
     assert "language=" not in page
