@@ -13,6 +13,9 @@ A template says which scripts' words its page needs where it links each script
 (``{{ words_of("js/grid.js") }}``); ``words_block()``, at the foot of the page, writes the
 words of those scripts and no others, so a page carries only what its scripts say.  In
 English the page has no block: the scripts' messages are English already.
+
+The data a script reads from the page's markup (``tojson``: a set-aside's worth, a
+placement's preview) holds the referee's sentences in the phone's language too.
 """
 
 from __future__ import annotations
@@ -92,8 +95,8 @@ def words_block() -> Markup:
     words = {key: text for key, text in words.items() if text != key}  # the same: left out
     if not words:
         return Markup("")
-    said = htmlsafe_json_dumps(words, dumps=compact)
-    return Markup('<script type="application/json" id="words">') + said + Markup("</script>")
+    data = htmlsafe_json_dumps(words, dumps=compact)
+    return Markup('<script type="application/json" id="words">') + data + Markup("</script>")
 
 
 def said(value: Any) -> Any:
