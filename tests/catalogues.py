@@ -52,7 +52,7 @@ def faults(template: Catalog, catalogue: Catalog) -> list[str]:
         if not message.id:
             continue
         key = message.id if isinstance(message.id, str) else message.id[0]
-        translated = catalogue.get(key)
+        translated = catalogue.get(key, context=message.context)
         strings = () if translated is None else translated.string
         strings = (strings,) if isinstance(strings, str) else tuple(strings or ())
         if translated is None or not all(strings):
@@ -109,10 +109,12 @@ def write_pseudo(folder: Path) -> Path:
 
 
 class _Text(HTMLParser):
-    """A page's text a reader sees or hears: its text outside scripts and styles, and its
-    ``aria-label``, ``title``, ``placeholder`` and ``alt`` attributes."""
+    """A page's text a reader sees or hears: its text outside scripts, styles and text boxes
+    (a textarea's text is its value, dice as typed, like an input's), and its ``aria-label``,
+    ``title``, ``placeholder`` and ``alt`` attributes."""
 
     SAID = ("aria-label", "title", "placeholder", "alt")
+    UNREAD = ("script", "style", "textarea")
 
     def __init__(self) -> None:
         super().__init__()
@@ -120,11 +122,11 @@ class _Text(HTMLParser):
         self.skipping = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.skipping += tag in ("script", "style")
+        self.skipping += tag in self.UNREAD
         self.runs.extend(value for name, value in attrs if name in self.SAID and value)
 
     def handle_endtag(self, tag: str) -> None:
-        self.skipping -= tag in ("script", "style")
+        self.skipping -= tag in self.UNREAD
 
     def handle_data(self, data: str) -> None:
         if not self.skipping:
@@ -133,6 +135,19 @@ class _Text(HTMLParser):
 
 INNERMOST = re.compile(r"⟦[^⟦⟧]*⟧")
 NO_WORD = re.compile(r"[\W\d_]*")  # numbers, dice, punctuation, symbols
+
+
+EXAMPLE_CODE = "3f2a 91bc"  # the join form's example of a code (templates/tables/index.html)
+TABLE_LINK = re.compile(r"/t/(\w+)")
+
+
+def tables_as_they_are(server: str, addresses: Iterable[str]) -> list[str]:
+    """What a page shows of the tables at ``addresses`` as it is in every language: each
+    table's link on ``server`` and its join code ("3f2a 91bc", its space a plain or a no-break
+    one), and the join form's example code."""
+    tokens = {m.group(1) for a in addresses if (m := TABLE_LINK.match(a))}
+    codes = [f"{t[:4]}{space}{t[4:8]}" for t in tokens for space in (" ", "\u00a0")]
+    return [*(f"{server}/t/{t}" for t in tokens), *codes, EXAMPLE_CODE]
 
 
 def unmarked(html: str, names: Iterable[str] = ()) -> list[str]:

@@ -25,9 +25,9 @@ def catalogue(language: str) -> Catalog:
     return read(CATALOGUES / language / "LC_MESSAGES" / "messages.po", language)
 
 
-def key(message: Message) -> str | tuple[str, ...]:
-    """A message's id: its text, or its forms (one, many) for a plural one."""
-    return message.id if isinstance(message.id, str) else tuple(message.id)
+def key(message: Message) -> tuple[str | None, str | tuple[str, ...]]:
+    """A message's id: its context, and its text or its forms (one, many) for a plural one."""
+    return message.context, message.id if isinstance(message.id, str) else tuple(message.id)
 
 
 def texts(message: Message) -> tuple[str, ...]:
@@ -36,7 +36,7 @@ def texts(message: Message) -> tuple[str, ...]:
     return (string,) if isinstance(string, str) else tuple(string or ("",))
 
 
-def ids(catalog: Catalog) -> set[str | tuple[str, ...]]:
+def ids(catalog: Catalog) -> set[tuple[str | None, str | tuple[str, ...]]]:
     """The messages of a catalogue, its header aside."""
     return {key(m) for m in catalog if m.id}
 
@@ -77,7 +77,9 @@ def test_no_translation_loses_or_adds_a_placeholder(language):
     wrong = []
     for message in catalogue(language):
         strings = (message.string,) if isinstance(message.string, str) else message.string
-        english = template.get(message.id if isinstance(message.id, str) else message.id[0])
+        english = template.get(
+            message.id if isinstance(message.id, str) else message.id[0], context=message.context
+        )
         if message.id and english is not None:
             wrong.extend(misworded(english, tuple(strings or ())))
     assert wrong == []

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -31,7 +30,7 @@ from referee.games import all_games
 from referee.log import GameLog
 from referee.web.base.languages import COOKIE, ENGLISH, language_name
 from tests.browser.kit import PHONE, SMALL_PHONE
-from tests.catalogues import PSEUDO, unmarked_lines, write_pseudo
+from tests.catalogues import PSEUDO, tables_as_they_are, unmarked_lines, write_pseudo
 from tests.conftest import HOUSE_PIN
 
 pytestmark = pytest.mark.browser
@@ -42,7 +41,6 @@ NAMES = ("Ann", "Bo", "Cy")
 SAID_AS_THEY_ARE = [*NAMES, language_name(ENGLISH), language_name(PSEUDO)]  # the chooser's
 MISSING = "/nowhere"  # the error page
 NO_SUCH_CODE = "/j?code=0000+0000"  # the error page with its own sentence
-EXAMPLE_CODE = "3f2a 91bc"  # the join form's example of a code (templates/tables/index.html)
 LISTS = (
     "/",
     "/tables/new",
@@ -192,10 +190,7 @@ def tables(stored, new_table) -> dict[str, str]:
 def as_they_are(live_server: str, addresses: dict[str, str]) -> list[str]:
     """What a page shows as it is in every language: the players' names, the chooser's
     language names, and each table's link and join code ("3f2a 91bc")."""
-    tokens = {m.group(1) for a in addresses.values() if (m := re.match(r"/t/(\w+)", a))}
-    codes = [f"{t[:4]}{space}{t[4:8]}" for t in tokens for space in (" ", "\u00a0")]
-    links = [f"{live_server}/t/{t}" for t in tokens]
-    return [*SAID_AS_THEY_ARE, *links, *codes, EXAMPLE_CODE]
+    return [*SAID_AS_THEY_ARE, *tables_as_they_are(live_server, addresses.values())]
 
 
 def read(page, kept: list[str]) -> tuple[list[str], list[str]]:
@@ -275,7 +270,6 @@ def walk_at(browser, live_server: str, size: dict, addresses: dict[str, str]) ->
 
 
 @pytest.mark.long(300)
-@pytest.mark.xfail(strict=True, reason="issue 50: most of the text is not marked yet")
 def test_every_page_reads_from_the_catalogue_and_fits(
     app, live_server, browser, stored, new_table, tmp_path
 ):
