@@ -100,7 +100,7 @@ def write_pseudo(folder: Path) -> Path:
         if message.id:
             forms = _forms(message)
             string = tuple(pseudo(f) for f in forms) if len(forms) > 1 else pseudo(forms[0])
-            catalogue.add(message.id, string)
+            catalogue.add(message.id, string, context=message.context)
     where = folder / PSEUDO / "LC_MESSAGES"
     where.mkdir(parents=True)
     with (where / "messages.mo").open("wb") as file:
