@@ -1,7 +1,10 @@
 """Sixteen of the costliest legal photos sent at once to the real server, as `make run` serves
 it (2 workers x 16 threads): every one is answered within the request's time limit (read, or
 refused with a sentence: never a 500), the workers' memory grows by at most ``GROWTH_MIB``,
-and another table's page keeps its 95th percentile under ``PAGE_P95_SECONDS``.
+and another table's page keeps its 95th percentile under ``PAGE_P95_SECONDS``.  The time
+limit and the slowest answer's bound are this project's machine's, quiet: on a slower or
+busier one both are scaled by how much slower it is now, measured in the same run
+(``tests.calibration.slowdown``, 1 here when quiet), as the worst pages' test does (issue 49).
 
 Before (issue 46): a 40-megapixel PNG took 15-34 s a photo under 4-8 senders, other tables'
 pages rose to a p95 of 1.04 s, and 16 at once raised the workers' memory by 3.1 GB (here:
@@ -19,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from referee.serving.command import THREADS
+from tests.calibration import slowdown
 from tests.conftest import ONE_DATABASE, wait_until
 from tests.realserver import Gunicorn, Phone, bust_log
 from tests.vision import hostile
@@ -29,7 +33,9 @@ pytestmark = [pytest.mark.race, pytest.mark.solo, ONE_DATABASE]
 SENDERS = 16
 GROWTH_MIB = 1024  # the workers' memory, all photos at once, over what it was before
 PAGE_P95_SECONDS = 0.2  # another table's page while the photos are read (idle machine)
-TIME_LIMIT = 10.0  # REQUEST_TIME_LIMIT's default
+# The request's time limit (REQUEST_TIME_LIMIT's default) and the slowest photo's answer over
+# it, on this project's machine, quiet; scaled by ``slowdown()`` on a slower or busier one.
+TIME_LIMIT = 10.0
 SLACK_SECONDS = 2.0  # sending the photo, and its answer's page, around the request's work
 SAID = ("Read from the photo", "No dice found", "reading other photos", "took the referee too long")
 
@@ -106,8 +112,13 @@ def test_sixteen_large_photos_at_once_stay_in_time_and_memory_and_pages_flow(
         plain = import_log(bust_log(4))
     photo = hostile.largest_png()
     small = (PHOTOS / "roll.jpg").read_bytes()
+    slow = slowdown()  # the request's time limit and the slowest answer, at this machine's pace
     server = Gunicorn(
-        database_url, tmp_path, extra=("--threads", str(THREADS)), app="referee.web:serving_app()"
+        database_url,
+        tmp_path,
+        extra=("--threads", str(THREADS)),
+        app="referee.web:serving_app()",
+        settings={"REQUEST_TIME_LIMIT": f"{TIME_LIMIT * slow:.1f}"},
     ).start()
     try:
         pids = workers(server)
@@ -154,7 +165,7 @@ def test_sixteen_large_photos_at_once_stay_in_time_and_memory_and_pages_flow(
     answered = sorted(status for status, _, _ in answers)
     slowest = max((took for _, _, took in answers), default=0.0)
     measured = (
-        f"photos {answered}, slowest {slowest:.2f} s; memory {before:.0f} MiB + {grew:.0f} MiB;"
+        f"photos {answered}, slowest {slowest:.2f} s (slowdown {slow:.2f}); memory {before:.0f} MiB + {grew:.0f} MiB;"
         f" {len(pages)} pages, p95 {p95 * 1000:.0f} ms"
     )
     print(measured)
@@ -164,6 +175,6 @@ def test_sixteen_large_photos_at_once_stay_in_time_and_memory_and_pages_flow(
     for status, page, took in answers:
         assert status in (200, 422, 503), (status, page[:300])
         assert any(words in page for words in SAID), page[:2000]
-        assert took < TIME_LIMIT + SLACK_SECONDS, measured
+        assert took < (TIME_LIMIT + SLACK_SECONDS) * slow, measured
     assert grew < GROWTH_MIB, measured
     assert p95 < PAGE_P95_SECONDS * load_factor(), measured
