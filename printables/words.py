@@ -13,46 +13,31 @@ English documents read exactly as they always did.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
-from babel.numbers import format_decimal
 from babel.support import Translations
 
-import referee
+from referee.catalogues import CATALOGUES, CatalogueWords
 from referee.core.gametext import rendered
 
 ENGLISH = "en"
-CATALOGUES = Path(referee.__file__).resolve().parent / "translations"
 
 
 class UnknownLanguage(ValueError):
     """A language name Babel does not know."""
 
 
-class PaperWords:
+class PaperWords(CatalogueWords):
     """One language for the printed documents: look-ups, numbers, and texts said in it."""
 
     def __init__(self, language: str) -> None:
         code = language.replace("-", "_")
         try:
-            self.locale = Locale.parse(code)
+            locale = Locale.parse(code)
         except (UnknownLocaleError, ValueError):
             raise UnknownLanguage(language) from None
+        super().__init__(Translations.load(str(CATALOGUES), [code]), locale)
         self.language = code
-        self.catalogue = Translations.load(str(CATALOGUES), [code])
-
-    def gettext(self, message: str) -> str:
-        """The catalogue's translation of ``message`` (itself when there is none)."""
-        return self.catalogue.gettext(message)
-
-    def ngettext(self, one: str, many: str, count: int) -> str:
-        """The catalogue's translation for ``count`` in the language's plural forms."""
-        return self.catalogue.ngettext(one, many, count)
-
-    def number(self, value: int) -> str:
-        """A whole number as the language writes it: 10,250 (English), 10.250 (German)."""
-        return format_decimal(value, locale=self.locale)
 
     def __call__(self, text: str) -> str:
         """``text`` in this language: a sentence rendered (a game text's capital kept:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -29,6 +28,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
 
+from referee.catalogues import CATALOGUES, CatalogueWords
 from referee.core.engine import MINUS, points, score_text
 from referee.core.gametext import Part, rendered
 from referee.core.sentences import Sentence, render
@@ -37,7 +37,6 @@ ENGLISH = "en"
 OFFERED = (ENGLISH,)  # a language is added here when its catalogue is complete, never half
 COOKIE = "language"
 COOKIE_SECONDS = 365 * 24 * 3600
-CATALOGUES = Path(__file__).resolve().parents[2] / "translations"  # referee/translations
 
 bp = Blueprint("languages", __name__)
 
@@ -62,24 +61,11 @@ def language() -> str:
     return str(get_locale() or ENGLISH).replace("_", "-")
 
 
-class PhoneWords:
+class PhoneWords(CatalogueWords):
     """The request's language for ``render``: its catalogue and its numbers."""
 
     def __init__(self, locale: Locale) -> None:
-        self.catalogue = get_translations()
-        self.locale = locale
-
-    def gettext(self, message: str) -> str:
-        """The catalogue's translation of ``message``."""
-        return self.catalogue.gettext(message)
-
-    def ngettext(self, one: str, many: str, count: int) -> str:
-        """The catalogue's translation for ``count`` in the language's plural forms."""
-        return self.catalogue.ngettext(one, many, count)
-
-    def number(self, value: int) -> str:
-        """``value`` in the language's digits and separators (10.250 in German)."""
-        return format_decimal(value, locale=self.locale)
+        super().__init__(get_translations(), locale)
 
 
 def _phone_words() -> PhoneWords | None:
