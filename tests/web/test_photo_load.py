@@ -165,8 +165,8 @@ def test_sixteen_large_photos_at_once_stay_in_time_and_memory_and_pages_flow(
     answered = sorted(status for status, _, _ in answers)
     slowest = max((took for _, _, took in answers), default=0.0)
     measured = (
-        f"photos {answered}, slowest {slowest:.2f} s (slowdown {slow:.2f}); memory {before:.0f} MiB + {grew:.0f} MiB;"
-        f" {len(pages)} pages, p95 {p95 * 1000:.0f} ms"
+        f"photos {answered}, slowest {slowest:.2f} s (slowdown {slow:.2f});"
+        f" memory {before:.0f} MiB + {grew:.0f} MiB; {len(pages)} pages, p95 {p95 * 1000:.0f} ms"
     )
     print(measured)
     assert len(answers) == SENDERS, measured
