@@ -94,13 +94,6 @@ def in_phone_language(part: Part) -> Part:
     return part if words is None else rendered(part, words)
 
 
-def message_of(error: BaseException) -> str:
-    """What an exception says, as it was said: the sentence it was raised with (a page prints
-    it in the phone's language), else its text."""
-    first = error.args[0] if error.args else None
-    return first if isinstance(first, Sentence) else str(error)
-
-
 def _values_spoken(translate: Any) -> Any:
     """A template's ``_()`` or ``ngettext()`` whose values are spoken first: a rules'
     sentence given as a value ("Undo %(move)s?") reads in the phone's language, not in the

@@ -15,7 +15,7 @@ from flask_wtf.file import FileField, FileRequired
 from sqlalchemy import Select, exists, select
 
 from referee.core.engine import SHEETS
-from referee.core.sentences import say
+from referee.core.sentences import said_by, say
 from referee.games import all_games, get_game, has_own
 from referee.log import LogError, check_storable, dumps, loads, replay
 from referee.web.access.rights import house_only
@@ -24,7 +24,6 @@ from referee.web.base.extensions import db
 from referee.web.base.form_messages import Form
 from referee.web.base.heavy import heavy
 from referee.web.base.inputs import plain_text, small_number
-from referee.web.base.languages import message_of
 from referee.web.base.models import GameTable, Seat
 from referee.web.base.paging import paging
 from referee.web.guard.security import SpreadsheetWriter
@@ -289,9 +288,7 @@ def import_page() -> Any:
         log = loads(form.log.data.read().decode("utf-8"))
         check_storable(log)
     except (LogError, UnicodeDecodeError) as exc:
-        message = (
-            message_of(exc) if isinstance(exc, LogError) else say("The file is not UTF-8 text.")
-        )
+        message = said_by(exc) if isinstance(exc, LogError) else say("The file is not UTF-8 text.")
         return render_template("history/import.html", form=form, error=message), 422
     result = replay(log)
     if result.error:

@@ -14,8 +14,9 @@ from referee.core.contract import Game
 from referee.core.engine import SetupError
 from referee.core.moves import MAX_NAME_LENGTH, check_players
 from referee.core.names import check_names
+from referee.core.sentences import said_by
 from referee.web.base.form_messages import Form
-from referee.web.base.languages import message_of, spoken, thousands
+from referee.web.base.languages import spoken, thousands
 from referee.web.base.weighed import WeighedCache
 
 
@@ -39,7 +40,7 @@ class NewTableForm(Form):
             check_players(self.game, self.player_names())
             check_names(self.player_names())
         except SetupError as exc:
-            raise ValidationError(message_of(exc)) from None
+            raise ValidationError(said_by(exc)) from None
 
     def option_values(self) -> dict[str, int]:
         """The chosen options by name."""

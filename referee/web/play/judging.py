@@ -40,10 +40,9 @@ from werkzeug.datastructures import MultiDict
 from referee.core.contract import Game
 from referee.core.engine import RuleViolation
 from referee.core.moves import describe_move
-from referee.core.sentences import Sentence, Value, say
+from referee.core.sentences import Sentence, Value, said_by, say
 from referee.log import MAX_MOVES, Replay
 from referee.web.access.seats import seating
-from referee.web.base.languages import message_of
 from referee.web.play.forms import MoveForm
 from referee.web.storage.loading import Loaded, log_of, pages_from, replayed, table_by_token
 
@@ -173,11 +172,12 @@ def _by_the_rules(loaded: Loaded, form: MultiDict[str, str]) -> Judged:
     except RuleViolation as exc:
         raise Refused(422, exc.message, entered=True) from None
     except NeedsConfirmation as exc:
-        raise Refused(422, message_of(exc), confirm=confirm_fields(form)) from None
+        raise Refused(422, said_by(exc), confirm=confirm_fields(form)) from None
     return Judged(moves, forced, after, moves + forced, at_once(game, moves))
 
 
 # --- Catching up: posts from a page the table has moved on from --------------------
+
 
 def at_once(game: Game, moves: Sequence[Mapping[str, Any]]) -> bool:
     """Whether ``moves`` are all moves the game's players make at the same time, each
@@ -260,6 +260,7 @@ def _moved_on(game: Game, move: Mapping[str, Any], how: Sentence) -> str:
 
 # --- Stamping: the moves a post stands for, as the log keeps them ------------------
 
+
 class NeedsConfirmation(Exception):
     """A legal move the player should confirm first: the game's ``warning`` says why."""
 
@@ -286,8 +287,6 @@ def with_forced(game: Game, after: Replay) -> tuple[list[dict[str, Any]], Replay
         after = after.apply(item)
         made.append(item)
     return made, after
-
-
 
 
 def confirm_fields(form: Mapping[str, Any]) -> list[tuple[str, str]]:

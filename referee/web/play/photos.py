@@ -20,9 +20,9 @@ from typing import Any
 from flask import Blueprint, Flask, flash, request
 
 from referee.core.contract import table_settings
-from referee.core.sentences import say
+from referee.core.sentences import said_by, say
 from referee.web.access.rights import check_can_change
-from referee.web.base.languages import message_of, spoken
+from referee.web.base.languages import spoken
 from referee.web.guard.limits import limit_client_writes
 from referee.web.play.page import render_play
 from referee.web.storage.loading import load, table_or_404
@@ -75,9 +75,9 @@ def photo(token: str) -> Any:
         page, status = render_play(loaded, status=503, error=BUSY, entered=chosen)
         return page, status, {"Retry-After": str(RETRY_AFTER_SECONDS)}
     except PhotoError as exc:
-        error = say("{refusal} Nothing was entered.", refusal=message_of(exc))
+        error = say("{refusal} Nothing was entered.", refusal=said_by(exc))
         return render_play(loaded, status=422, error=error, entered=chosen)
     except NotThatPhoto as exc:
-        return render_play(loaded, status=422, error=message_of(exc), entered=chosen)
+        return render_play(loaded, status=422, error=said_by(exc), entered=chosen)
     flash(spoken(filled.said))
     return render_play(loaded, entered=chosen | filled.fields, photo=filled.dice)

@@ -20,7 +20,7 @@ from sqlalchemy import select
 
 from referee.core.engine import SetupError
 from referee.core.moves import check_players, resolve_options
-from referee.core.sentences import say
+from referee.core.sentences import said_by, say
 from referee.games import all_games, get_game
 from referee.log import dumps
 from referee.web.access.rights import (
@@ -36,7 +36,7 @@ from referee.web.access.seats import answered, phone_id, seating
 from referee.web.base.deadline import OutOfTime
 from referee.web.base.extensions import db
 from referee.web.base.inputs import game_or_404, version_shown
-from referee.web.base.languages import message_of, spoken
+from referee.web.base.languages import spoken
 from referee.web.base.models import GameTable
 from referee.web.guard.deadlines import out_of_time_answer
 from referee.web.guard.limits import limit_client_writes, table_write
@@ -305,7 +305,7 @@ def again(token: str) -> Any:
             with table_write(token):
                 made = start_again(table)
         except SetupError as exc:  # stored options or seating the game no longer takes
-            refusal = say("{refusal} Nothing was started.", refusal=message_of(exc))
+            refusal = say("{refusal} Nothing was started.", refusal=said_by(exc))
             return render_play(load(table), status=422, error=refusal)
         except TableMoved:  # another press got there first, or the table changed
             started = rematch_of(table_or_404(token))

@@ -14,12 +14,11 @@ from werkzeug.routing import BaseConverter
 
 from referee.core.engine import PUSH_YOUR_LUCK
 from referee.core.names import fold, name_problem
-from referee.core.sentences import say
+from referee.core.sentences import said_by, say
 from referee.games import all_games, get_game
 from referee.web.access.rights import house_only
 from referee.web.base.extensions import db
 from referee.web.base.inputs import has_control, plain_text, small_number
-from referee.web.base.languages import message_of
 from referee.web.base.models import KEY_LENGTH, GameTable, Seat
 from referee.web.base.paging import paging
 from referee.web.guard.errors import error_page
@@ -260,8 +259,8 @@ def refused(key: str, exc: MergeRefused) -> Any:
     lost to another change at the same moment), or the error page when ``key`` has no
     page of its own any more."""
     if canonical(db.session, key) != key:
-        return error_page(exc.status, message_of(exc))
-    return show(key, error=message_of(exc)), exc.status
+        return error_page(exc.status, said_by(exc))
+    return show(key, error=said_by(exc)), exc.status
 
 
 @bp.get("/<player:key>/merge")
