@@ -6,8 +6,14 @@ where the converter takes any text, hostile ones.  Posts carry a valid CSRF toke
 the time so the hostile values reach the views, and a missing or forged one otherwise.
 Whenever a request is refused (4xx), no stored move may have changed.  Text no file or
 database can hold (lone surrogates, NaN and Infinity, duplicate keys, extra move fields)
-comes in logs, in raw request bytes and in hostile Host headers; after every write the
-house's export must still parse as strict JSON.
+comes in logs, in raw request bytes and in hostile Host headers; after every write each
+table it changed must still export as strict JSON (the file the house's export holds for it),
+and the whole export at the end of each sweep.
+
+The stored state is read before each request and again after a refused one or a write, each
+time in one session: every table's version, players, options, move count and newest move id
+(one statement) and the aimed table's moves.  Every write to a table's moves, players or
+options shows there, so a table a write left as it was has an export file checked already.
 """
 
 from __future__ import annotations
@@ -21,16 +27,18 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Text, cast, func, select
 
 from referee.games import all_games
-from referee.log import loads
+from referee.log import dumps, loads
 from referee.web.base.extensions import db
 from referee.web.base.models import GameTable, MoveRecord
+from referee.web.storage.loading import export_log
 from tests.conftest import HOUSE_PIN, ONE_DATABASE, csrf_token, examples, house_grant
-from tests.web.test_hostile_text import UNUSABLE_HOSTS, export_is_strict_json
+from tests.web.test_hostile_text import UNUSABLE_HOSTS, export_is_strict_json, file_is_strict
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 HUGE = "9" * 5000
@@ -219,11 +227,14 @@ values = st.one_of(
 )
 
 
+Facts = tuple[int, str, str, int, int | None]  # a table's version, players, options, moves
+
+
 @dataclass
 class World:
     """The stored tables the fuzz aims at, the clients and their CSRF tokens."""
 
-    app: object
+    app: Flask
     clients: dict
     tokens: dict
     logs: list
@@ -231,40 +242,73 @@ class World:
     # one was checked to change nothing); None once one may have.
     known: dict | None = None
 
-    def current(self) -> dict[str, tuple[int, int, int | None]]:
+    def current(self) -> dict[str, Facts]:
         """``tables()`` as they stand: as last read when nothing may have changed them since."""
         if self.known is None:
             self.known = self.tables()
         return self.known
 
-    def tables(self) -> dict[str, tuple[int, int, int | None]]:
-        """Every stored table's version, move count and newest move id, by token, read now."""
-        with self.app.app_context():
-            rows = db.session.execute(
-                select(
-                    GameTable.token,
-                    GameTable.version,
-                    func.count(MoveRecord.id),
-                    func.max(MoveRecord.id),
-                )
-                .join(MoveRecord, MoveRecord.table_id == GameTable.id, isouter=True)
-                .group_by(GameTable.id)
-            )
-            return {token: (version, count, last) for token, version, count, last in rows}
+    def tables(self) -> dict[str, Facts]:
+        """Every stored table's version, players, options (as the text stored), move count
+        and newest move id, by token, read now."""
+        return self.state(None)[0]
 
-    def moves(self, token: str | None) -> list | None:
+    def state(self, token: str | None) -> tuple[dict[str, Facts], list | None]:
+        """``tables()`` and ``read_moves(token)``, read now in one session (``current()`` for the
+        first when nothing may have changed the tables since it was read)."""
+        with self.app.app_context():
+            tables = self.known if self.known is not None else self.read_tables()
+            return tables, self.read_moves(token)
+
+    def read_tables(self) -> dict[str, Facts]:
+        """``tables()`` in the app context's session."""
+        count = (
+            select(func.count(MoveRecord.id))
+            .where(MoveRecord.table_id == GameTable.id)
+            .scalar_subquery()
+        )
+        last = (
+            select(func.max(MoveRecord.id))
+            .where(MoveRecord.table_id == GameTable.id)
+            .scalar_subquery()
+        )
+        rows = db.session.execute(
+            select(
+                GameTable.token,
+                GameTable.version,
+                cast(GameTable.players, Text),
+                cast(GameTable.options, Text),
+                count,
+                last,
+            )
+        )
+        return {token: tuple(facts) for token, *facts in rows}  # type: ignore[misc]
+
+    def read_moves(self, token: str | None) -> list | None:
         """The moves of the table a request aims at, in order, as the text stored (compared
-        as it is: no decoding needed to see a change)."""
+        as it is: no decoding needed to see a change), read in the app context's session."""
         if token is None:
             return None
+        query = (
+            select(cast(MoveRecord.data, Text))
+            .join(GameTable, MoveRecord.table_id == GameTable.id)
+            .where(GameTable.token == token)
+            .order_by(MoveRecord.seq)
+        )
+        return list(db.session.scalars(query))
+
+    def changed_export_strictly(self, before: dict[str, Facts]) -> None:
+        """Read ``tables()`` after a write, and check the export file of each table that is
+        new or changed since ``before`` is strict JSON (the one the house's export would
+        hold for it: the same log, the same ``dumps``, UTF-8)."""
         with self.app.app_context():
-            query = (
-                select(cast(MoveRecord.data, Text))
-                .join(GameTable, MoveRecord.table_id == GameTable.id)
-                .where(GameTable.token == token)
-                .order_by(MoveRecord.seq)
-            )
-            return list(db.session.scalars(query))
+            self.known = self.read_tables()
+            for token, facts in self.known.items():
+                if before.get(token) == facts:
+                    continue
+                log = export_log(token)
+                assert log is not None, token
+                file_is_strict(dumps(log).encode("utf-8"))
 
     def house(self):
         """The house phone's client, holding the PIN again (a fuzzed post may have made it
@@ -355,8 +399,8 @@ def send(
     host: str | None = None,
     raw: bytes | None = None,
 ):
-    """Make one request and check it: no 5xx, nothing changed when it was refused, and the
-    house's export still strict JSON after a write.  ``raw``: the body as bytes (a
+    """Make one request and check it: no 5xx, nothing changed when it was refused, and
+    each table a write changed still exporting as strict JSON.  ``raw``: the body as bytes (a
     urlencoded form, the CSRF token added), with the URL arguments as they are."""
     client, token = world.clients[who]
     with client.session_transaction() as session:  # a fuzzed /house or /house/leave
@@ -367,7 +411,7 @@ def send(
     url = path_of(rule, args, encode=raw is None)
     table = args.get("token")
     headers = {"Host": host} if host else {}
-    before = (world.current(), world.moves(table))
+    before = world.state(table)
     world.known = None  # until the request is known to have changed nothing
     if method == "GET":
         response = client.get(url, query_string=query, headers=headers)
@@ -387,11 +431,11 @@ def send(
     described = f"{method} {url} ({who}, Host {host!r:.80}) query={query!r:.300} form={form!r:.600}"
     assert response.status_code < 500, described + "\n" + response.text[:2000]
     if 400 <= response.status_code < 500:
-        after = (world.tables(), world.moves(table))
+        after = world.state(table)
         assert after == before, "a refused request changed a table: " + described
         world.known = after[0]
     elif method == "POST":
-        export_is_strict_json(world.house())
+        world.changed_export_strictly(before[0])
     return response
 
 
