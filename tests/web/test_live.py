@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 
 import pytest
 
+from referee.core.engine import Outcome
 from referee.web.storage.replays import ReplayCache, replays, weight
+from tests import tiny_game as tiny
 from tests.tiny_game import SLUG
 
 BUST = (1,)  # a 1 scores nothing in the tiny test game: a whole turn in one move
@@ -94,6 +97,24 @@ def test_the_big_screen_shows_whose_turn_the_last_move_and_the_ruling(new_table,
     assert 'class="ruling"' in page and 'class="scores"' in page
     assert 'data-poll="/t/' in page and "js/live.js" in page
     assert "<form" not in page.split("<main>")[1]  # nothing to enter on the wall
+
+
+def test_the_big_screen_says_no_one_wins_when_a_finished_game_has_no_winner(
+    new_table, tiny_game, monkeypatch
+):
+    """A game over with no winner reads as the table page reads it ("No one wins"), never
+    as the winners' message with no names (" win")."""
+
+    def no_winner(state: tiny.Pig) -> Outcome:
+        return replace(tiny.outcome(state), winners=[])
+
+    monkeypatch.setattr(tiny_game, "outcome", no_winner)
+    table = new_table(SLUG)
+    for fields in ({"action": "roll", "d0": "6"},) * 2 + ({"action": "bank"},):
+        assert table.post(**fields).status_code == 302
+    page = html.unescape(table.client.get(f"{table.url}/screen").text)
+    assert '<p class="screen-turn">No one wins</p>' in page and " win<" not in page
+    assert "<h2>No one wins</h2>" in html.unescape(table.page())
 
 
 def test_the_play_page_links_the_big_screen_and_polls(new_table, tiny_game):

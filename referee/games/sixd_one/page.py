@@ -28,7 +28,7 @@ TURN_WORD = "round"
 
 ACTIONS = ("board", "place")
 
-MOVE_WORDS = {"place": say("placement")}
+MOVE_WORDS = {"board": say("board"), "place": say("placement")}
 
 
 def photo_entry(state: SixDOne, settings: Settings) -> PhotoEntry | None:

@@ -40,6 +40,7 @@ from importlib import resources
 from typing import Any, NamedTuple
 
 from referee.core.odds import percent
+from referee.core.sentences import say
 
 UNIT = 50
 DICE = 6
@@ -307,8 +308,18 @@ def note(my_score: int, their_score: int, turn_total: int, dice: int) -> str | N
         return None
     roll = percent(Fraction(chances.roll))
     if chances.bank is None:
-        return f"To win a two-player game: win chance {roll} from the start of this turn"
+        return say(
+            "To win a two-player game: win chance {roll} from the start of this turn", roll=roll
+        )
     bank = percent(Fraction(chances.bank))
     if chances.best == "bank":
-        return f"To win a two-player game: bank (win chance {bank} banking, {roll} rolling)"
-    return f"To win a two-player game: roll on (win chance {roll} rolling, {bank} banking)"
+        return say(
+            "To win a two-player game: bank (win chance {bank} banking, {roll} rolling)",
+            bank=bank,
+            roll=roll,
+        )
+    return say(
+        "To win a two-player game: roll on (win chance {roll} rolling, {bank} banking)",
+        roll=roll,
+        bank=bank,
+    )

@@ -71,14 +71,14 @@ def poll(token: str) -> Any:
         return Response(status=304, headers=unchanged_headers(tag))
     loaded = load(table_or_404(token))
     game, state = loaded.replay.game, loaded.replay.state
-    outcome = loaded.replay.outcome
+    outcome, last = loaded.replay.outcome, loaded.last_move
     response = jsonify(
         version=loaded.version,
         seq=loaded.seq,
         ruling=spoken(game.ruling(state)),  # in this phone's language
         to_move=outcome.to_move,
         over=outcome.over,
-        last=loaded.last_move,
+        last=None if last is None else spoken(last),  # in this phone's language too
         odds=loaded.table.show_odds,
         seated=held_seats(loaded.table),
     )

@@ -18,6 +18,7 @@ from sqlalchemy.sql import Executable
 
 from referee.core.contract import Game
 from referee.core.moves import TYPE_WORDS, describe_move
+from referee.core.sentences import listed, say
 from referee.log import GameLog, Replay, replay
 from referee.web.base.deadline import REPLAY_CHUNK, check
 from referee.web.base.extensions import db
@@ -97,8 +98,8 @@ class Loaded:
         made = describe_move(game, self.moves[-size])
         if size == 1:
             return made
-        forced = ", ".join(describe_move(game, move) for move in self.moves[-size + 1 :])
-        return f"{made}, and what the referee made after it: {forced}"
+        forced = listed([describe_move(game, move) for move in self.moves[-size + 1 :]])
+        return say("{move}, and what the referee made after it: {forced}", move=made, forced=forced)
 
     @property
     def last_step(self) -> int:

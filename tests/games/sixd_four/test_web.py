@@ -12,6 +12,7 @@ import re
 import pytest
 
 from referee.games.sixd_four import text as sixd_four_text
+from referee.web.base.languages import COOKIE
 from tests.games.seed_logs import check_story_csv_and_log, logged, play_pages
 from tests.web.support import stored_moves
 
@@ -138,6 +139,23 @@ def test_undo_takes_back_the_forced_passes_with_the_move_that_forced_them(new_ta
     assert len(stored_moves(app, table)) == len(FULL_BOARD) - 1
     page = page_of(table)
     assert "Bo places a yellow piece (1 in hand)." in page and cells(page) == ["0,2"]
+
+
+def test_a_german_phone_reads_the_forced_passes_and_the_place_question_in_german(new_table, app):
+    """The last move with what the referee made after it (the undo, the big screen, the
+    live poll) and the grid's confirmation, in the phone's words."""
+    app.config["LANGUAGES"] = ("en", "de")
+    table = new_table("sixd-four", ("Ann", "Bo"))
+    assert 'data-ask="Place on"' in page_of(table)
+    place_all(table, *FULL_BOARD)
+    table.client.set_cookie(COOKIE, "de")
+    forced = "Bo: Setzen bei Reihe 1, Spalte 3, dazu die Eingaben des Schiedsrichters danach: "
+    said = forced + "Ann: Pass, Bo: Pass"
+    assert f"{said} zurücknehmen?" in page_of(table)
+    assert f"Letzte Eingabe: {said}" in text(table.client.get(f"{table.url}/screen"))
+    assert table.client.get(f"{table.url}/live").json["last"] == said
+    assert table.post("undo").status_code == 302
+    assert 'data-ask="Setzen"' in page_of(table)
 
 
 # Fifty placements that fill a 6 x 6 board, with captures on the way (a red piece takes a

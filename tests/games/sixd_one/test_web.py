@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import re
 
+from referee.web.base.languages import COOKIE
 from tests.games.seed_logs import check_story_csv_and_log, logged, play_pages
 from tests.web.support import stored_moves
 
@@ -177,3 +178,18 @@ def test_the_new_table_form_offers_the_option_in_its_range(client):
 
 def test_a_stored_table_has_its_story_csv_and_log(client, stored):
     check_story_csv_and_log(client, stored, logged("sixd-one-finished"))
+
+
+def test_a_german_phone_reads_the_laid_out_board_and_the_cover_question_in_german(new_table, app):
+    """The round's board is a move of its own in the story ("Ann's board"), and the grid's
+    confirmation asks to cover a die: both in the phone's words, English as it was."""
+    app.config["LANGUAGES"] = ("en", "de")
+    table = new_table("sixd-one", ("Ann", "Bo"))
+    assert table.post(action="board", board="123456/654321").status_code == 302
+    story = f"{table.url}/history"
+    assert "Ann's board" in text(table.client.get(story))
+    assert 'data-ask="Cover"' in table.page()
+    table.client.set_cookie(COOKIE, "de")
+    german = text(table.client.get(story))
+    assert "Ann: Brett" in german and "board<" not in german
+    assert 'data-ask="Belegen"' in table.page()

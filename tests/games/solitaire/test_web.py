@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 
+from referee.web.base.languages import COOKIE
 from referee.web.storage.loading import table_by_token
 
 
@@ -107,6 +108,24 @@ def test_solo_sheet_closes_on_the_eighth_throwaway(new_table):
     assert "The 8th 6 closes Sid's sheet" in ruling and "Game over" in ruling
     page = html.unescape(table.page())
     assert "Sheet closed below 500" in page and "closed" in page
+
+
+def test_the_big_screen_says_a_sheet_closed_with_no_winner_as_the_table_page_does(new_table, app):
+    """A finished game won by no one: the big screen says what the table page says (the
+    game's own words), never the winners' message with no names (" win")."""
+    app.config["LANGUAGES"] = ("en", "de")
+    table = new_table("solitaire", ("Sid",))
+    for _ in range(8):
+        roll(table, 3, 4, 3, 4, 6)
+        assign(table, "3,4|3,4|6")
+    screen = f"{table.url}/screen"
+    page = html.unescape(table.client.get(screen).text)
+    assert '<p class="screen-turn">Sheet closed below 500</p>' in page
+    assert "<h2>Sheet closed below 500</h2>" in html.unescape(table.page())
+    table.client.set_cookie(COOKIE, "de")
+    german = html.unescape(table.client.get(screen).text)
+    assert '<p class="screen-turn">Blatt unter 500 geschlossen</p>' in german
+    assert "<h2>Blatt unter 500 geschlossen</h2>" in html.unescape(table.page())
 
 
 def test_scoresheet_shows_tally_marks_and_row_worth(new_table):

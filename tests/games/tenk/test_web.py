@@ -6,7 +6,9 @@ import html
 
 import pytest
 
+from referee.web.base.languages import COOKIE
 from referee.web.storage.loading import replay_table, table_by_token
+from tests.web.test_odds_web import switch
 
 
 def moves_stored(app, table_id: int) -> list[dict]:
@@ -339,3 +341,17 @@ def test_help_page_says_set_asides_after_one_roll_combine(client):
     assert "everything taken from that roll counts as one set-aside" in page
     assert "1 1 and then 1 is three 1s for 1,000" in page
     assert "2 2 and then the third 2" in page
+
+
+def test_a_german_phone_reads_the_advice_to_win_a_two_player_game_in_german(new_table, app):
+    """The two-player game's note under the odds (``winning.note``), said: German on a
+    German phone, English as it was on an English one."""
+    app.config["LANGUAGES"] = ("en", "de")
+    table = new_table("tenk", ("Ann", "Bo"))
+    assert switch(table, "on").status_code in (302, 303)
+    assert table.roll(1, 1, 2, 3, 4, 6).status_code == 302
+    assert table.pick(0, 1).status_code == 302  # 200 in the turn: bank or roll on
+    assert "To win a two-player game: " in html.unescape(table.page())
+    table.client.set_cookie(COOKIE, "de")
+    german = html.unescape(table.page())
+    assert "Um ein Spiel zu zweit zu gewinnen: " in german and "two-player" not in german

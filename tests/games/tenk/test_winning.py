@@ -9,8 +9,10 @@ from itertools import combinations_with_replacement, permutations
 
 import pytest
 
+from printables.words import words_for
 from referee.core.dice import Die, sub_multisets
 from referee.core.odds import percent
+from referee.core.sentences import render
 from referee.games import get_game
 from referee.games.tenk import winning as win
 from referee.games.tenk.build import roll_model, solve
@@ -96,6 +98,23 @@ def test_the_note_reads_as_a_sentence():
     assert win.note(9_950, 0, 50, 1).startswith("To win a two-player game: bank (win chance 99.")
     assert win.note(0, 0, 50, 5).startswith("To win a two-player game: roll on (win chance ")
     assert win.note(10_000, 9_000, 0, 6) is None  # the leader has no turn left
+
+
+def test_the_note_is_said_in_a_readers_language():
+    """Each of the note's three forms in German, its percentages in German figures."""
+    german = words_for("de")
+    start = percent(Fraction(TABLE.start_chance(0, 0)))
+    assert render(win.note(0, 0, 0, 6), german) == (
+        f"Um ein Spiel zu zweit zu gewinnen: Siegchance {render(start, german)} "
+        "ab Beginn dieses Zugs"
+    )
+    assert "," in render(start, german) and "." in start  # 5x,y % against 5x.y%
+    bank = render(win.note(9_950, 0, 50, 1), german)
+    assert bank.startswith("Um ein Spiel zu zweit zu gewinnen: aufschreiben (Siegchance 99,")
+    assert bank.endswith(" beim Weiterwürfeln)")
+    roll = render(win.note(0, 0, 50, 5), german)
+    assert roll.startswith("Um ein Spiel zu zweit zu gewinnen: weiterwürfeln (Siegchance ")
+    assert roll.endswith(" beim Aufschreiben)") and " %" in roll and "rolling" not in roll
 
 
 def test_scores_off_the_50s_are_refused():
