@@ -242,3 +242,13 @@ def test_a_story_stops_at_a_stored_move_the_rules_refuse(client, stored):
     response = client.get(f"/t/{token}/history")
     assert response.status_code == 200
     assert "Refused on replay" in response.text
+
+
+def test_turns_csv_notes_read_in_the_phones_language(client, stored, tenk_log, app):
+    app.config["LANGUAGES"] = ("en", "de")
+    (table_id,) = stored(tenk_log(("Ann", "Bo"), "bust", "win"))
+    german = {"Accept-Language": "de"}
+    rows = client.get(f"/t/{table_id}/turns.csv", headers=german).text.strip().splitlines()
+    assert rows[0] == "turn,player,points,bust,total,final_round,note"  # the data's keys
+    assert rows[1].startswith("1,Ann,0,1,0,0,") and "bust on" not in rows[1]
+    assert "2 2 3 3 4 6" in rows[1]

@@ -24,6 +24,7 @@ from referee.web.base.extensions import db
 from referee.web.base.form_messages import Form
 from referee.web.base.heavy import heavy
 from referee.web.base.inputs import plain_text, small_number
+from referee.web.base.languages import spoken
 from referee.web.base.models import GameTable, Seat
 from referee.web.base.paging import paging
 from referee.web.guard.security import SpreadsheetWriter
@@ -231,7 +232,8 @@ TURN_COLUMNS = ("turn", "player", "points", "bust", "total", "final_round", "not
 @bp.get("/t/<token:token>/turns.csv")
 def turns_csv(token: str) -> Response:
     """The table's turns as CSV: one row per finished turn (per sheet per roll in a game of
-    sheets, then each sheet's total)."""
+    sheets, then each sheet's total), its notes in the phone's language; the columns' names
+    are the data's keys, the same in every language."""
     table = table_or_404(token)
     result = load(table).replay
     game, state = result.game, result.state
@@ -247,12 +249,12 @@ def turns_csv(token: str) -> Response:
                 int(turn.bust),
                 turn.total,
                 int(turn.final_round),
-                turn.note,
+                spoken(turn.note),
             ]
         )
     if game.KIND == SHEETS:
         for name, total in result.outcome.scores.items():
-            writer.writerow(["", name, "", "", total, "", "sheet total"])
+            writer.writerow(["", name, "", "", total, "", spoken(say("sheet total"))])
     return Response(
         out.getvalue(),
         mimetype="text/csv",
