@@ -16,7 +16,7 @@ from referee.core.sentences import Sentence, render
 from referee.games import get_game
 from referee.log import GameLog
 from referee.web.base.languages import COOKIE
-from tests.conftest import Table, csrf_token, house_client
+from tests.conftest import Table, csrf_token, house_client, table_maker
 
 GAMES = {
     "solitaire": ("Ann",),
@@ -89,3 +89,22 @@ def test_a_german_phone_reads_its_own_ruling_in_german(app, new_table):
         "Noch aufzuteilen: Bob." in page
     )
     assert "Ann: 6 and 7" not in page
+
+
+def test_a_game_played_in_german_logs_what_the_same_game_played_in_english_logs(app):
+    """The same 10K turns entered from a German phone at one table and an English phone at
+    another: the two tables' game logs (``log.json``) are identical, their rulings apart."""
+    app.config["LANGUAGES"] = ("en", "de")
+    logs, rulings = [], []
+    for language in ("de", "en"):
+        phone = house_client(app)
+        phone.set_cookie(COOKIE, language)
+        table = table_maker(phone)("tenk", ("Ann", "Bo"))
+        assert table.roll(1, 1, 1, 5, 2, 3).status_code == 302
+        assert table.pick(0, 1, 2, 3, bank=True).status_code == 302
+        assert table.roll(2, 3, 4, 6, 6, 2).status_code == 302  # Bo busts
+        assert table.roll(5, 2, 3, 4, 6, 6).status_code == 302
+        rulings.append(table.ruling())
+        logs.append(phone.get(f"{table.url}/log.json").get_json())
+    assert rulings[0] != rulings[1]  # each phone read its own language
+    assert logs[0] == logs[1] and len(logs[0]["moves"]) == 4
