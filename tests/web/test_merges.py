@@ -58,7 +58,8 @@ def test_the_merge_form_looks_names_up(client, sid_and_ned):
     assert response.status_code == 200
     assert 'href="/players/sid/merge?other=ned">Ned</a>' in response.text
     assert 'value="NE"' in response.text
-    assert "<select" not in response.text.partition('id="merge"')[2]  # names as links, no picker
+    card = response.text.partition('id="merge"')[2].partition("</section>")[0]
+    assert "<select" not in card  # names as links, no picker
     mine = client.get("/players/sid", query_string={"find": "s"}).text
     assert ">Sid</a>" not in mine  # never offered to merge into themselves
     assert "No other player’s name holds “zz”." in text(

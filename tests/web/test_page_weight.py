@@ -179,11 +179,26 @@ def test_a_static_file_is_closed_before_it_is_sent_so_a_dropped_phone_leaves_no_
     assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
 
 
-def test_a_script_goes_out_without_its_comment_lines(client):
+def test_a_script_goes_out_without_its_comment_lines_and_indentation(client):
     from pathlib import Path
 
     source = (Path(__file__).resolve().parents[2] / "static" / "js" / "live.js").read_text()
     sent_text = client.get("/static/js/live.js").get_data(as_text=True)
     assert not [line for line in sent_text.splitlines() if line.lstrip().startswith("//")]
-    kept = [line for line in source.splitlines() if not line.lstrip().startswith("//")]
+    kept = [line.lstrip() for line in source.splitlines() if not line.lstrip().startswith("//")]
     assert sent_text.splitlines() == kept  # the code itself, line for line
+
+
+def test_no_script_holds_a_string_that_indentation_could_reach():
+    """What makes leaving out a line's indentation safe: no template literal (a string over
+    several lines) and no line continued by a backslash, in any script's code."""
+    from pathlib import Path
+
+    static = Path(__file__).resolve().parents[2] / "static"
+    found = []
+    for script in sorted(static.rglob("*.js")):
+        for n, line in enumerate(script.read_text("utf-8").splitlines(), start=1):
+            code = "" if line.lstrip().startswith("//") else line
+            if "`" in code or code.endswith("\\"):
+                found.append(f"{script.name}:{n}")
+    assert found == []

@@ -6,7 +6,9 @@ read into memory, and its file closed, before it is compressed: Flask streams it
 open file, and a phone that drops the connection mid-file would leave that file to the
 garbage collector.  A script goes out without its comment lines (a line that starts with
 ``//``): they are for the people who read the code, and a quarter of what a phone would
-download.
+download; and without its lines' indentation (the scripts hold no template literal and no
+string continued over a line, so no string loses a space; a line break stays where it was,
+so no statement ends elsewhere).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from flask import Flask, Response, request
 from referee.web.base.extensions import compress
 
 COMMENT_LINE = re.compile(rb"^[ \t]*//[^\n]*\n", re.MULTILINE)
+INDENTATION = re.compile(rb"^[ \t]+", re.MULTILINE)
 SETTINGS = {
     "COMPRESS_ALGORITHM": ["br", "gzip"],
     "COMPRESS_STREAMS": False,  # nothing streamed is compressed: static files are read first
@@ -26,7 +29,7 @@ SETTINGS = {
 
 def read_static_file(response: Response) -> Response:
     """A static file's response, its open file read and closed (a script's comment lines
-    left out), ready to be compressed."""
+    and indentation left out), ready to be compressed."""
     if request.endpoint == "static" and response.is_streamed:
         stream = response.response
         response.direct_passthrough = False
@@ -35,7 +38,7 @@ def read_static_file(response: Response) -> Response:
         if close is not None:
             close()
         if response.mimetype in ("text/javascript", "application/javascript"):
-            body = COMMENT_LINE.sub(b"", body)
+            body = INDENTATION.sub(b"", COMMENT_LINE.sub(b"", body))
         response.set_data(body)
     return response
 
