@@ -110,21 +110,11 @@ def test_the_action_is_on_the_first_screen_after_a_post(game, live_server, store
     assert not misses, "\n".join(misses)
 
 
-# Where the joining phone's question and the turn do not yet both fit a 320x640 screen: the
-# ruling and the turn up to its first button measure 520-700 px there, where 492 px are left
-# under the bar and the question (148 px); the page the answer lands on (#now) holds the
-# seat's note above them.  Strict: the day they fit, this list shrinks.
-CROWDED_AT_320: set[str] = set()
-
-
 def joining_cases():
-    """(game, screen) pairs, the crowded small screens marked as the known misses."""
+    """(game, screen) pairs: every game on every screen."""
     for game in all_games():
         for screen in SCREENS:
-            marks = []
-            if screen["width"] == 320 and game.SLUG in CROWDED_AT_320:
-                marks = [pytest.mark.xfail(strict=True, reason="too tall for 320x640 yet")]
-            yield pytest.param(game, screen, marks=marks, id=f"{game.SLUG}-{screen['width']}")
+            yield pytest.param(game, screen, id=f"{game.SLUG}-{screen['width']}")
 
 
 @pytest.mark.long(15)
