@@ -34,7 +34,7 @@ from referee.core.gametext import Part, rendered
 from referee.core.sentences import Sentence, render
 
 ENGLISH = "en"
-OFFERED = (ENGLISH, "de", "fr", "es")  # a language is added when its catalogue is complete, never half
+OFFERED = (ENGLISH, "de", "fr", "es")  # a language is added when its catalogue is complete
 COOKIE = "language"
 COOKIE_SECONDS = 365 * 24 * 3600
 
