@@ -35,13 +35,13 @@ PARTS: dict[str, tuple[tuple[str, str | None, str], ...]] = {
         ("referee.web.guard.sealed_session", "SealedSessionInterface", "open_session"),
         ("referee.web.guard.sealed_session", "SealedSessionInterface", "save_session"),
     ),
-    "the table's row (ORM)": (("referee.web.access.rights", None, "table_or_404"),),
+    "the table's row and its seats": (("referee.web.access.rights", None, "table_with_claims"),),
     "the kept replay": (("referee.web.access.rights", None, "load"),),
     "form and CSRF check": (
         ("referee.web.play.forms", "MoveForm", "__init__"),
         ("referee.web.play.forms", "MoveForm", "validate"),
     ),
-    "rules: judge and apply": (("referee.web.play.judging", None, "judge"),),
+    "rules: judge and apply": (("referee.web.play.tables", None, "judge"),),
     "write: three statements": (("referee.web.storage.store", None, "_claim_and_commit"),),
     "commit (SQLite's fsync)": (("sqlalchemy.orm", "Session", "commit"),),
 }

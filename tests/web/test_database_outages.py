@@ -39,8 +39,8 @@ from tests.realserver import (
 
 pytestmark = [pytest.mark.race, pytest.mark.solo]
 
-# A page's worst wait on a hung PostgreSQL: a pooled connection's ping, then a new
-# connection's connect, each bounded by DATABASE_TIMEOUT; and a margin for a busy machine.
+# A page's worst wait on a hung PostgreSQL: a pooled connection's first statement, then a
+# new connection's connect, each bounded by DATABASE_TIMEOUT; and a margin for a busy machine.
 PAGE_SECONDS = 2 * DEFAULT_TIMEOUT + 3
 PAGES = 12  # more at once than the server's 2 x 4 threads
 

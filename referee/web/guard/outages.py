@@ -7,12 +7,13 @@ for the command line too), and so does each wait of a request for an answer
 server that hangs (stopped, or cut off while the network still acknowledges) costs a
 request a few seconds, then its connection is closed and the pool opens new ones as they
 are needed, one at a time while the server stays away (``Outage``).  A pooled connection is
-pinged before each use (``pool_pre_ping``), so one that a restart of the server closed is
-replaced and costs no request anything; one found closed later in a request has the
-request tried once more (``stale``).  A server that refuses a connection, or closes one,
-answers at once: only one that leaves a request without an answer in time (a hang) makes
-the others wait their turn.  On SQLite a write waits SQLite's own five seconds for a lock
-another process holds.  A database that answers but cannot write is ``unwritable``'s.
+not pinged before use (a page would pay a round trip for it): one that a restart of the
+server closed fails its first statement, before any commit, and the request is tried once
+more on a fresh connection (``stale``), so a restart costs no request anything.  A server
+that refuses a connection, or closes one, answers at once: only one that leaves a request
+without an answer in time (a hang) makes the others wait their turn.  On SQLite a write
+waits SQLite's own five seconds for a lock another process holds.  A database that answers
+but cannot write is ``unwritable``'s.
 
 A database that does not answer, refuses connections, or stays locked is a 503 with a
 sentence and a ``Retry-After`` (``is_unavailable``, answered in ``errors``: the session is
@@ -57,13 +58,13 @@ _limit: ContextVar[float | None] = ContextVar("database_wait", default=None)
 
 
 def engine_options(url: str, seconds: float) -> dict[str, Any]:
-    """SQLAlchemy's engine options for PostgreSQL at ``url``: a pooled connection pinged
-    before use, a connect bounded by ``seconds``.  (SQLite keeps its own five seconds of
-    waiting for a lock; a free pooled connection is waited for as long as the request
-    lives: under a heavy moment every thread may want one at once.)"""
+    """SQLAlchemy's engine options for PostgreSQL at ``url``: a connect bounded by
+    ``seconds``; a pooled connection is not pinged (``stale`` tries a request again).
+    (SQLite keeps its own five seconds of waiting for a lock; a free pooled connection is
+    waited for as long as the request lives: under a heavy moment every thread may want
+    one at once.)"""
     if url.startswith("postgresql"):
         return {
-            "pool_pre_ping": True,
             "connect_args": {"connect_timeout": max(2, math.ceil(seconds))},
         }
     return {}

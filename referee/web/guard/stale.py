@@ -1,11 +1,12 @@
 """A request that met a stale connection is tried once more, on a fresh one.
 
-A pooled connection is pinged before use (``outages.engine_options``), but one may still
-go stale while a request uses it (PostgreSQL restarted meanwhile), and one may have kept a
-fault that is gone since (``unwritable``: opened read-only).  SQLAlchemy then throws it
-away, with every pooled connection opened before it (``connection_invalidated`` on the
-error), and the request's view runs once more on a fresh connection, so that no phone is
-told the database is away while it answers.
+A pooled connection is not pinged before use (``outages.engine_options``: a page would pay
+a round trip for it), so one that a restart of PostgreSQL closed fails its request's first
+statement; one may also go stale while a request uses it (PostgreSQL restarted meanwhile),
+and one may have kept a fault that is gone since (``unwritable``: opened read-only).
+SQLAlchemy then throws it away, with every pooled connection opened before it
+(``connection_invalidated`` on the error), and the request's view runs once more on a
+fresh connection, so that no phone is told the database is away while it answers.
 
 Only a request that has committed nothing is tried again: what it wrote before the
 connection was lost was never committed, and the database rolled it back, so the second

@@ -288,7 +288,7 @@ def table_by_token(token: str) -> GameTable | None:
 def read_alone(engine: Engine, statement: Executable, values: Mapping[str, Any]) -> list[Row[Any]]:
     """The rows of one read-only ``statement``, sent on a pooled connection of its own and
     given back at once, not in the request's session.  On PostgreSQL it is sent outside any
-    transaction (autocommit): one round trip after the pool's ping, where the session's read
+    transaction (autocommit): one round trip, where the session's read
     costs three (BEGIN, the read, and the ROLLBACK as the session ends).  Never a write."""
     with engine.connect() as conn:
         if engine.dialect.name == "postgresql":
