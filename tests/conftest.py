@@ -80,6 +80,16 @@ def wait_until(condition, within: float = 30.0, every: float = 0.05) -> bool:
     return True
 
 
+# A static file's version in its address (``referee.web.base.static_files``).
+STATIC_VERSION = re.compile(r"\?v=[0-9a-f]{12}(?=\")")
+
+
+def unversioned(page: str) -> str:
+    """``page`` with the versions taken out of its static files' addresses, to be read as
+    markup that names the files alone."""
+    return STATIC_VERSION.sub("", page)
+
+
 def examples(ci: int) -> int:
     """How many examples a property tries: ``ci`` under the "ci" profile, in proportion
     under the others (at least 2)."""

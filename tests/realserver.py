@@ -102,7 +102,6 @@ class Gunicorn:
             held.update(link[8:-1] for link in links if link.startswith("socket:["))
         return held
 
-
     def taken_up(self, ports: Iterable[int]) -> bool:
         """Whether the server's workers have taken up the connections from these local ports:
         each accepted by one of its processes (a socket of theirs, no longer in the listen

@@ -53,9 +53,7 @@ def spread(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
     totals = [0.0] * workers
     long_first = sorted((item for item in items if seconds(item)), key=seconds, reverse=True)
     for item in long_first:
-        run = min(
-            (n for n in range(workers) if len(heads[n]) < sizes[n]), key=lambda n: totals[n]
-        )
+        run = min((n for n in range(workers) if len(heads[n]) < sizes[n]), key=lambda n: totals[n])
         heads[run].append(item)
         totals[run] += seconds(item)
     rest = iter(item for item in items if not seconds(item))

@@ -187,11 +187,12 @@ def register_blueprints(app: Flask) -> None:
     seat's colour, each phone's language (Flask-Babel, the chooser, the ``points`` filter:
     scores with the typographic minus, and ``thousands``, in the phone's number format),
     a ``url_for`` that keeps the links it built, the turn list, scoreboard and join panel
-    rendered once and kept, whole table pages kept by what they show, and the manifest,
+    rendered once and kept, whole table pages kept by what they show, static files at
+    addresses naming their bytes (kept by phones for a year), and the manifest,
     icons, service worker and offline page that make the app installable."""
     from referee.web.access import joining
     from referee.web.access import rights as access
-    from referee.web.base import assets, languages, links, script_words, shell
+    from referee.web.base import assets, languages, links, script_words, shell, static_files
     from referee.web.guard import health
     from referee.web.history import charts, printing
     from referee.web.history import routes as history
@@ -208,6 +209,7 @@ def register_blueprints(app: Flask) -> None:
     from referee.web.players import routes as players
 
     assets.register(app)
+    static_files.register(app)  # before the links it names are built and kept
     links.register(app)
     kept_fragments.register(app)
     kept_pages.register(app)

@@ -15,7 +15,7 @@ from referee.web.base.assets import GameAssets, find_assets
 
 GAMES_FOLDER = PROJECT / "static" / "games"
 SLUGS = [g.SLUG for g in all_games()]
-ASSET = re.compile(r'(?:href|src)="/static/games/([^"]+)"')
+ASSET = re.compile(r'(?:href|src)="/static/games/([^"?]+)\?v=\w+"')
 
 
 def own_files(slug: str) -> set[str]:

@@ -87,7 +87,7 @@ def test_the_page_gives_each_die_read_its_place_in_the_photo_and_its_field(new_t
     assert all(35 < d["s"] < 70 for d in dice), dice  # a die's side: about 50 px here
     # Without JavaScript the figure stays hidden and the form is as before: every die ticked.
     assert checked(answer.text) == [str(die.value) for die in read]
-    assert 'src="/static/js/photo-seen.js"' in answer.text
+    assert 'src="/static/js/photo-seen.js?v=' in answer.text
     assert moves_of(table) == 0
 
 

@@ -68,7 +68,7 @@ def test_plural_forms_come_by_the_languages_categories(app):
 def test_an_english_page_has_no_words_block(new_table):
     table = new_table("tenk", players=("Ann", "Bo"))
     page = table.page()
-    assert 'src="/static/js/words.js"' in page and 'id="words"' not in page
+    assert 'src="/static/js/words.js?v=' in page and 'id="words"' not in page
 
 
 def test_a_page_holds_the_words_of_its_own_scripts_only(app, tmp_path, new_table):

@@ -12,6 +12,7 @@ from PIL import Image
 
 from referee.files import CHECKOUT as PROJECT
 from referee.web.base.shell import find_shell
+from tests.conftest import STATIC_VERSION, unversioned
 from tests.tiny_game import SLUG
 
 STATIC = PROJECT / "static"
@@ -122,8 +123,9 @@ def test_the_worker_keeps_the_static_files_and_the_offline_page_only(stranger):
         for path in STATIC.rglob("*")
         if path.is_file()
     }
-    assert set(shell) == every_file
-    assert "/static/css/app.css" in shell and "/static/js/offline.js" in shell
+    # Each at the address the pages name it by: its path and its version.
+    assert {path.partition("?v=")[0] for path in shell} == every_file
+    assert all(STATIC_VERSION.search(f'{path}"') for path in shell)
     assert worker_constant(script, "OFFLINE") == "/offline"
     # It copies only at install: no answer is ever put in the cache as it passes.
     assert ".put(" not in script and "addAll(requests)" in script
@@ -230,7 +232,7 @@ def test_every_page_links_the_manifest_icons_and_worker(client, stored, tiny_log
     page = client.get(url)
     assert page.mimetype == "text/html" and page.status_code in (200, 404), url
     for link in LINKS:
-        assert link in page.text, (url, link)
+        assert link in unversioned(page.text), (url, link)
 
 
 def test_every_linked_icon_exists():

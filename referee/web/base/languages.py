@@ -194,8 +194,8 @@ def choose() -> ResponseReturnValue:
 def _vary(response: Response) -> Response:
     """Say that an answer depends on the phone's language (its cookie, its browser's
     ``Accept-Language``) once more than one is offered, so that no cache hands one phone's
-    language to another."""
-    if len(offered()) > 1:
+    language to another (a static file is the same in every language)."""
+    if len(offered()) > 1 and request.endpoint != "static":
         response.vary.add("Accept-Language")
         response.vary.add("Cookie")
     return response

@@ -22,7 +22,7 @@ LOGS = ROOT / "seeds"
 PLACEMENT = re.compile(r'<form method="post"[^>]*class="placement"[^>]*>(.*?)</form>', re.S)
 HIDDEN = re.compile(r'<input type="hidden" name="(cell|place)" value="(-?\d+,-?\d+)">')
 PLACE_WORDS = re.compile(r'class="place-here">([^<]*)</button>')
-PHASE_SCRIPT = re.compile(r'<script src="/static/games/sixd-six/(\w+)\.js" defer>')
+PHASE_SCRIPT = re.compile(r'<script src="/static/games/sixd-six/(\w+)\.js\?v=\w+" defer>')
 
 
 def seed_moves(name: str) -> list[dict]:
