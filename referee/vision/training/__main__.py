@@ -18,7 +18,7 @@ import numpy as np
 from referee.vision import detect
 from referee.vision.classify import MODEL, network
 from referee.vision.training.dataset import Crops, make_crops
-from referee.vision.training.detector import export_finder, make_photos, train_finder
+from referee.vision.training.detector import FINDERS, export_finder, make_photos, train_finder
 from referee.vision.training.evaluate import figures, held_out_block, write_figures
 from referee.vision.training.real import RealPhoto, load, split
 from referee.vision.training.real_data import finder_photos, real_crops
@@ -32,15 +32,15 @@ REAL_REPEATS = 4  # a real photo is sampled this many times a pass, a render onc
 REAL_COPIES = 6  # crops cut around each real die, besides the reader's own
 
 
-def make_finder(rolls: int, boards: int, epochs: int, real: list[RealPhoto]) -> None:
-    """Render photos for the finder, add the real ones, train it and export it into the
-    package."""
+def make_finder(rolls: int, boards: int, epochs: int, real: list[RealPhoto], kind: str) -> None:
+    """Render photos for the finder, add the real ones, train it (a network of ``kind``)
+    and export it into the package."""
     photos = make_photos(FINDER_SEED, {"loose": rolls, "grid": boards})
     shot = finder_photos(real)
     photos.images += shot.images * REAL_REPEATS
     photos.dice += shot.dice * REAL_REPEATS
     print(f"{len(photos.images)} photos for the finder ({len(shot.images)} real)")
-    export_finder(train_finder(photos, epochs), detect.MODEL)
+    export_finder(train_finder(photos, epochs, kind=kind), detect.MODEL)
     detect.network.cache_clear()
 
 
@@ -101,6 +101,12 @@ def main(argv: list[str] | None = None) -> int:
         help="the classifier's network: learnt from nothing, or fine-tuned from pretrained",
     )
     parser.add_argument(
+        "--finder",
+        choices=sorted(FINDERS),
+        default="plain",
+        help="the finder's network: learnt from nothing, or fine-tuned from pretrained",
+    )
+    parser.add_argument(
         "--held-out", type=int, default=60, help="boards (twice as many rolls) to test on"
     )
     parser.add_argument(
@@ -114,7 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     real_train, real_held = real_parts(load(args.real), args.hold_out) if args.real else ([], [])
     if args.only != "classifier":
-        make_finder(args.finder_rolls, args.finder_boards, args.finder_epochs, real_train)
+        make_finder(
+            args.finder_rolls, args.finder_boards, args.finder_epochs, real_train, args.finder
+        )
     if args.only != "finder":
         make_classifier(args.boards, args.rolls, args.epochs, real_train, args.classifier)
     if args.hold_out:

