@@ -15,6 +15,9 @@ as they were byte for byte.  See docs/translating.md.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -23,9 +26,10 @@ from urllib.parse import urlsplit
 from babel import Locale
 from babel.dates import format_datetime
 from babel.numbers import format_decimal, format_percent
+from babel.support import NullTranslations
 from flask import Blueprint, Flask, Response, current_app, g, redirect, request
 from flask.typing import ResponseReturnValue
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, force_locale, get_locale, get_translations
 from jinja2 import pass_context
 
 from referee.catalogues import CATALOGUES, CatalogueWords
@@ -37,6 +41,9 @@ ENGLISH = "en"
 OFFERED = (ENGLISH, "de", "fr", "es")  # a language is added when its catalogue is complete
 COOKIE = "language"
 COOKIE_SECONDS = 365 * 24 * 3600
+READ_CATALOGUES = "referee.read_catalogues"  # the app's catalogues by language, once read
+
+_forced: ContextVar[str | None] = ContextVar("forced_language", default=None)
 
 bp = Blueprint("languages", __name__)
 
@@ -57,8 +64,42 @@ def choose_language() -> str:
 
 
 def language() -> str:
-    """The language of this request's page, as its ``lang`` attribute writes it ("de")."""
-    return str(get_locale() or ENGLISH).replace("_", "-")
+    """The language of this request's page, as its ``lang`` attribute writes it ("de"):
+    looked up once a request (a page asks for it at every link it builds and every word
+    it says), or the one a ``speaking`` block names."""
+    forced = _forced.get()
+    if forced is not None:
+        return forced
+    if not g:  # outside the app: no phone to ask
+        return ENGLISH
+    chosen: str | None = g.get("phone_language")
+    if chosen is None:
+        chosen = g.phone_language = str(get_locale() or ENGLISH).replace("_", "-")
+    return chosen
+
+
+@contextmanager
+def speaking(asked: str) -> Iterator[None]:
+    """Within the block, this request speaks ``asked`` (an offered language) rather than
+    its phone's language: Flask-Babel's ``force_locale``, and ``language`` with it."""
+    token = _forced.set(asked.replace("_", "-"))
+    try:
+        with force_locale(asked):
+            yield
+    finally:
+        _forced.reset(token)
+
+
+def _catalogue() -> NullTranslations:
+    """The catalogue of this request's language for the templates' ``_()``: Flask-Babel's
+    own, kept by language once read (Flask-Babel's look-up walks the request's context
+    three times a message, a fifth of a rendered page's time)."""
+    spoken = language()
+    read = current_app.extensions[READ_CATALOGUES]
+    found: NullTranslations | None = read.get(spoken)
+    if found is None:
+        found = read[spoken] = get_translations()
+    return found
 
 
 class PhoneWords(CatalogueWords):
@@ -70,13 +111,13 @@ class PhoneWords(CatalogueWords):
 
 def _phone_words() -> PhoneWords | None:
     """The request's words, made once a request; None in English (nothing to look up)."""
-    locale = get_locale()
-    if locale is None or str(locale) == ENGLISH:
+    spoken = language()
+    if spoken == ENGLISH:
         return None
-    words: PhoneWords | None = g.get("phone_words")
-    if words is None:
-        words = g.phone_words = PhoneWords(locale)
-    return words
+    kept: tuple[str, PhoneWords] | None = g.get("phone_words")
+    if kept is None or kept[0] != spoken:  # none yet, or made outside a ``speaking`` block
+        kept = g.phone_words = (spoken, PhoneWords(get_locale() or Locale.parse(spoken, "-")))
+    return kept[1]
 
 
 def spoken(text: str) -> str:
@@ -208,8 +249,18 @@ def register(app: Flask) -> None:
     vary with it."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(CATALOGUES))
     Babel(app, locale_selector=choose_language)
+    app.extensions[READ_CATALOGUES] = {}
+    # Flask-Babel's gettext callables, each looking its catalogue up through ``_catalogue``
+    # (the method is the i18n extension's, which Flask-Babel adds)
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: _catalogue().ugettext(s),
+        ngettext=lambda s, p, n: _catalogue().ungettext(s, p, n),
+        pgettext=lambda c, s: _catalogue().upgettext(c, s),
+        npgettext=lambda c, s, p, n: _catalogue().unpgettext(c, s, p, n),
+        newstyle=True,
+    )
     app.jinja_env.finalize = _finalize
-    for name in ("gettext", "ngettext"):  # installed by Flask-Babel; ``_`` calls gettext
+    for name in ("gettext", "ngettext"):  # installed above; ``_`` calls gettext
         app.jinja_env.globals[name] = _values_spoken(app.jinja_env.globals[name])
     app.jinja_env.globals.update(language=language, languages=offered)
     app.add_template_filter(score, "points")  # -400 as "−400", like the rulings

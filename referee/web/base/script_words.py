@@ -32,7 +32,7 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 from referee.core.sentences import Sentence
-from referee.web.base.languages import ENGLISH, spoken
+from referee.web.base.languages import ENGLISH, language, spoken
 
 # Counts to find a number of each plural category among (CLDR's "many" in French: a million).
 SAMPLES = (*range(0, 200), 1000, 1_000_000)
@@ -87,7 +87,7 @@ def words_block() -> Markup:
     scripts read (nothing in English, or when no script of the page says anything; a message
     its language writes as English does is left out: the script says the English)."""
     scripts = g.pop("script_words", {})
-    if str(get_locale() or ENGLISH) == ENGLISH:
+    if language() == ENGLISH:
         return Markup("")
     words: dict[str, object] = {}
     for script in scripts:
@@ -121,7 +121,7 @@ def register(app: Flask) -> None:
     dumps = app.jinja_env.policies["json.dumps_function"]
 
     def dumps_said(value: Any, **options: Any) -> str:
-        english = not has_request_context() or str(get_locale() or ENGLISH) == ENGLISH
+        english = not has_request_context() or language() == ENGLISH
         return str(dumps(value if english else said(value), **options))
 
     app.jinja_env.policies["json.dumps_function"] = dumps_said

@@ -26,9 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from flask import Blueprint, Flask, Response, current_app, render_template, request, url_for
-from flask_babel import force_locale
 
-from referee.web.base.languages import ENGLISH, language, offered
+from referee.web.base.languages import ENGLISH, language, offered, speaking
 
 bp = Blueprint("shell", __name__)
 
@@ -144,7 +143,7 @@ def offline() -> str:
     asked = request.args.get("language", "").replace("-", "_")
     if asked not in offered():
         return render_template("shell/offline.html")
-    with force_locale(asked):
+    with speaking(asked):
         return render_template("shell/offline.html")
 
 
