@@ -28,6 +28,7 @@ from pathlib import Path
 from flask import Blueprint, Flask, Response, current_app, render_template, request, url_for
 
 from referee.web.base.languages import ENGLISH, language, offered, speaking
+from referee.web.base.static_files import digests_of
 
 bp = Blueprint("shell", __name__)
 
@@ -59,15 +60,15 @@ class Shell:
 def find_shell(static: Path, templates: Path) -> Shell:
     """Every file in ``static`` (as paths under it) and the digest of their names and bytes
     and of the worker's and offline page's templates."""
-    files = tuple(
-        sorted(path.relative_to(static).as_posix() for path in static.rglob("*") if path.is_file())
-    )
+    files = digests_of(static)  # each file's own digest, as the pages name it
     digest = hashlib.sha256()
-    sources = [(name, static / name) for name in files]
-    sources += [(f"templates/{name}", templates / name) for name in TEMPLATES]
-    for name, path in sources:
-        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return Shell(files, digest.hexdigest()[:16])
+    for name in sorted(files):
+        digest.update(name.encode() + b"\0" + files[name].encode() + b"\0")
+    for name in TEMPLATES:
+        digest.update(
+            f"templates/{name}".encode() + b"\0" + (templates / name).read_bytes() + b"\0"
+        )
+    return Shell(tuple(sorted(files)), digest.hexdigest()[:16])
 
 
 def register(app: Flask) -> None:
