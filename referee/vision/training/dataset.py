@@ -9,8 +9,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from referee.vision.decode import PhotoError
-from referee.vision.labels import COLOURS, CROP, NO_DIE, VALUES
+from referee.vision.labels import CROP, NO_DIE, READ_COLOURS, VALUES
 from referee.vision.reader import locate
+from referee.vision.training.looks import varied
 from referee.vision.training.render import Scene, TrueDie, busy_table, render
 
 UNKNOWN = -100  # a colour index the classifier's loss skips: no die, or one not labelled
@@ -60,11 +61,11 @@ def make_crops(seed: int, scenes: dict[str, int]) -> Crops:
     for layout, count in scenes.items():
         for _ in range(count):
             tokens, specks = busy_table(rng, layout)
-            scene = render(rng, layout, tokens=tokens, specks=specks)
+            scene = render(rng, layout, tokens=tokens, specks=specks, look=varied(rng, layout))
             for crop, die in matches(scene, shape_known=True):
                 images.append(crop)
                 values.append(NO_DIE if die is None else VALUES.index(die.value))
-                colours.append(UNKNOWN if die is None else COLOURS.index(die.colour))
+                colours.append(UNKNOWN if die is None else READ_COLOURS.index(die.colour))
     return Crops(
         np.array(images, np.uint8).reshape(-1, CROP, CROP, 3),
         np.array(values, np.int64),

@@ -23,6 +23,7 @@ from torch import nn
 from referee.vision.detect import STRIDE, network_input
 from referee.vision.training.augment import phone_effects
 from referee.vision.training.backbone import pretrained
+from referee.vision.training.looks import varied
 from referee.vision.training.render import busy_table, render
 
 PIECE = 160  # a training sample's side, pixels of the scaled photo
@@ -51,7 +52,7 @@ def make_photos(seed: int, scenes: dict[str, int]) -> Photos:
     for layout, count in scenes.items():
         for _ in range(count):
             tokens, specks = busy_table(rng, layout)
-            scene = render(rng, layout, tokens=tokens, specks=specks)
+            scene = render(rng, layout, tokens=tokens, specks=specks, look=varied(rng, layout))
             pixels, scale = network_input(scene.image)
             images.append(pixels)
             dice.append(

@@ -12,13 +12,25 @@ Nothing here is imported by the reader.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from referee.vision.labels import COLOURS
 from referee.vision.segment import LIGHTNESS_WEIGHT
+from referee.vision.training.looks import (
+    PLAIN,
+    TINTS,
+    Look,
+    die_finish,
+    digit_mask,
+    label_colour,
+    marble,
+    pip_paint,
+    translucent,
+)
+from referee.vision.training.surfaces import SURFACE_TONES, surface_texture
 
 SIDE = 64  # a die's side on the canvas, in pixels
 TABLE_CONTRAST = 55.0  # the least Lab distance between the table's mean and a die's body
@@ -123,25 +135,45 @@ def rounded_square(size: int, side: float, corner: float) -> np.ndarray:
     return cv2.resize(mask, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
 
 
-def face_patch(rng: Rng, value: int, colour: str, style: DieStyle, size: int) -> np.ndarray:
-    """The top face of a die, BGRA float, upright, ``SIDE`` wide in a ``size`` square."""
+def face_patch(
+    rng: Rng,
+    value: int,
+    colour: str,
+    style: DieStyle,
+    size: int,
+    look: Look = PLAIN,
+    finish: str = "plain",
+) -> np.ndarray:
+    """The top face of a die, BGRA float, upright, ``SIDE`` wide in a ``size`` square: its
+    body of ``colour`` (or a see-through tint, or marbled: ``finish``), and its pips or
+    printed number as ``look`` has them."""
     body = jitter_colour(rng, BODY_BGR[colour][rng.integers(len(BODY_BGR[colour]))])
+    if finish == "translucent":
+        body = jitter_colour(rng, TINTS[rng.integers(len(TINTS))])
     alpha = rounded_square(size, SIDE, style.corner)
     inset = rounded_square(size, SIDE * (1 - 2 * style.bevel), style.corner)
     shade = 0.72 + 0.28 * cv2.GaussianBlur(inset, (0, 0), SIDE * style.bevel * 0.6 + 0.5)
-    face = body[None, None, :] * shade[..., None]
+    surface = marble(rng, body, size) if finish == "marbled" else body[None, None, :]
+    face = surface * shade[..., None]
     choices = PIP_ON[PIP_KIND[colour]]
     pip = choices[0] if rng.random() < 0.75 else choices[rng.integers(1, len(choices))]
     pip_bgr = jitter_colour(rng, pip, 10)
+    if look.pips != "usual":
+        pip_bgr = pip_paint(rng, body, colour, look.pips)
     centre = size / 2
     radius = style.pip_radius * SIDE * rng.uniform(0.92, 1.08)
     offset = style.pip_offset * SIDE
-    pips = np.zeros((size * 4, size * 4), np.uint8)
-    for px, py in PIPS[value]:
-        x, y = (centre + px * offset) * 4, (centre + py * offset) * 4
-        draw_pip(pips, (x, y), radius * 4, style.pip_shape)
+    if look.numbers:
+        pips = digit_mask(rng, value, size, SIDE)
+    else:
+        pips = np.zeros((size * 4, size * 4), np.uint8)
+        for px, py in PIPS[value]:
+            x, y = (centre + px * offset) * 4, (centre + py * offset) * 4
+            draw_pip(pips, (x, y), radius * 4, style.pip_shape)
     pip_mask = cv2.resize(pips, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32)
     pip_mask /= 255
+    if finish == "translucent":
+        return translucent(rng, face, alpha, pip_mask, pip_bgr)
     pip_shade = pip_bgr[None, None, :] * np.ones_like(face)
     if style.concave:
         dark = cv2.GaussianBlur(pip_mask, (0, 0), radius * 0.35)
@@ -241,9 +273,12 @@ class Camera:
     height: float
 
 
-def camera(rng: Rng, centre: tuple[float, float], reach: float, tilt_max: float) -> Camera:
-    """A camera ``reach`` or more above ``centre``, tilted up to ``tilt_max`` degrees."""
-    tilt = np.radians(rng.uniform(0, tilt_max))
+def camera(
+    rng: Rng, centre: tuple[float, float], reach: float, tilts: tuple[float, float]
+) -> Camera:
+    """A camera ``reach`` or more from ``centre``, tilted from upright by an angle in the
+    range ``tilts`` (degrees)."""
+    tilt = np.radians(rng.uniform(*tilts))
     turn = np.radians(rng.uniform(0, 360))
     rx = np.array([[1, 0, 0], [0, np.cos(tilt), -np.sin(tilt)], [0, np.sin(tilt), np.cos(tilt)]])
     rz = np.array([[np.cos(turn), -np.sin(turn), 0], [np.sin(turn), np.cos(turn), 0], [0, 0, 1]])
@@ -299,11 +334,22 @@ def lay_out(
 
 
 def draw_dice(
-    rng: Rng, canvas: np.ndarray, spots: list, cam: Camera, palette: list[str], layout: str
+    rng: Rng,
+    canvas: np.ndarray,
+    spots: list,
+    cam: Camera,
+    palette: list[str],
+    layout: str,
+    look: Look = PLAIN,
 ) -> list[tuple[int, str, tuple[float, float], float]]:
-    """Draw every die (shadow, sides, top face) on the canvas; return value, colour, the
-    canvas point where its top face's centre shows and its turn (degrees)."""
+    """Draw every die (shadow, sides, top face) on the canvas as ``look`` has them; return
+    value, colour (as labelled), the canvas point where its top face's centre shows and its
+    turn (degrees)."""
     style = random_style(rng)
+    if look.rounded:  # toy and Catan dice: a corner's curve 0.28-0.4 of the side
+        style = replace(
+            style, corner=float(rng.uniform(0.28, 0.4)), bevel=float(rng.uniform(0.12, 0.2))
+        )
     light = rng.normal(0, 1, 2)
     light = light / (np.linalg.norm(light) + 1e-9) * SIDE * rng.uniform(0.05, 0.3)
     size = int(SIDE * 1.6)
@@ -317,18 +363,83 @@ def draw_dice(
     ):
         value = int(rng.integers(1, 7))
         colour = str(palette[rng.integers(len(palette))])
-        face = face_patch(rng, value, colour, style, size)
+        finish = die_finish(rng, look)
+        face = face_patch(rng, value, colour, style, size, look, finish)
         angle += 90 * int(rng.integers(4))  # a two's diagonal and a six's rows go either way
         away = np.array([x, y]) - cam.foot
         lift = SIDE / max(cam.height - SIDE, SIDE)
         top = (x + away[0] * lift, y + away[1] * lift)
         side = face.copy()
         side[..., :3] *= rng.uniform(0.45, 0.7)
-        for step in np.linspace(0, 1, 6)[:-1]:
-            paste(canvas, side, (x + away[0] * lift * step, y + away[1] * lift * step), angle)
+        if look == PLAIN:  # five copies of the face between the table and the top
+            for step in np.linspace(0, 1, 6)[:-1]:
+                paste(canvas, side, (x + away[0] * lift * step, y + away[1] * lift * step), angle)
+        else:
+            neighbours = [v for v in range(1, 7) if v not in (value, 7 - value)]
+            sides = [
+                face_patch(rng, int(v), colour, style, size, look, finish)
+                for v in rng.choice(neighbours, 2, replace=False)
+            ]
+            draw_sides(rng, canvas, side, sides, ((x, y), top), angle)
         paste(canvas, face, top, angle)
-        drawn.append((value, colour, top, angle))
+        drawn.append((value, label_colour(colour, finish), top, angle))
     return drawn
+
+
+def draw_sides(
+    rng: Rng,
+    canvas: np.ndarray,
+    fill: np.ndarray,
+    faces: list[np.ndarray],
+    ends: tuple[tuple[float, float], tuple[float, float]],
+    angle: float,
+) -> None:
+    """A die's upright sides between where it stands and where its top face shows
+    (``ends``): its body (``fill``, its pips wiped) swept between them, then each side that
+    faces the camera as a face of its own, pips and all (``faces``: two adjacent values),
+    warped onto its quadrilateral and shaded, as a low camera sees them."""
+    base, top = np.array(ends[0]), np.array(ends[1])
+    rise = top - base
+    body = fill.copy()
+    inside = body[..., 3] > body[..., 3].max() / 2
+    body[inside, :3] = np.median(body[inside, :3], axis=0)
+    steps = max(5, int(np.hypot(*rise) / SIDE * 12) + 1)
+    if body[..., 3].max() < 0.99:  # see-through: the copies together as clear as one
+        body[..., 3] = 1 - (1 - body[..., 3]) ** (1 / steps)
+    for step in np.linspace(0, 1, steps + 1)[:-1]:
+        paste(canvas, body, (base[0] + rise[0] * step, base[1] + rise[1] * step), angle)
+    cos, sin = np.cos(np.radians(angle)), np.sin(np.radians(angle))
+    half = SIDE / 2
+    corners = [
+        base + (cos * u + sin * v, -sin * u + cos * v)
+        for u, v in ((-half, -half), (half, -half), (half, half), (-half, half))
+    ]
+    size = fill.shape[0]
+    lo, hi = (size - SIDE) / 2, (size + SIDE) / 2
+    square = np.array([[lo, hi], [hi, hi], [hi, lo], [lo, lo]], np.float32)  # its bottom edge first
+    for i in range(4):
+        a, b = corners[i], corners[(i + 1) % 4]
+        if np.dot((a + b) / 2 - base, rise) >= 0:
+            continue  # it faces away from the camera
+        quad = np.array([a, b, b + rise, a + rise], np.float32)
+        face = faces[i % 2].copy()
+        face[..., :3] *= rng.uniform(0.45, 0.8)
+        warp_onto(canvas, face, square, quad)
+
+
+def warp_onto(canvas: np.ndarray, patch: np.ndarray, square: np.ndarray, quad: np.ndarray) -> None:
+    """Composite a BGRA ``patch`` onto ``canvas``, its points ``square`` taken to ``quad``."""
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+    x0, y0 = max(x0, 0), max(y0, 0)
+    x1, y1 = min(x1, canvas.shape[1]), min(y1, canvas.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return
+    warp = cv2.getPerspectiveTransform(square, (quad - [x0, y0]).astype(np.float32))
+    moved = cv2.warpPerspective(patch, warp, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
+    region = canvas[y0:y1, x0:x1]
+    alpha = moved[..., 3:4]
+    region[:] = region * (1 - alpha) + moved[..., :3] * alpha
 
 
 def lab(bgr: np.ndarray) -> np.ndarray:
@@ -339,15 +450,25 @@ def lab(bgr: np.ndarray) -> np.ndarray:
     return out
 
 
-def contrasting_table(rng: Rng, h: int, w: int, palette: list[str]) -> np.ndarray:
+def contrasting_table(
+    rng: Rng, h: int, w: int, palette: list[str], surface: str | None = None
+) -> tuple[np.ndarray, list[tuple[float, float]]]:
     """A table top whose colour stands apart from every die body in ``palette`` (the
-    reader tells dice from table by colour; docs/vision.md says so)."""
+    reader tells dice from table by colour; docs/vision.md says so): one of the usual
+    tables, or ``surface`` (``surfaces.SURFACE_TONES``); and where a game board's number
+    tokens lie on it."""
     bodies = [lab(np.array(bgr, float)) for colour in palette for bgr in BODY_BGR[colour]]
     for _ in range(40):
-        kind, base = table_tone(rng)
+        if surface is None:
+            kind, base = table_tone(rng)
+        else:
+            tones = SURFACE_TONES[surface]
+            kind, base = surface, jitter_colour(rng, tones[rng.integers(len(tones))], 20)
         if min(np.linalg.norm(lab(base) - body) for body in bodies) > TABLE_CONTRAST:
             break
-    return table_texture(rng, h, w, kind, base)
+    if surface is None:
+        return table_texture(rng, h, w, kind, base), []
+    return surface_texture(rng, surface, h, w, base, SIDE)
 
 
 def palette_for(rng: Rng) -> list[str]:
@@ -384,6 +505,8 @@ def camera_faults(rng: Rng, photo: np.ndarray) -> np.ndarray:
     return np.asarray(cv2.imdecode(encoded, cv2.IMREAD_COLOR))
 
 
+WIDE_PAD = 1.5  # a new look's canvas holds this many times the usual table round the dice
+LOW_PAD = 2.0  # and a low camera's this many times
 BUSY = 0.3  # the share of training photos on a busy table (tokens, a speckled counter)
 
 
@@ -435,25 +558,66 @@ def draw_tokens(
         ):
             continue
         placed.append((float(x), float(y)))
-        number = int(rng.choice(list(TOKEN_DOTS)))
-        radius = int(SIDE * rng.uniform(0.5, 0.65))
-        beige = tuple(int(v) for v in jitter_colour(rng, (170, 215, 235), 12))
-        cv2.circle(drawn, (int(x), int(y)), radius + 2, 255, -1)
-        cv2.circle(layer, (int(x), int(y)), radius, beige, -1, cv2.LINE_AA)
-        cv2.circle(layer, (int(x), int(y)), radius, (90, 120, 140), 2, cv2.LINE_AA)
-        ink = (30, 30, 170) if number in (6, 8) else (25, 25, 25)
-        text = str(number)
-        scale = radius / 28
-        (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, scale, 2)
-        cv2.putText(
-            layer, text, (int(x - tw / 2), int(y + th / 3)), cv2.FONT_HERSHEY_DUPLEX, scale,
-            ink, 2, cv2.LINE_AA,
-        )  # fmt: skip
-        dots = TOKEN_DOTS[number]
-        for i in range(dots):
-            dx = (i - (dots - 1) / 2) * radius * 0.2
-            cv2.circle(layer, (int(x + dx), int(y + radius * 0.55)), max(radius // 14, 2), ink, -1)
+        draw_token(rng, layer, drawn, (x, y), (0.5, 0.65))
     canvas[drawn > 0] = layer[drawn > 0]
+
+
+def draw_board_tokens(rng: Rng, canvas: np.ndarray, centres: list[tuple[float, float]]) -> None:
+    """A game board's number tokens, one on each land tile's centre (a die may lie on one):
+    as ``draw_tokens`` draws them, their size as Catan's beside its dice (about two sides
+    across)."""
+    layer = np.clip(canvas, 0, 255).astype(np.uint8)
+    drawn = np.zeros(canvas.shape[:2], np.uint8)
+    for at in centres:
+        draw_token(rng, layer, drawn, at, (0.7, 1.05))
+    canvas[drawn > 0] = layer[drawn > 0]
+
+
+def draw_token(
+    rng: Rng,
+    layer: np.ndarray,
+    drawn: np.ndarray,
+    at: tuple[float, float],
+    sizes: tuple[float, float],
+) -> None:
+    """One number token on ``layer`` (uint8), marked on ``drawn``: a beige disc whose radius
+    is ``sizes`` (a range) of a die's side, its number 2-12 (6 and 8 in red), its dots."""
+    x, y = at
+    number = int(rng.choice(list(TOKEN_DOTS)))
+    radius = int(SIDE * rng.uniform(*sizes))
+    beige = tuple(int(v) for v in jitter_colour(rng, (170, 215, 235), 12))
+    cv2.circle(drawn, (int(x), int(y)), radius + 2, 255, -1)
+    cv2.circle(layer, (int(x), int(y)), radius, beige, -1, cv2.LINE_AA)
+    cv2.circle(layer, (int(x), int(y)), radius, (90, 120, 140), 2, cv2.LINE_AA)
+    ink = (30, 30, 170) if number in (6, 8) else (25, 25, 25)
+    text = str(number)
+    scale = radius / 28
+    (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, scale, 2)
+    cv2.putText(
+        layer, text, (int(x - tw / 2), int(y + th / 3)), cv2.FONT_HERSHEY_DUPLEX, scale,
+        ink, 2, cv2.LINE_AA,
+    )  # fmt: skip
+    dots = TOKEN_DOTS[number]
+    for i in range(dots):
+        dx = (i - (dots - 1) / 2) * radius * 0.2
+        cv2.circle(layer, (int(x + dx), int(y + radius * 0.55)), max(radius // 14, 2), ink, -1)
+
+
+def framing(rng: Rng, look: Look, reach: float) -> tuple[float, float]:
+    """How much table the photo shows round the dice (``reach`` across), and how much the
+    canvas holds round them, so that the camera, however tilted, sees only table: the usual
+    (a lone die is not the whole photo), far (dice of about 15-40 pixels) or close (a die
+    nearly the whole photo); a low camera sees farther across the table."""
+    if look.scale == "far":
+        spread = SIDE * float(rng.uniform(4, 10))
+    elif look.scale == "close":
+        spread = SIDE * float(rng.uniform(0.12, 0.6))
+    else:
+        spread = SIDE * 0.9 + max(0.0, SIDE * 5 - reach) / 2
+    pad = spread + SIDE * 2 + 0.8 * reach
+    if look == PLAIN:
+        return spread, pad
+    return spread, pad * (WIDE_PAD if look.tilt is None else LOW_PAD)
 
 
 def render(
@@ -463,31 +627,41 @@ def render(
     tilt_max: float = 30.0,
     tokens: int = 0,
     specks: bool = False,
+    look: Look = PLAIN,
 ) -> Scene:
     """One photo of a grid of touching dice or of a loose roll (``size`` as ``lay_out``
     takes it), and its truth; ``tokens`` a board game's number tokens on the table beside
     the dice (``draw_tokens``), ``specks`` a speckled counter top (``draw_specks``): no
-    dice either."""
-    spots, shape = lay_out(rng, layout, size)
+    dice either; ``look`` the dice's finish, the table's surface, the dice's size in the
+    photo and the camera's tilt (``looks.Look``; ``tilt_max`` is the usual look's)."""
+    spots, shape = lay_out(rng, layout, size if size is not None else look.count)
     # Enough table around the dice that the camera, however tilted, sees only table.
     reach = max(np.ptp([x for x, _, _ in spots]), np.ptp([y for _, y, _ in spots])) + SIDE
-    spread = SIDE * 0.9 + max(0.0, SIDE * 5 - reach) / 2  # a lone die is not the whole photo
-    pad = spread + SIDE * 2 + 0.8 * reach  # (the photo's frame, tilted, stays on the table)
+    spread, pad = framing(rng, look, reach)
     left, top = min(x for x, _, _ in spots), min(y for _, y, _ in spots)
     spots = [(x - left + pad, y - top + pad, angle) for x, y, angle in spots]
     xs = [x for x, _, _ in spots]
     ys = [y for _, y, _ in spots]
     width, height = int(max(xs) + pad), int(max(ys) + pad)
-    palette = palette_for(rng)
-    canvas = contrasting_table(rng, height, width, palette)
+    palette = ["red", "yellow"] if look.pips == "catan" else palette_for(rng)
+    canvas, board_tokens = contrasting_table(rng, height, width, palette, look.surface)
     frame = (min(xs) - spread, min(ys) - spread, max(xs) + spread, max(ys) + spread)
     if specks:
         draw_specks(rng, canvas)
     draw_tokens(rng, canvas, spots, frame, tokens)
+    draw_board_tokens(rng, canvas, board_tokens)
     centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-    cam = camera(rng, centre, reach, tilt_max)
-    drawn = draw_dice(rng, canvas, spots, cam, palette, layout)
-    # Frame the dice with ``spread`` of table around them, then scale to the photo's size.
+    # The usual look's camera stands 2-3.5 times the dice's reach away (a lone die's at 2-3.5
+    # sides: a wide lens close up); any other look's as far from the whole framed table.
+    distance = reach if look == PLAIN else max(reach + 2 * spread, SIDE * 4)
+    cam = camera(rng, centre, distance, look.tilt or (0.0, tilt_max))
+    drawn = draw_dice(rng, canvas, spots, cam, palette, layout, look)
+    # Frame the dice with ``spread`` of table around them (a new look's, their top faces
+    # too: a low or near camera sees them far from where the dice stand), then scale to
+    # the photo's size (a close look's smaller: its canvas holds a die in 64 pixels).
+    if look != PLAIN:
+        xs += [at[0] + sign * SIDE / 2 for _, _, at, _ in drawn for sign in (-1, 1)]
+        ys += [at[1] + sign * SIDE / 2 for _, _, at, _ in drawn for sign in (-1, 1)]
     box = np.array(
         [[min(xs) - spread, min(ys) - spread], [max(xs) + spread, min(ys) - spread],
          [max(xs) + spread, max(ys) + spread], [min(xs) - spread, max(ys) + spread]]
@@ -496,7 +670,7 @@ def render(
     low, high = seen.min(axis=0), seen.max(axis=0)
     margin = (high - low) * rng.uniform(0.03, 0.2, 2)
     low, high = low - margin, high + margin
-    long_side = rng.uniform(480, 900)
+    long_side = rng.uniform(480, 900) if look.scale != "close" else rng.uniform(200, 420)
     scale = long_side / max(high - low)
     fit = np.array([[scale, 0, -low[0] * scale], [0, scale, -low[1] * scale], [0, 0, 1]])
     homography = fit @ cam.homography
