@@ -154,20 +154,25 @@ def digit_mask(rng: Rng, value: int, size: int, side: float) -> np.ndarray:
     x, y = int(size * 2 - tw / 2), int(size * 2 + th / 2)
     cv2.putText(mask, str(value), (x, y), font, scale, 255, thick, cv2.LINE_AA)
     if value == 6:
-        under = int(y + height * 0.18)
+        under = int(y + height * 0.12 + thick)
         cv2.line(mask, (x, under), (x + tw, under), 255, thick, cv2.LINE_AA)
     return mask
 
 
 def translucent(
-    rng: Rng, face: np.ndarray, alpha: np.ndarray, marks: np.ndarray, pip_bgr: np.ndarray
+    rng: Rng,
+    face: np.ndarray,
+    alpha: np.ndarray,
+    marks: np.ndarray,
+    far: np.ndarray,
+    pip_bgr: np.ndarray,
 ) -> np.ndarray:
     """A see-through die's top face, BGRA: the tinted body lets ``1 - opacity`` of the table
     through, its rim catches the light, and its pips (``marks``, 0..1) are paint of a lower
-    opacity, with the far face's pips showing faintly through the body."""
+    opacity, with the far face's (``far``) showing faintly and blurred through the body."""
     opacity = rng.uniform(0.35, 0.65)
     paint = rng.uniform(0.45, 0.85)
-    ghost = cv2.GaussianBlur(marks[::-1, :], (0, 0), 1.5) * rng.uniform(0.1, 0.25)
+    ghost = cv2.GaussianBlur(far, (0, 0), 2.5) * rng.uniform(0.06, 0.18)
     rim = np.clip(alpha - cv2.erode(alpha, np.ones((5, 5), np.uint8)), 0, 1)
     body = np.clip(face + rim[..., None] * rng.uniform(40, 90), 0, 255)
     body_a = alpha * np.clip(opacity + ghost * 0.5, 0, 1)

@@ -158,28 +158,36 @@ def face_patch(
     choices = PIP_ON[PIP_KIND[colour]]
     pip = choices[0] if rng.random() < 0.75 else choices[rng.integers(1, len(choices))]
     pip_bgr = jitter_colour(rng, pip, 10)
-    if look.pips != "usual":
+    if look.pips != "usual" or finish == "translucent":  # (a tint's paint stands out from it)
         pip_bgr = pip_paint(rng, body, colour, look.pips)
-    centre = size / 2
     radius = style.pip_radius * SIDE * rng.uniform(0.92, 1.08)
     offset = style.pip_offset * SIDE
-    if look.numbers:
-        pips = digit_mask(rng, value, size, SIDE)
-    else:
-        pips = np.zeros((size * 4, size * 4), np.uint8)
-        for px, py in PIPS[value]:
-            x, y = (centre + px * offset) * 4, (centre + py * offset) * 4
-            draw_pip(pips, (x, y), radius * 4, style.pip_shape)
-    pip_mask = cv2.resize(pips, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32)
-    pip_mask /= 255
-    if finish == "translucent":
-        return translucent(rng, face, alpha, pip_mask, pip_bgr)
+    pip_mask = face_marks(rng, value, style, size, look, (radius, offset))
+    if finish == "translucent":  # the far face (7 - value) shows through, mirrored
+        far = face_marks(rng, 7 - value, style, size, look, (radius, offset))[::-1, :]
+        return translucent(rng, face, alpha, pip_mask, far, pip_bgr)
     pip_shade = pip_bgr[None, None, :] * np.ones_like(face)
     if style.concave:
         dark = cv2.GaussianBlur(pip_mask, (0, 0), radius * 0.35)
         pip_shade = pip_shade * (0.65 + 0.35 * dark[..., None])
     face = face * (1 - pip_mask[..., None]) + pip_shade * pip_mask[..., None]
     return np.dstack([face, alpha]).astype(np.float32)
+
+
+def face_marks(
+    rng: Rng, value: int, style: DieStyle, size: int, look: Look, pip: tuple[float, float]
+) -> np.ndarray:
+    """Where a face of ``value`` is painted (0..1, ``size`` square): its pips (``pip`` their
+    radius and offset from the centre) or its printed number."""
+    if look.numbers:
+        marks = digit_mask(rng, value, size, SIDE)
+    else:
+        radius, offset = pip
+        marks = np.zeros((size * 4, size * 4), np.uint8)
+        for px, py in PIPS[value]:
+            x, y = (size / 2 + px * offset) * 4, (size / 2 + py * offset) * 4
+            draw_pip(marks, (x, y), radius * 4, style.pip_shape)
+    return cv2.resize(marks, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
 
 
 def draw_pip(mask: np.ndarray, at: tuple[float, float], radius: float, shape: str) -> None:
