@@ -366,11 +366,13 @@ def draw_dice(
         spread = SIDE * (0.08 if layout == "grid" else rng.uniform(0.1, 0.3))
         shadow(canvas, (x + light[0], y + light[1]), spread, float(rng.uniform(0.2, 0.5)))
     # The far dice first: a nearer die's sides hide what is behind it.
-    for x, y, angle in sorted(
-        spots, key=lambda s: -np.hypot(s[0] - cam.foot[0], s[1] - cam.foot[1])
+    for i, (x, y, angle) in enumerate(
+        sorted(spots, key=lambda s: -np.hypot(s[0] - cam.foot[0], s[1] - cam.foot[1]))
     ):
         value = int(rng.integers(1, 7))
         colour = str(palette[rng.integers(len(palette))])
+        if look.pips == "catan":  # Catan's pair: a red die and a yellow one
+            colour = palette[i % len(palette)]
         finish = die_finish(rng, look)
         face = face_patch(rng, value, colour, style, size, look, finish)
         angle += 90 * int(rng.integers(4))  # a two's diagonal and a six's rows go either way
@@ -513,6 +515,7 @@ def camera_faults(rng: Rng, photo: np.ndarray) -> np.ndarray:
     return np.asarray(cv2.imdecode(encoded, cv2.IMREAD_COLOR))
 
 
+ASPECT = 1.5  # a new look's photo is at most this many times as long as it is wide
 WIDE_PAD = 1.5  # a new look's canvas holds this many times the usual table round the dice
 LOW_PAD = 2.0  # and a low camera's this many times
 BUSY = 0.3  # the share of training photos on a busy table (tokens, a speckled counter)
@@ -678,6 +681,9 @@ def render(
     low, high = seen.min(axis=0), seen.max(axis=0)
     margin = (high - low) * rng.uniform(0.03, 0.2, 2)
     low, high = low - margin, high + margin
+    if look != PLAIN:  # a phone's photo is 1:1 to 3:2, however low the camera
+        grow = np.maximum((high - low)[::-1] / ASPECT - (high - low), 0) / 2
+        low, high = low - grow, high + grow
     long_side = rng.uniform(480, 900) if look.scale != "close" else rng.uniform(200, 420)
     scale = long_side / max(high - low)
     fit = np.array([[scale, 0, -low[0] * scale], [0, scale, -low[1] * scale], [0, 0, 1]])
