@@ -622,7 +622,7 @@ def framing(rng: Rng, look: Look, reach: float) -> tuple[float, float]:
     if look.scale == "far":
         spread = SIDE * float(rng.uniform(4, 10))
     elif look.scale == "close":
-        spread = SIDE * float(rng.uniform(0.12, 0.6))
+        spread = SIDE * float(rng.uniform(0.02, 0.35))
     else:
         spread = SIDE * 0.9 + max(0.0, SIDE * 5 - reach) / 2
     pad = spread + SIDE * 2 + 0.8 * reach
