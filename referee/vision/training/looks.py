@@ -16,12 +16,13 @@ import cv2
 import numpy as np
 
 from referee.vision.labels import OTHER
+from referee.vision.training.surfaces import SURFACE_TONES
 
 Rng = np.random.Generator
 
 VARIED = 0.5  # the share of training photos given a look of their own (the rest: as before)
 FINISHES = ("plain", "translucent", "marbled")  # a die's body; the last two read as OTHER
-SURFACES = ("hexboard", "cloth", "carpet", "granite", "felt", "paper")
+SURFACES = tuple(SURFACE_TONES)  # a game board, cloth, carpet, granite, felt, paper
 PIP_CONTRAST = 70.0  # the least Lab distance between a coloured pip and its die's body
 # Paints a pip may have (BGR): white, black, yellow, red, gold, green, blue, silver.
 PIP_PAINTS = (
@@ -72,9 +73,7 @@ def varied(rng: Rng, layout: str) -> Look:
     pick = rng.random(8)
     finishes: tuple[str, ...] = ("plain",)
     if pick[3] < 0.3:
-        finishes = (("translucent",), ("marbled",), ("plain", "translucent", "marbled"))[
-            int(rng.integers(3))
-        ]
+        finishes = (("translucent",), ("marbled",), FINISHES)[int(rng.integers(3))]
     scale, count = "usual", None
     if layout == "loose" and pick[5] < 0.25:
         scale = "far"

@@ -25,6 +25,7 @@ from referee.vision.training.looks import (
     Look,
     die_finish,
     digit_mask,
+    lab_of,
     label_colour,
     marble,
     pip_paint,
@@ -454,8 +455,7 @@ def warp_onto(canvas: np.ndarray, patch: np.ndarray, square: np.ndarray, quad: n
 
 def lab(bgr: np.ndarray) -> np.ndarray:
     """A colour in Lab with lightness weighted as the reader weighs it."""
-    pixel = np.clip(bgr, 0, 255).astype(np.uint8).reshape(1, 1, 3)
-    out = cv2.cvtColor(pixel, cv2.COLOR_BGR2LAB)[0, 0].astype(float)
+    out = lab_of(bgr)
     out[0] *= LIGHTNESS_WEIGHT
     return out
 
