@@ -89,6 +89,23 @@ def test_a_postgresql_restart_costs_no_request_a_500(served, cluster):
     assert roll(phone, token)[0] == 302
 
 
+def test_after_a_postgresql_restart_the_balancers_check_says_the_database_answers(
+    served, cluster
+):
+    """Both workers' pooled connections are stale after a restart: a check that meets one
+    asks again on a fresh one, as a page does.  It said "The database does not answer."
+    once in each worker that had not yet met a stale connection, which a balancer counts
+    against the server."""
+    server, phone, token = served
+    assert {status for status, _, _ in pages_at_once(phone, mixed_pages(token, PAGES))} == {200}
+    cluster.restart()
+    checks = [phone.get("/healthz/database") for _ in range(CHECKS)]
+    assert checks == [(200, "The database answers.\n")] * CHECKS
+
+
+CHECKS = 8  # the balancer's checks after a restart, which the two workers share
+
+
 class Load:
     """Phones asking for pages in a loop, and one phone posting moves, each on a thread of its
     own, until ``stop``: every answer's (when it was asked, status), kept by kind."""

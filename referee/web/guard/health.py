@@ -32,7 +32,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from referee.web.base.extensions import db
 from referee.web.guard.limits import REDIS_TIMEOUT, limiter, limits_in_redis, redis_reachable
 from referee.web.guard.outages import waiting_at_most
-from referee.web.guard.unwritable import fault_of, write_fault
+from referee.web.guard.stale import found_stale
+from referee.web.guard.unwritable import Fault, fault_of, write_fault
 
 bp = Blueprint("health", __name__)
 
@@ -89,19 +90,35 @@ def answer_by(question: Future[Answer | None], deadline: float) -> Answer | None
 
 def database_answers(app: Flask) -> Answer:
     """Whether ``app``'s database answers and can write (each wait on PostgreSQL bounded by
-    ``PROBE_SECONDS``): True, False, or the sentence on what keeps it from writing."""
+    ``PROBE_SECONDS``): True, False, or the sentence on what keeps it from writing.  A
+    pooled connection found stale (PostgreSQL restarted, or ended this server's sessions,
+    since it was opened) is thrown away with the older ones, and the database is asked
+    once more on a fresh one, as a request's view is (``stale``): a server whose database
+    answers is never said to have none."""
     with app.app_context(), waiting_at_most(PROBE_SECONDS):
         try:
-            db.session.execute(text("SELECT 1"))
-            db.session.remove()
-            fault = write_fault(db.engine)
+            try:
+                fault = database_fault()
+            except SQLAlchemyError as exc:
+                if not found_stale(exc):
+                    raise
+                fault = database_fault()
         except (SQLAlchemyError, sqlite3.Error) as exc:
             fault = fault_of(exc)  # an SQLite file that cannot be opened: nor read
             if fault is None:
                 return False
-        finally:
-            db.session.remove()
     return True if fault is None else fault.health
+
+
+def database_fault() -> Fault | None:
+    """What keeps the app's database from writing, None when nothing does (it is asked
+    in the app context's session, let go afterwards; raises when it does not answer)."""
+    try:
+        db.session.execute(text("SELECT 1"))
+        db.session.remove()
+        return write_fault(db.engine)
+    finally:
+        db.session.remove()
 
 
 def redis_answers(app: Flask) -> bool:

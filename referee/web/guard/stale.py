@@ -45,10 +45,16 @@ class Attempt:
 _attempt: ContextVar[Attempt | None] = ContextVar("database_attempt", default=None)
 
 
+def found_stale(exc: BaseException) -> bool:
+    """Whether ``exc`` says its connection was found stale and thrown away (with every
+    pooled one opened before it), so that a fresh one may be tried."""
+    return isinstance(exc, DBAPIError) and exc.connection_invalidated
+
+
 def tried_again(exc: BaseException, attempt: Attempt) -> bool:
     """Whether a view that raised ``exc`` may run once more: its connection was found
     stale and thrown away, and it had sent no commit."""
-    return isinstance(exc, DBAPIError) and exc.connection_invalidated and not attempt.committed
+    return found_stale(exc) and not attempt.committed
 
 
 def register(app: Flask) -> None:
