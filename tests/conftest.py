@@ -359,9 +359,19 @@ class Table:
         return re.search(r'class="ruling"[^>]*><p>(.*?)</p>', html, re.S).group(1)
 
 
+CSRF_FIELD = re.compile(r'(name="csrf_token"[^>]*value=")([^"]+)"')
+
+
 def csrf_of(html: str) -> str:
     """The CSRF token of a page's forms."""
-    return re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html).group(1)
+    return CSRF_FIELD.search(html).group(2)
+
+
+def without_csrf_tokens(html: str) -> str:
+    """A page with its CSRF tokens blanked: a token is the session's, signed with the
+    second it was signed in, so two renderings of one page a second apart differ there
+    alone (and any signature of it is as good)."""
+    return CSRF_FIELD.sub(r'\1"', html)
 
 
 def csrf_token(client, url: str) -> str:

@@ -13,18 +13,17 @@ import pytest
 
 from referee.web.base.weighed import WeighedCache
 from referee.web.play.kept_pages import CACHE, KEPT_BYTES
-from tests.conftest import Table, csrf_of
+from tests.conftest import Table, csrf_of, without_csrf_tokens
 from tests.web.support import SEEDS, flash, seed_opening
 
 MARK = re.compile(r'name="page" value="[0-9a-f]+"')
-TOKEN = re.compile(r'name="csrf_token" value="[^"]+"')
 SEED_NAMES = sorted(path.stem for path in SEEDS.glob("*.json"))
 
 
 def shape(page: str) -> str:
-    """A page with its page marks (one per page rendered or served) and its CSRF tokens (the
-    session's, signed again at times: any signature of it is as good) blanked."""
-    return TOKEN.sub('name="csrf_token" value=""', MARK.sub('name="page" value=""', page))
+    """A page with its page marks (one per page rendered or served) and its CSRF tokens
+    blanked."""
+    return without_csrf_tokens(MARK.sub('name="page" value=""', page))
 
 
 def forget_kept(app) -> None:
