@@ -89,9 +89,7 @@ def test_a_postgresql_restart_costs_no_request_a_500(served, cluster):
     assert roll(phone, token)[0] == 302
 
 
-def test_after_a_postgresql_restart_the_balancers_check_says_the_database_answers(
-    served, cluster
-):
+def test_after_a_postgresql_restart_the_balancers_check_says_the_database_answers(served, cluster):
     """Both workers' pooled connections are stale after a restart: a check that meets one
     asks again on a fresh one, as a page does.  It said "The database does not answer."
     once in each worker that had not yet met a stale connection, which a balancer counts
@@ -99,11 +97,22 @@ def test_after_a_postgresql_restart_the_balancers_check_says_the_database_answer
     server, phone, token = served
     assert {status for status, _, _ in pages_at_once(phone, mixed_pages(token, PAGES))} == {200}
     cluster.restart()
-    checks = [phone.get("/healthz/database") for _ in range(CHECKS)]
-    assert checks == [(200, "The database answers.\n")] * CHECKS
+    checks = [phone.get("/healthz/database") for _ in range(AFTER_RESTART)]
+    assert checks == [(200, "The database answers.\n")] * AFTER_RESTART
 
 
-CHECKS = 8  # the balancer's checks after a restart, which the two workers share
+def test_after_a_postgresql_restart_the_player_pages_guard_reads_on_a_fresh_connection(
+    served, cluster
+):
+    """The player pages ask for the phone's house grant before their view, out of the
+    view's retry: the first of them in each worker after a restart was a 503."""
+    server, phone, token = served
+    assert {status for status, _, _ in pages_at_once(phone, mixed_pages(token, PAGES))} == {200}
+    cluster.restart()
+    assert [phone.get("/players/")[0] for _ in range(AFTER_RESTART)] == [200] * AFTER_RESTART
+
+
+AFTER_RESTART = 8  # requests after a restart, which the two workers share
 
 
 class Load:

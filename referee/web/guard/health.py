@@ -32,7 +32,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from referee.web.base.extensions import db
 from referee.web.guard.limits import REDIS_TIMEOUT, limiter, limits_in_redis, redis_reachable
 from referee.web.guard.outages import waiting_at_most
-from referee.web.guard.stale import found_stale
+from referee.web.guard.stale import once_more_if_stale
 from referee.web.guard.unwritable import Fault, fault_of, write_fault
 
 bp = Blueprint("health", __name__)
@@ -97,12 +97,7 @@ def database_answers(app: Flask) -> Answer:
     answers is never said to have none."""
     with app.app_context(), waiting_at_most(PROBE_SECONDS):
         try:
-            try:
-                fault = database_fault()
-            except SQLAlchemyError as exc:
-                if not found_stale(exc):
-                    raise
-                fault = database_fault()
+            fault = once_more_if_stale(database_fault)
         except (SQLAlchemyError, sqlite3.Error) as exc:
             fault = fault_of(exc)  # an SQLite file that cannot be opened: nor read
             if fault is None:

@@ -15,6 +15,10 @@ its claim of the table's version is made again).  A request whose commit was sen
 never tried again: the commit may have landed.  The view alone runs again: the request's
 checks before it (its rate limits, its deadline) were made once.
 
+What a request reads before its view (the player pages' guard asking for the phone's
+house grant) and the balancer's check are read once more in the same way
+(``once_more_if_stale``).
+
 A connection lost after the view answered (the request's session, closed as the request
 ends, rolls back on it) costs the answer nothing: the database has rolled back whatever
 was left open on it, and the session is let go (``let_go``) rather than the answer turned
@@ -26,13 +30,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError
 
 from referee.web.base.extensions import db
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -49,6 +55,20 @@ def found_stale(exc: BaseException) -> bool:
     """Whether ``exc`` says its connection was found stale and thrown away (with every
     pooled one opened before it), so that a fresh one may be tried."""
     return isinstance(exc, DBAPIError) and exc.connection_invalidated
+
+
+def once_more_if_stale(read: Callable[[], T]) -> T:
+    """``read``'s answer, ``read`` run once more on a fresh connection when it met a stale
+    one.  For the reads a request makes outside its view (a blueprint's guard before it,
+    the balancer's check), which the view's own retry does not cover; ``read`` writes
+    nothing, as it is run again whole."""
+    try:
+        return read()
+    except DBAPIError as exc:
+        if not found_stale(exc):
+            raise
+        db.session.rollback()
+        return read()
 
 
 def tried_again(exc: BaseException, attempt: Attempt) -> bool:
