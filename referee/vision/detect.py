@@ -8,7 +8,9 @@ four times its angle (a square looks the same every quarter turn).  A die is a p
 first map, higher than its eight neighbours and than ``THRESHOLD``, and not on the top face
 of a surer die (a large die's ring pip can look like a small die).  Finding dice this way
 does not hang on the table's colour: a white die on a light table, or a die and its
-shadow, is found by its face.  ``make dice-model`` trains it (``training/detector.py``).
+shadow, is found by its face.  Dice small at ``SIDE`` (a pair beside a game board, a heap
+of mixed dice) are looked for a second time, closer (``detect_closely``).  ``make
+dice-model`` trains it (``training/detector.py``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,13 @@ MOST = 100  # peaks looked at, surest first: more dice than a game's photo shows
 SMALL = 12  # pixels at SIDE: dice smaller than this are looked for again, closer
 FAINT = 0.15  # a fainter peak is nothing; one between this and THRESHOLD may be a small die
 APART = 0.45  # a peak this share of a surer die's side from its centre lies on that die
+FINE = 0.6  # the least sureness of a small die that only the closer look sees (at 0.5-0.55
+# it also saw a key's print, a dark spot on the tray and more of a game board's tokens)
+PIP = 0.5  # a closer look's die on a first look's die's top face, this share of its side
+# or less, is one of its pips
+FACE = 0.6  # a top face reaches this share of its side from its centre (its rim included)
+GAP = 0.3  # a small die is at least this share of the first look's dice's median side
+SPECK = 40  # grey levels: a pixel this far from its 3x3 neighbours' median is noise
 
 
 @dataclass(frozen=True)
@@ -131,14 +140,55 @@ def apart(found: list[Detection]) -> list[Detection]:
 
 
 def detect_closely(image: np.ndarray, threshold: float = THRESHOLD) -> list[Detection]:
-    """Every die the finder sees, surest first; looked for again at up to twice the size
-    (never more than the photo's own) when the dice are small (``SMALL``) or it saw only
-    peaks fainter than ``THRESHOLD``."""
+    """Every die the finder sees, surest first: those of its first look, and the small ones
+    (under ``SMALL`` at ``SIDE``) that a second look at up to twice the size (never more
+    than the photo's own, its specks of noise taken out) sees surely (``FINE``) and the
+    first did not (``new_to``).  A small die is at least ``GAP`` of the first look's dice's
+    median side: smaller, it is a key's print, a speck or a pip."""
     found = detect(image, threshold)
     long = max(image.shape[:2])
     closer = min(2 * SIDE, long)
-    sure = [die.side for die in found if die.score > THRESHOLD]
-    small = float(np.median(sure)) * SIDE / long < SMALL if sure else bool(found)
-    if closer > SIDE * 1.25 and small:
-        return detect(image, threshold, closer)
-    return found
+    if closer <= SIDE * 1.25:
+        return found
+    firm = [die for die in found if die.score > THRESHOLD]
+    least = GAP * float(np.median([die.side for die in firm])) if firm else 0.0
+    small = [
+        die
+        for die in detect(despeckled(image), max(threshold, FINE), closer)
+        if least <= die.side < SMALL * long / SIDE and new_to(die, firm)
+    ]
+    return apart(sorted(found + small, key=lambda die: -die.score))
+
+
+def new_to(die: Detection, firm: list[Detection]) -> bool:
+    """Whether a die of the closer look is none of the ``firm`` dice of the first: not one
+    of them seen again (its centre within ``APART`` of the smaller side of theirs) nor one
+    of their pips (on a top face, ``PIP`` of its side or less)."""
+    return not any(
+        np.hypot(die.center[0] - seen.center[0], die.center[1] - seen.center[1])
+        < APART * min(die.side, seen.side)
+        or (die.side <= PIP * seen.side and on_face(die.center, seen))
+        for seen in firm
+    )
+
+
+def on_face(point: tuple[float, float], die: Detection) -> bool:
+    """Whether ``point`` lies on the die's top face, its rim included (``FACE``)."""
+    turn = np.radians(die.turn)
+    dx, dy = point[0] - die.center[0], point[1] - die.center[1]
+    along = abs(dx * np.cos(turn) + dy * np.sin(turn))
+    across = abs(dy * np.cos(turn) - dx * np.sin(turn))
+    return max(along, across) < FACE * die.side
+
+
+def despeckled(image: np.ndarray) -> np.ndarray:
+    """The photo with each pixel more than ``SPECK`` grey levels from the median of its 3x3
+    neighbourhood (salt-and-pepper noise) set to that median: seen closer, a speck one
+    pixel wide is as large as a small die's pip."""
+    median = cv2.medianBlur(image, 3)
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.int16)
+    smooth = cv2.cvtColor(median, cv2.COLOR_BGR2GRAY).astype(np.int16)
+    specks = np.abs(grey - smooth) > SPECK
+    out = image.copy()
+    out[specks] = median[specks]
+    return out

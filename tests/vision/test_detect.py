@@ -9,14 +9,17 @@ import numpy as np
 from referee.vision import detect as detect_module
 from referee.vision import read_image
 from referee.vision.detect import (
+    FINE,
     MODEL,
     MOST,
     SMALL,
     THRESHOLD,
     Detection,
     apart,
+    despeckled,
     detect,
     detect_closely,
+    new_to,
     peaks,
 )
 from referee.vision.detect import SIDE as LOOK
@@ -107,21 +110,76 @@ def test_faint_peaks_are_kept_apart_from_the_dice() -> None:
     assert len(seen.dice) == 1
 
 
-def test_dice_small_to_the_finder_s_first_look_are_looked_for_closer(monkeypatch) -> None:
-    """When the dice of the first look are small (``SMALL``), the finder looks again at
-    twice the size, never more than the photo's own, and keeps that look."""
+def test_small_dice_the_first_look_did_not_see_are_looked_for_closer(monkeypatch) -> None:
+    """The finder looks again at twice the size, never more than the photo's own, and adds
+    the small dice (``SMALL``) that only that look saw surely (``FINE``): not a die of its
+    first look seen again, not one of its pips, not a large die, not a faint one."""
     looks = []
+    big = Detection((100.0, 100.0), 40.0, 0.0, 0.9)
 
     def seen_at(image, threshold=THRESHOLD, look=LOOK):
         looks.append(look)
-        return [Detection((50.0, 50.0), 0.5 * SMALL * image.shape[1] / LOOK, 0.0, 0.9)]
+        if look == LOOK:
+            return [big]
+        unit = image.shape[1] / LOOK  # the photo's pixels of one pixel at LOOK
+        found = [
+            Detection((101.0, 99.0), 38.0, 0.0, 0.95),  # the big die seen again
+            Detection((110.0, 110.0), 12.0, 0.0, 0.95),  # one of its pips
+            Detection((300.0, 300.0), 0.8 * SMALL * unit, 0.0, 0.9),  # a small die
+            Detection((500.0, 300.0), 1.5 * SMALL * unit, 0.0, 0.9),  # not small
+            Detection((300.0, 500.0), 0.8 * SMALL * unit, 0.0, FINE - 0.05),  # not sure
+        ]
+        return [die for die in found if die.score > threshold]
 
     monkeypatch.setattr(detect_module, "detect", seen_at)
-    photo = np.zeros((750, 1000, 3), np.uint8)
-    assert detect_closely(photo) == seen_at(photo) and looks[:2] == [LOOK, 2 * LOOK]
+    photo = np.zeros((480, 640, 3), np.uint8)
+    found = detect_closely(photo)
+    assert looks == [LOOK, 2 * LOOK]
+    assert [die.center for die in found] == [(100.0, 100.0), (300.0, 300.0)]
     looks.clear()
     detect_closely(np.zeros((300, 500, 3), np.uint8))
     assert looks == [LOOK, 500]
+    looks.clear()
+    assert detect_closely(np.zeros((300, 380, 3), np.uint8)) == [big] and looks == [LOOK]
+
+
+def test_a_small_die_beside_larger_ones_is_found_by_the_closer_look() -> None:
+    """A die 12 pixels wide in a 640-pixel photo beside dice 40 wide: the first look sees
+    only a faint peak there (6 pixels at ``SIDE``), the closer one sees the die."""
+    photo = np.full((480, 640, 3), GREY, np.uint8)
+    large = cv2.resize(
+        table_with([(0, 0, 5)])[:SIDE, :SIDE], (40, 40), interpolation=cv2.INTER_AREA
+    )
+    for x, y in [(80, 80), (300, 60), (450, 300)]:
+        photo[y : y + 40, x : x + 40] = large
+    small = cv2.resize(
+        table_with([(0, 0, 3)])[:SIDE, :SIDE], (12, 12), interpolation=cv2.INTER_AREA
+    )
+    photo[250:262, 200:212] = small
+    assert near(detect(photo), (206, 256)) is None
+    found = detect_closely(photo)
+    die = near(found, (206, 256))
+    assert die is not None and 0.8 < die.side / 12 < 1.6
+    assert len(found) == 4
+
+
+def test_a_die_seen_again_closer_or_its_pip_is_no_new_die() -> None:
+    die = Detection((100.0, 100.0), 40.0, 30.0, 0.9)
+    assert not new_to(Detection((103.0, 98.0), 36.0, 30.0, 0.9), [die])  # the same die
+    assert not new_to(Detection((112.0, 100.0), 10.0, 0.0, 0.9), [die])  # a pip on its face
+    assert new_to(Detection((100.0, 135.0), 18.0, 0.0, 0.9), [die])  # a small die beside it
+    assert new_to(Detection((110.0, 108.0), 24.0, 0.0, 0.9), [die])  # a heap's die, not a pip
+
+
+def test_specks_of_noise_are_taken_out_and_pips_kept() -> None:
+    """Salt-and-pepper noise (one pixel far from its neighbours) is set to its
+    neighbourhood's median; a pip three pixels wide is left as it is."""
+    photo = np.full((40, 40, 3), GREY, np.uint8)
+    photo[10, 10], photo[20, 30] = (255, 255, 255), (0, 0, 0)
+    photo[29:32, 9:12] = (30, 30, 30)
+    clean = despeckled(photo)
+    assert (clean[10, 10] == GREY).all() and (clean[20, 30] == GREY).all()
+    assert (clean[30, 10] == (30, 30, 30)).all()
 
 
 def test_dice_14_pixels_wide_in_a_640_pixel_photo_are_each_found() -> None:
@@ -136,7 +194,7 @@ def test_dice_14_pixels_wide_in_a_640_pixel_photo_are_each_found() -> None:
         assert any(np.hypot(d.center[0] - x - 7, d.center[1] - y - 7) < 3 for d in found)
 
 
-def test_dice_of_a_good_size_are_looked_for_once() -> None:
+def test_dice_of_a_good_size_are_found_once_however_closely_looked_for() -> None:
     photo = table_with([(60, 60, 5), (300, 80, 2)])
     assert detect_closely(photo) == detect(photo)
 
