@@ -140,18 +140,22 @@ def apart(found: list[Detection]) -> list[Detection]:
 
 
 def detect_closely(image: np.ndarray, threshold: float = THRESHOLD) -> list[Detection]:
-    """Every die the finder sees, surest first: those of its first look, and the small ones
-    (under ``SMALL`` at ``SIDE``) that a second look at up to twice the size (never more
-    than the photo's own, its specks of noise taken out) sees surely (``FINE``) and the
-    first did not (``new_to``).  A small die is at least ``GAP`` of the first look's dice's
-    median side: smaller, it is a key's print, a speck or a pip."""
+    """Every die the finder sees, surest first, looked for again at up to twice the size
+    (never more than the photo's own), the photo's specks of noise taken out.  When the first
+    look's dice are small (``SMALL``) or it saw only peaks fainter than ``THRESHOLD``, the
+    closer look is kept instead (the first took a small die's side for its top face).  Else
+    the closer look adds the small dice it sees surely (``FINE``) that the first did not
+    (``new_to``), each at least ``GAP`` of the first look's dice's median side: smaller, it
+    is a key's print, a speck or a pip."""
     found = detect(image, threshold)
     long = max(image.shape[:2])
     closer = min(2 * SIDE, long)
-    if closer <= SIDE * 1.25:
+    if closer <= SIDE * 1.25 or not found:
         return found
     firm = [die for die in found if die.score > THRESHOLD]
-    least = GAP * float(np.median([die.side for die in firm])) if firm else 0.0
+    if not (firm and float(np.median([die.side for die in firm])) * SIDE / long >= SMALL):
+        return detect(despeckled(image), threshold, closer)
+    least = GAP * float(np.median([die.side for die in firm]))
     small = [
         die
         for die in detect(despeckled(image), max(threshold, FINE), closer)

@@ -143,6 +143,21 @@ def test_small_dice_the_first_look_did_not_see_are_looked_for_closer(monkeypatch
     assert detect_closely(np.zeros((300, 380, 3), np.uint8)) == [big] and looks == [LOOK]
 
 
+def test_when_the_first_look_s_dice_are_small_the_closer_look_is_kept(monkeypatch) -> None:
+    """Dice small at ``SIDE`` (the finder took a small die's side for its top face), or
+    only faint peaks: the closer look replaces the first."""
+    looks = []
+
+    def seen_at(image, threshold=THRESHOLD, look=LOOK):
+        looks.append(look)
+        side = 0.5 * SMALL * image.shape[1] / LOOK
+        return [Detection((50.0, 50.0), side, 0.0, 0.9 if look == LOOK else 0.7)]
+
+    monkeypatch.setattr(detect_module, "detect", seen_at)
+    photo = np.zeros((750, 1000, 3), np.uint8)
+    assert detect_closely(photo) == seen_at(photo, look=2 * LOOK) and looks[:2] == [LOOK, 2 * LOOK]
+
+
 def test_a_small_die_beside_larger_ones_is_found_by_the_closer_look() -> None:
     """A die 12 pixels wide in a 640-pixel photo beside dice 40 wide: the first look sees
     only a faint peak there (6 pixels at ``SIDE``), the closer one sees the die."""
