@@ -59,13 +59,14 @@ def found_stale(exc: BaseException) -> bool:
 
 def once_more_if_stale(read: Callable[[], T]) -> T:
     """``read``'s answer, ``read`` run once more on a fresh connection when it met a stale
-    one.  For the reads a request makes outside its view (a blueprint's guard before it,
-    the balancer's check), which the view's own retry does not cover; ``read`` writes
-    nothing, as it is run again whole."""
+    one outside a view (a blueprint's guard before it, the balancer's check), which the
+    view's own retry does not cover; ``read`` writes nothing, as it is run again whole.
+    Within a view the error goes on to the view's retry, which runs the whole view again:
+    what the view wrote before on the lost connection is gone with it."""
     try:
         return read()
     except DBAPIError as exc:
-        if not found_stale(exc):
+        if not found_stale(exc) or _attempt.get() is not None:
             raise
         db.session.rollback()
         return read()
