@@ -153,13 +153,13 @@ def detect_closely(image: np.ndarray, threshold: float = THRESHOLD) -> list[Dete
     if closer <= SIDE * 1.25 or not found:
         return found
     firm = [die for die in found if die.score > THRESHOLD]
-    if not (firm and float(np.median([die.side for die in firm])) * SIDE / long >= SMALL):
+    median = float(np.median([die.side for die in firm])) if firm else 0.0
+    if median * SIDE / long < SMALL:
         return detect(despeckled(image), threshold, closer)
-    least = GAP * float(np.median([die.side for die in firm]))
     small = [
         die
         for die in detect(despeckled(image), max(threshold, FINE), closer)
-        if least <= die.side < SMALL * long / SIDE and new_to(die, firm)
+        if GAP * median <= die.side < SMALL * long / SIDE and new_to(die, firm)
     ]
     return apart(sorted(found + small, key=lambda die: -die.score))
 
