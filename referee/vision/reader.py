@@ -29,7 +29,9 @@ BOARD_COVER = 0.4  # and the top faces of its dice cover at least this share of 
 SURE = 0.8  # a die read with less confidence is marked for the table to check (training
 # smooths its labels, so a sure die scores about 0.92-0.98)
 A_DIE = 0.5  # a loose crop is a die when the classifier is at least this sure there is one
-EDGE_DIE = 0.9  # a crop cut by the photo's edge must be this surely a die to refuse the photo
+EDGE_DIE = 0.9  # a crop cut by the photo's edge must be this surely a die to be read
+CUT_SURE = 0.5  # a die cut by the photo's edge is read, never surely: its confidence at most
+# this (the part of its top face the photo leaves out may hold pips)
 TWICE = 0.6  # two dice read closer than this share of a side are one die seen twice
 DOUBTED_SURE = 0.65  # a die the finder doubts is kept when read this surely (shadows
 # and tiles' grout it took for dice read 0.27-0.64, 59 of 61; the dice it doubted 0.69-0.93, 8 of 9)
@@ -43,13 +45,15 @@ LETTERS = {name: letter for letter, name in DIE_COLOURS.items()}  # white dice a
 @dataclass(frozen=True)
 class ReadDie:
     """One die as read: value, body colour, confidence, its centre in the photo and its
-    side there (the photo's own pixels; the side is not in ``referee photo``'s output)."""
+    side there (the photo's own pixels; the side is not in ``referee photo``'s output), and
+    whether the photo's edge cuts it (its confidence then at most ``CUT_SURE``)."""
 
     value: int
     colour: str
     confidence: float
     center: tuple[int, int]
     side: float = 0.0
+    cut: bool = False
 
     def notation(self) -> str:
         """The die as the entry forms write it, "?" after it when the reader is unsure."""
@@ -57,11 +61,14 @@ class ReadDie:
         return f"{self.value}{LETTERS.get(self.colour, '')}{unsure}"
 
     def to_json(self, *, with_center: bool) -> dict[str, object]:
-        """The die as ``referee photo`` prints it; a board's dice go without their centre."""
+        """The die as ``referee photo`` prints it; a board's dice go without their centre, and
+        a die the photo's edge cuts says so (``"cut": true``)."""
         out: dict[str, object] = {"value": self.value, "colour": self.colour}
         if with_center:
             out["center"] = list(self.center)
         out["confidence"] = self.confidence
+        if self.cut:
+            out["cut"] = True
         return out
 
 
@@ -90,7 +97,7 @@ class Reading:
         return " ".join(die.notation() for die in self.dice)
 
 
-Kept = tuple[Guess, tuple[float, float], float, bool]  # a die read: centre, side, at the edge
+Kept = tuple[Guess, tuple[float, float], float, bool]  # a die read: centre, side, cut by the edge
 
 
 @dataclass(frozen=True)
@@ -112,19 +119,20 @@ class Located:
     at_edge: list[bool] | None = None
     scores: list[float] | None = None
 
-    def read(self) -> list[tuple[Guess, tuple[float, float], float]]:
-        """Each die read, with its centre and side, less each of a loose roll that the
-        classifier takes for no die (``A_DIE``) and each the finder doubted that is read
-        with less than ``DOUBTED_SURE`` confidence and less surely a die than
-        ``DOUBTED_DIE``.  A board's cells are all dice.  A loose die's confidence is its
-        reading's times how sure the finder is that it is a die (``existence``).
+    def read(self) -> list[Kept]:
+        """Each die read, with its centre, side and whether the photo's edge cuts it, less
+        each of a loose roll that the classifier takes for no die (``A_DIE``) and each the
+        finder doubted that is read with less than ``DOUBTED_SURE`` confidence and less
+        surely a die than ``DOUBTED_DIE``.  A board's cells are all dice.  A loose die's
+        confidence is its reading's times how sure the finder is that it is a die
+        (``existence``).
 
         Of two dice kept closer than ``TWICE`` of a side, the surer is the die (the finder
-        may see one die twice: its top face, and its top face with a side).  Raises
-        PhotoError when a die kept is cut by the photo's edge and the classifier is sure
-        (``EDGE_DIE``) that a die is there, or when the only crops that may be dice are
-        cut by it; a crop at the edge read less surely as a die beside others is a
-        laptop's key, a cable or a tray's wall, and left out."""
+        may see one die twice: its top face, and its top face with a side).  A crop cut by
+        the photo's edge is a die when the classifier is sure (``EDGE_DIE``) that a die is
+        there: it is read, its confidence at most ``CUT_SURE``, for the table to check; one
+        read less surely as a die is a laptop's key, a cable or a tray's wall, and left
+        out.  Raises PhotoError when the only crops that may be dice are cut by the edge."""
         doubtful = self.doubtful or [False] * len(self.crops)
         sides = self.sides or [0.0] * len(self.crops)
         at_edge = self.at_edge or [False] * len(self.crops)
@@ -143,14 +151,16 @@ class Located:
         ]
         if self.layout != "grid":
             kept = once_each(kept)
-        cut_only = not kept and any(edge and g.die >= A_DIE for g, *_, edge in read)
-        if cut_only or any(edge for *_, edge in kept):
+        if not kept and any(edge and g.die >= A_DIE for g, *_, edge in read):
             raise PhotoError(
                 say(
                     "A die is cut by the edge of the photo: take it again with every die inside it."
                 )
             )
-        return [(guess, centre, side) for guess, centre, side, _ in kept]
+        return [
+            (cut_short(guess) if edge else guess, centre, side, edge)
+            for guess, centre, side, edge in kept
+        ]
 
     def guesses(self) -> list[Guess]:
         """Each die as the classifier reads it: its crop, or its other crop where that
@@ -172,19 +182,24 @@ def existence(guess: Guess, score: float) -> Guess:
     return replace(guess, confidence=round(guess.confidence * min(1.0, score / FINDER_SURE), 3))
 
 
-def unknown_table(
-    read: list[tuple[Guess, tuple[float, float], float]],
-) -> list[tuple[Guess, tuple[float, float], float]]:
+def cut_short(guess: Guess) -> Guess:
+    """The guess of a die the photo's edge cuts: never sure (``CUT_SURE`` at most)."""
+    return replace(guess, confidence=min(guess.confidence, CUT_SURE))
+
+
+def unknown_table(read: list[Kept]) -> list[Kept]:
     """A loose roll's dice, each marked when most of them read unsure (a table, a board or
     dice the reader does not know, where a die it reads surely is still often wrong): its
-    confidence scaled by the share of dice read surely."""
-    sure = sum(guess.confidence >= SURE for guess, *_ in read)
-    if 2 * sure >= len(read):
+    confidence scaled by the share of dice read surely.  A die the photo's edge cuts is
+    unsure for what the photo leaves out, not for the table: it is not counted."""
+    whole = [guess for guess, *_, cut in read if not cut]
+    sure = sum(guess.confidence >= SURE for guess in whole)
+    if 2 * sure >= len(whole):
         return read
-    share = sure / len(read)
+    share = sure / len(whole)
     return [
-        (replace(guess, confidence=round(guess.confidence * share, 3)), centre, side)
-        for guess, centre, side in read
+        (replace(guess, confidence=round(guess.confidence * share, 3)), centre, side, cut)
+        for guess, centre, side, cut in read
     ]
 
 
@@ -305,8 +320,9 @@ def read_image(
             guess.confidence,
             (round(x / scale), round(y / scale)),
             round(side / scale, 1),
+            cut,
         )
-        for guess, (x, y), side in read
+        for guess, (x, y), side, cut in read
     ]
     if not dice:
         raise PhotoError(NO_DICE)

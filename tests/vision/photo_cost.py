@@ -24,13 +24,15 @@ def memory_mib(field: str) -> float:
 
 
 def main(path: str) -> None:
-    """Print the cost of reading the photo at ``path`` and what the reader said."""
+    """Print the cost of reading the photo at ``path`` and what the reader said: its
+    refusal, or how many dice it read and how many of those surely."""
     read_photo(WARM_UP.read_bytes())
     data = Path(path).read_bytes()
     Path("/proc/self/clear_refs").write_text("5")  # the peak starts again from now
     before, wall, cpu = memory_mib("VmRSS"), time.perf_counter(), time.process_time()
     try:
-        said = f"read {len(read_photo(data).dice)} dice"
+        dice = read_photo(data).dice
+        said = f"read {len(dice)} dice, {sum(die.notation()[-1] != '?' for die in dice)} sure"
     except PhotoError as refused:
         said = str(refused)
     print(

@@ -12,8 +12,10 @@ from referee.vision.classify import MODEL, classify
 from referee.vision.labels import COLOURS, CROP
 from referee.vision.reader import (
     A_DIE,
+    CUT_SURE,
     DOUBTED_DIE,
     DOUBTED_SURE,
+    EDGE_DIE,
     FINDER_SURE,
     SURE,
     Located,
@@ -79,7 +81,7 @@ def test_a_die_the_finder_doubted_is_kept_when_read_surely_or_surely_a_die() -> 
     doubted = [True, True, False, True]
     found = Located("loose", [die, blurred, blurred, a_die], centres, 0, None, doubted)
     read = found.read()
-    assert [centre for _, centre, _ in read] == [(0.0, 0.0), (20.0, 20.0), (30.0, 30.0)]
+    assert [centre for _, centre, *_ in read] == [(0.0, 0.0), (20.0, 20.0), (30.0, 30.0)]
     assert read[-1][0].confidence < SURE  # marked
 
 
@@ -92,7 +94,7 @@ def test_a_loose_die_the_finder_is_unsure_is_there_is_marked() -> None:
     plain = classify([die])[0]
     centres = [(0.0, 0.0), (100.0, 100.0)]
     found = Located("loose", [die, die], centres, 0, scores=[FINDER_SURE, FINDER_SURE / 2])
-    (seen, _, _), (faint, _, _) = found.read()
+    (seen, *_), (faint, *_) = found.read()
     assert seen.confidence == plain.confidence >= SURE
     assert faint.confidence == round(plain.confidence / 2, 3) < SURE
     board = Located("grid", [die, die], centres, 2, scores=[0.0, 0.0]).read()
@@ -106,12 +108,29 @@ def test_when_most_dice_of_a_roll_read_unsure_none_is_sure() -> None:
     die = strip[:, :CROP]
     sure = classify([die])[0]
     vague = replace(sure, confidence=0.3)
-    at = ((0.0, 0.0), 10.0)
+    at = ((0.0, 0.0), 10.0, False)
     marked = unknown_table([(sure, *at), (vague, *at), (vague, *at)])
     assert all(guess.confidence < SURE for guess, *_ in marked)
     assert marked[0][0].confidence == round(sure.confidence / 3, 3)
     kept = [(sure, *at), (sure, *at), (vague, *at)]
     assert unknown_table(kept) == kept
+
+
+def test_a_die_cut_by_the_photos_edge_is_read_and_never_sure() -> None:
+    """A die the photo's edge cuts is read and marked (its confidence at most ``CUT_SURE``),
+    not dropped and not refusing the photo; it does not count towards a table the reader
+    does not know (``test_cli_photo``: a photo whose only dice are cut, none surely a die,
+    is refused)."""
+    strip = cv2.imread(str(CROPS))
+    die = strip[:, :CROP]
+    sure = classify([die])[0]
+    assert sure.confidence >= SURE and sure.die >= EDGE_DIE
+    centres = [(0.0, 0.0), (100.0, 0.0)]
+    found = Located("loose", [die, die], centres, 0, sides=[20.0] * 2, at_edge=[True, False])
+    (cut, *_, edge), (whole, *_, inside) = found.read()
+    assert (edge, inside) == (True, False)
+    assert cut.confidence == CUT_SURE and whole == sure
+    assert unknown_table(found.read()) == found.read()
 
 
 def test_a_loose_crop_of_no_die_is_left_out_and_a_board_s_cell_never() -> None:
@@ -121,7 +140,7 @@ def test_a_loose_crop_of_no_die_is_left_out_and_a_board_s_cell_never() -> None:
     die, table = strip[:, :CROP], np.full_like(strip[:, :CROP], 128)
     assert classify([table])[0].die < A_DIE <= classify([die])[0].die
     centres = [(0.0, 0.0), (10.0, 10.0)]
-    assert [c for _, c, _ in Located("loose", [die, table], centres, 0).read()] == [(0.0, 0.0)]
+    assert [c for _, c, *_ in Located("loose", [die, table], centres, 0).read()] == [(0.0, 0.0)]
     assert len(Located("grid", [die, table], centres, 2).read()) == 2
 
 
@@ -133,4 +152,4 @@ def test_of_two_dice_read_at_one_place_the_surer_is_kept() -> None:
     worse = cv2.GaussianBlur(die, (0, 0), 3.0)
     centres = [(0.0, 0.0), (5.0, 0.0), (100.0, 0.0)]
     found = Located("loose", [worse, die, die], centres, 0, sides=[20.0, 20.0, 20.0])
-    assert [c for _, c, _ in found.read()] == [(5.0, 0.0), (100.0, 0.0)]
+    assert [c for _, c, *_ in found.read()] == [(5.0, 0.0), (100.0, 0.0)]

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from referee.cli import main
+from referee.vision.reader import CUT_SURE, SURE
 from tests.vision.test_decode import png
 
 PHOTOS = Path(__file__).with_name("photos")
@@ -115,7 +116,21 @@ def test_a_photo_of_an_empty_table_says_no_dice(capsys, tmp_path: Path) -> None:
     assert err.endswith("No dice found in the photo.\n")
 
 
-def test_a_die_cut_by_the_edge_is_named(capsys, tmp_path: Path) -> None:
+def test_a_die_cut_by_the_edge_is_read_and_marked(capsys, tmp_path: Path) -> None:
+    roll = cv2.imread(ROLL)
+    x, _ = json.loads(ROLL_JSON)["dice"][1]["center"]  # the orange 3, at the left
+    path = write(tmp_path, "cut.png", roll[:, x:])
+    code, out, err = run(capsys, "--json", "--layout", "loose", path)
+    assert (code, err) == (0, "")
+    dice = json.loads(out)["dice"]
+    assert [die.get("cut", False) for die in dice] == [False, True, False, False]
+    assert dice[1]["confidence"] <= CUT_SURE < SURE and dice[1]["colour"] == "orange"
+    assert list(dice[1]) == ["value", "colour", "center", "confidence", "cut"]
+    _, out, _ = run(capsys, "--layout", "loose", path)
+    assert out == f"{path}: 1k {dice[1]['value']}o? 6k 3k\n"
+
+
+def test_a_photo_of_dice_all_cut_by_the_edge_is_refused(capsys, tmp_path: Path) -> None:
     roll = cv2.imread(ROLL)
     x, _ = json.loads(ROLL_JSON)["dice"][0]["center"]
     code, _, err = run(capsys, "--layout", "loose", write(tmp_path, "cut.png", roll[:, x:]))

@@ -78,7 +78,8 @@ def test_a_photo_costs_at_most_three_seconds_and_half_a_gigabyte(make, tmp_path:
     cost = json.loads(done.stdout.splitlines()[-1])
     pace.check(cost["cpu"], SECONDS, cost)
     assert cost["grew_mib"] < GROWTH_MIB, cost
-    assert cost["said"].endswith("."), cost
+    # refused with a sentence, or read with no die sure (rough texture is no roll of dice)
+    assert cost["said"].endswith(".") or cost["said"].endswith(" dice, 0 sure"), cost
 
 
 def decoded(photo: bytes) -> str:

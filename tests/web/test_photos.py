@@ -9,6 +9,8 @@ import html
 import re
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from referee.vision import Reading
@@ -184,6 +186,22 @@ KEYS = (Path(__file__).resolve().parent / "photos" / "keys.jpg").read_bytes()  #
 GREEN_KEYS = (Path(__file__).resolve().parent / "photos" / "greenkeys.jpg").read_bytes()
 # Six D Six's square of 36 dice (tests/web/photos/make.py renders it)
 SQUARE = (Path(__file__).resolve().parent / "photos" / "square.jpg").read_bytes()
+
+
+def test_a_die_cut_by_the_photos_edge_is_read_named_and_marked(new_table):
+    table = new_table("tenk")
+    whole = cv2.imdecode(np.frombuffer(SIX, np.uint8), cv2.IMREAD_COLOR)
+    photo = cv2.imencode(".jpg", whole[125:], [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
+    dice = read_as(photo).dice  # the top die lies half out of the photo
+    assert [die.cut for die in dice] == [True] + [False] * 5
+    answer = send_photo(table, photo)
+    assert answer.status_code == 200
+    read = " ".join(str(die.value) for die in dice)
+    cut = f"the red {dice[0].value} at the top, cut by the photo's edge"
+    assert f"Read from the photo: {read}. Check {cut}: marked ?." in html.unescape(answer.text)
+    rows = re.findall(r'<fieldset class="die-row( unsure)?"', answer.text)
+    assert rows == [" unsure", "", "", "", "", ""]
+    assert moves_of(table) == 0
 
 
 def test_a_die_read_unsure_is_named_and_marked_on_its_row(new_table, monkeypatch):

@@ -94,6 +94,18 @@ def lies(die: ReadDie, dice: Sequence[ReadDie]) -> str:
     return PLACES[bands[0], bands[1]]
 
 
+def named(die: ReadDie, dice: Sequence[ReadDie], shown: Value) -> Value:
+    """A die to check, as the table reads it: what was read and where it lies among ``dice``
+    ("the red 3 at top left"; "the red 3" alone in the photo), and that the photo's edge cuts
+    it when it does (the part left out may hold pips)."""
+    name = (
+        say("the {die} {at}", die=shown, at=lies(die, dice))
+        if len(dice) > 1
+        else say("the {die}", die=shown)
+    )
+    return say("{die}, cut by the photo's edge", die=name) if die.cut else name
+
+
 def upright(rows: Sequence[Sequence[ReadDie]]) -> list[list[ReadDie]]:
     """A board's rows as it lies in the photo: turned (or turned over) so that its rows run
     most nearly along the photo's width, left to right, and its first row is the one along
@@ -267,10 +279,7 @@ def pad(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
             doubtful = die.confidence < SURE or not taken
             if doubtful:
                 shown = die_words(die) if taken else str(die.value)
-                if len(dice) > 1:
-                    unsure.append(say("the {die} {at}", die=shown, at=lies(die, dice)))
-                else:
-                    unsure.append(say("the {die}", die=kind))
+                unsure.append(named(die, dice, shown if len(dice) > 1 else kind))
                 marks.append(f"{prefix}{i}")
             drawn_dice.append(outline(die, f"{prefix}{i}", doubtful))
     values = [str(d.value) for d in base]
@@ -376,7 +385,7 @@ def one_die(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
     die = dice[0]
     unsure = die.confidence < SURE
     fields = {entry.field: str(die.value), UNSURE: entry.field if unsure else ""}
-    doubted = [say("the {die}", die=say("die"))] if unsure else []
+    doubted = [named(die, dice, say("die"))] if unsure else []
     sentence = said(str(die.value), doubted, say("Then enter it."))
     return Filled(fields, sentence, [outline(die, entry.field, unsure)])
 
@@ -403,7 +412,7 @@ def pool(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
             continue
         place = f"{letter}{len(by_colour[letter])}"
         if die.confidence < SURE:
-            unsure.append(say("the {die} {at}", die=die_words(die), at=lies(die, dice)))
+            unsure.append(named(die, dice, die_words(die)))
             marks.append(place)
         drawn_dice.append(outline(die, place, die.confidence < SURE))
         by_colour[letter] += str(die.value)
