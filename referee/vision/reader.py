@@ -188,9 +188,10 @@ def cut_short(guess: Guess) -> Guess:
 
 
 def unknown_table(read: list[Kept]) -> list[Kept]:
-    """A loose roll's dice, each marked when most of them read unsure (a table, a board or
-    dice the reader does not know, where a die it reads surely is still often wrong): its
-    confidence scaled by the share of dice read surely.  A die the photo's edge cuts is
+    """A photo's dice, each marked when most of them read unsure (a table, a board or dice
+    the reader does not know, where a die it reads surely is still often wrong; a game
+    board's tiles and tokens read as a board of dice): its confidence scaled by the share of
+    dice read surely.  A die the photo's edge cuts is
     unsure for what the photo leaves out, not for the table: it is not counted."""
     whole = [guess for guess, *_, cut in read if not cut]
     sure = sum(guess.confidence >= SURE for guess in whole)
@@ -298,9 +299,7 @@ def read_image(
         if str(refused) == NO_DICE and too_dark(image):
             raise PhotoError(TOO_DARK) from None
         raise
-    read = found.read()
-    if found.layout == "loose":
-        read = unknown_table(read)
+    read = unknown_table(found.read())
     unsure = sum(guess.confidence < SURE for guess, *_ in read)
     if found.layout == "loose":  # a board's cells are cut where its outline says: no die's size
         check_readable(found.crops, found.sides or [], unsure, len(read))

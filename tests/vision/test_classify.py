@@ -8,6 +8,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from referee.vision import reader
 from referee.vision.classify import MODEL, classify
 from referee.vision.labels import COLOURS, CROP
 from referee.vision.reader import (
@@ -19,10 +20,12 @@ from referee.vision.reader import (
     FINDER_SURE,
     SURE,
     Located,
+    read_image,
     unknown_table,
 )
 
 CROPS = Path(__file__).with_name("photos") / "crops.jpg"
+BOARD = Path(__file__).with_name("photos") / "board.jpg"
 VALUES = (6, 2, 2, 6, 4, 4, 4, 1)  # the crops' values, one crop of each colour in COLOURS' order
 
 
@@ -114,6 +117,22 @@ def test_when_most_dice_of_a_roll_read_unsure_none_is_sure() -> None:
     assert marked[0][0].confidence == round(sure.confidence / 3, 3)
     kept = [(sure, *at), (sure, *at), (vague, *at)]
     assert unknown_table(kept) == kept
+
+
+def test_a_board_whose_cells_read_mostly_unsure_has_none_sure(monkeypatch) -> None:
+    """A game board's tiles and tokens read as a board of dice are a table the reader does
+    not know, as a roll is: a cell that reads surely among them is marked too."""
+    strip = cv2.imread(str(CROPS))
+    die, table = strip[:, :CROP], np.full_like(strip[:, :CROP], 128)
+    sure = classify([die])[0]
+    assert sure.confidence >= SURE > classify([table])[0].confidence
+    centres = [(0.0, 0.0), (10.0, 0.0), (0.0, 10.0), (10.0, 10.0)]
+    found = Located("grid", [die, table, table, table], centres, 2, sides=[10.0] * 4)
+    monkeypatch.setattr(reader, "locate", lambda *_: found)
+    board = cv2.imread(str(BOARD))  # a board in sight: not refused as loose dice
+    cells = [die for row in read_image(board, "grid").rows for die in row]
+    assert all(cell.confidence < SURE for cell in cells)
+    assert cells[0].confidence == round(sure.confidence / 4, 3)
 
 
 def test_a_die_cut_by_the_photos_edge_is_read_and_never_sure() -> None:
