@@ -1,6 +1,13 @@
 """Real labelled photos of dice (a folder laid out as ``photos/real/``: per source
 ``images/NAME.jpg`` and ``labels/NAME.json``), their dice's body colours as labelled by eye
-(``real_colours.json``), and their split into photos to train on and photos held out.
+(``real_colours.json``), the project's corrections of the shared labels
+(``real_corrections.json``), and their split into photos to train on and photos held out.
+
+The shared labels are read-only and stay as they are on disk: a photo's corrections are applied
+as it is loaded.  Per photo ("source/name") they hold a ``why``, the dice to ``add`` (each as the
+source labels a die: ``value``, ``bbox_xyxy``, ``center``; value 0 for a die whose value the
+photo does not show for sure), the dice to ``drop`` and the ``values`` to change (each naming a
+die of the source's by its ``index`` and its ``center``, which must agree).
 
 A source's box is not the same thing everywhere: in one it holds the die seen from above, in
 another only the pips of its top face.  Each die's side is therefore worked out per source
@@ -20,12 +27,14 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from referee.vision.labels import READ_COLOURS
 
 COLOUR_LABELS = Path(__file__).with_name("real_colours.json")
+CORRECTIONS = Path(__file__).with_name("real_corrections.json")
 HELD_SHARE = 0.2  # of the groups of near-repeats, held out for the figures
 REPEAT = 0.5  # a die within this share of its side of a die of the same value lies alike
 PIPS_SPAN = 0.62  # the pips of a 2 to 6 span about this share of their face
@@ -35,9 +44,9 @@ WHOLE_DIE = 0.92  # a box around a die seen from above holds a little of its sid
 
 @dataclass(frozen=True)
 class RealDie:
-    """One labelled die: its value (0 for an emblem in place of pips: a die, but none the
-    reader can count), its top face's centre and side (the photo's pixels), and its body
-    colour when labelled (one of ``READ_COLOURS``)."""
+    """One labelled die: its value (0 when there is none to count: an emblem in place of pips,
+    or a value the photo does not show for sure), its top face's centre and side (the photo's
+    pixels), and its body colour when labelled (one of ``READ_COLOURS``)."""
 
     value: int
     center: tuple[float, float]
@@ -79,15 +88,40 @@ def box_side(source_box: str, boxes: np.ndarray, values: list[int]) -> np.ndarra
     return np.full(len(spans), face)
 
 
-def load_source(folder: Path, colours: dict[str, list[str]]) -> list[RealPhoto]:
-    """Every labelled photo of one source folder, in name order."""
+def corrected(key: str, dice: list[Any], fix: dict[str, Any]) -> list[tuple[int | None, Any]]:
+    """A photo's dice as its source labels them, with its corrections ``fix`` applied: each
+    with its index among the source's dice (None for a die added); raises ValueError when a die
+    the corrections name is not at the centre they give."""
+
+    def named(change: dict[str, Any]) -> int:
+        i = int(change["index"])
+        if not 0 <= i < len(dice) or dice[i]["center"] != change["center"]:
+            raise ValueError(f"{key}: no die {i} at {change['center']} to correct")
+        return i
+
+    values = {named(change): change["value"] for change in fix.get("values", [])}
+    dropped = {named(change) for change in fix.get("drop", [])}
+    kept = [
+        (i, {**die, "value": values.get(i, die["value"])})
+        for i, die in enumerate(dice)
+        if i not in dropped
+    ]
+    return kept + [(None, die) for die in fix.get("add", [])]
+
+
+def load_source(
+    folder: Path, colours: dict[str, list[str]], fixes: dict[str, Any]
+) -> list[RealPhoto]:
+    """Every labelled photo of one source folder, in name order, its labels corrected by
+    ``fixes`` (as ``corrections`` gives them; an added die has no colour label)."""
     photos = []
     for label in sorted((folder / "labels").glob("*.json")):
         data = json.loads(label.read_text("utf-8"))
         key = f"{folder.name}/{label.stem}"
         named = colours.get(key)
-        boxes = np.array([d["bbox_xyxy"] for d in data["dice"]], np.float64).reshape(-1, 4)
-        sides = box_side(data.get("box", ""), boxes, [d["value"] for d in data["dice"]])
+        dice = corrected(key, data["dice"], fixes.get(key, {}))
+        boxes = np.array([d["bbox_xyxy"] for _, d in dice], np.float64).reshape(-1, 4)
+        sides = box_side(data.get("box", ""), boxes, [d["value"] for _, d in dice])
         photos.append(
             RealPhoto(
                 folder.name,
@@ -98,9 +132,9 @@ def load_source(folder: Path, colours: dict[str, list[str]]) -> list[RealPhoto]:
                         0 if d.get("symbol_face") else int(d["value"]),
                         ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
                         float(side),
-                        named[i] if named else None,
+                        named[i] if named and i is not None else None,
                     )
-                    for i, (d, box, side) in enumerate(zip(data["dice"], boxes, sides, strict=True))
+                    for (i, d), box, side in zip(dice, boxes, sides, strict=True)
                 ),
             )
         )
@@ -121,13 +155,24 @@ def colour_labels(path: Path = COLOUR_LABELS) -> dict[str, list[str]]:
     return labels
 
 
-def load(root: Path) -> list[RealPhoto]:
-    """Every labelled photo of every source under ``root``."""
+def corrections(path: Path = CORRECTIONS) -> dict[str, Any]:
+    """The project's corrections of the shared labels, per photo ("source/name"); none when
+    the file is absent."""
+    if not path.exists():
+        return {}
+    fixes: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    return fixes
+
+
+def load(root: Path, fixes_file: Path = CORRECTIONS) -> list[RealPhoto]:
+    """Every labelled photo of every source under ``root``, its labels corrected as the file
+    ``fixes_file`` says."""
     colours = colour_labels()
+    fixes = corrections(fixes_file)
     return [
         photo
         for folder in sorted(p for p in root.iterdir() if (p / "labels").is_dir())
-        for photo in load_source(folder, colours)
+        for photo in load_source(folder, colours, fixes)
     ]
 
 
