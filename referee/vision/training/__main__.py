@@ -4,9 +4,7 @@ package, and write the held-out figures to docs/vision.md.
 
 Needs the ``train`` extra (PyTorch, CPU build).  The rendered photos live in memory only.
 The finder is trained first: the classifier learns on the crops the reader cuts, and the
-reader cuts a roll's dice where the finder sees them.  Both start from pretrained features by
-default; the plain classifier shipped beside them as a partner (``dice-plain.onnx``, see
-``referee.vision.classify``) is kept as it is, and the figures measure the reader with it.
+reader cuts a roll's dice where the finder sees them.
 """
 
 from __future__ import annotations
@@ -99,13 +97,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--classifier",
         choices=sorted(NETWORKS),
-        default="pretrained",
+        default="plain",
         help="the classifier's network: learnt from nothing, or fine-tuned from pretrained",
     )
     parser.add_argument(
         "--finder",
         choices=sorted(FINDERS),
-        default="pretrained",
+        default="plain",
         help="the finder's network: learnt from nothing, or fine-tuned from pretrained",
     )
     parser.add_argument(
