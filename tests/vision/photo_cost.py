@@ -13,6 +13,7 @@ from pathlib import Path
 
 import referee  # noqa: F401  (before OpenCV: the decoders' size limit)
 from referee.vision import PhotoError, read_photo
+from referee.vision.reader import SURE
 
 WARM_UP = Path(__file__).with_name("photos") / "roll.jpg"
 
@@ -32,7 +33,7 @@ def main(path: str) -> None:
     before, wall, cpu = memory_mib("VmRSS"), time.perf_counter(), time.process_time()
     try:
         dice = read_photo(data).dice
-        said = f"read {len(dice)} dice, {sum(die.notation()[-1] != '?' for die in dice)} sure"
+        said = f"read {len(dice)} dice, {sum(die.confidence >= SURE for die in dice)} sure"
     except PhotoError as refused:
         said = str(refused)
     print(
