@@ -111,12 +111,12 @@ def test_only_the_pure_code_is_stopped() -> None:
 
 def test_a_table_page_stopped_by_the_watchdog_offers_its_undo(app, client, stored, monkeypatch):
     """The Six D Six page working out every set, as it did before issue 46, on the issue's
-    square: the page is a 503 with a sentence and the undo box; the undo lands and the
-    table opens again."""
+    square: the page is a 503 with a sentence and the undo box; the undo, under the server's
+    usual limit, lands and the table opens again."""
 
     monkeypatch.setattr(sixd_six_page, "first_take", every_set_first)
     table = seated(client, stored, ISSUE_LOG)
-    app.config["REQUEST_TIME_LIMIT"] = LIMIT
+    usual, app.config["REQUEST_TIME_LIMIT"] = app.config["REQUEST_TIME_LIMIT"], LIMIT
     replays.forget(table.token)
     started = time.monotonic()
     response = client.get(table.url)
@@ -128,6 +128,9 @@ def test_a_table_page_stopped_by_the_watchdog_offers_its_undo(app, client, store
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
     seq = re.search(r'name="seq" value="(\d+)"', page).group(1)
     assert seq == "3"
+    # The undo and the page after it are ordinary requests, under the app's usual limit: the
+    # 0.3 s was for the page to stop, and a loaded machine can take that long to undo.
+    app.config["REQUEST_TIME_LIMIT"] = usual
     undone = client.post(f"{table.url}/undo", data={"csrf_token": csrf, "seq": seq})
     assert undone.status_code == 302, html.unescape(undone.text)[:1000]
     assert len(stored_moves(app, table)) == 2
