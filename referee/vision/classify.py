@@ -4,6 +4,11 @@ It takes ``CROP``-pixel BGR crops and gives, per crop, six value scores and a se
 "no die here" (``NO_DIE``: a shadow, a tray's print, a reflection), then a score per colour
 of ``READ_COLOURS`` (the games' eight, and "other").  ``make dice-model`` trains it (see
 referee/vision/training/ and docs/vision.md).
+
+Each crop is read in its four quarter turns (a die's face reads the same every quarter
+turn), by every classifier shipped (``dice.onnx``, and the classifier of the other network
+kind beside it as ``dice-*.onnx``, if one is), and the probabilities averaged: where one
+turn or one network misreads a die, the others outvote it.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ import numpy as np
 from referee.vision.labels import NO_DIE, READ_COLOURS, VALUES
 
 MODEL = Path(__file__).with_name("model") / "dice.onnx"
+PARTNERS = "dice-*.onnx"  # other classifiers shipped beside MODEL, averaged with it
+TURNS = 4  # quarter turns each crop is read in
 _running = threading.Lock()  # one network per process, and a network runs one input at a time
 
 
@@ -41,6 +48,11 @@ def network(path: Path = MODEL) -> cv2.dnn.Net:
     return cv2.dnn.readNetFromONNX(str(path))
 
 
+def networks() -> list[cv2.dnn.Net]:
+    """Every classifier shipped: ``MODEL`` and its ``PARTNERS``."""
+    return [network(MODEL), *(network(path) for path in sorted(MODEL.parent.glob(PARTNERS)))]
+
+
 def softmax(scores: np.ndarray) -> np.ndarray:
     """Each row's scores as probabilities."""
     exp = np.exp(scores - scores.max(axis=1, keepdims=True))
@@ -51,13 +63,17 @@ def classify(crops: list[np.ndarray]) -> list[Guess]:
     """Each crop's value, colour and confidence, in order."""
     if not crops:
         return []
-    net = network()
-    blob = cv2.dnn.blobFromImages(crops, scalefactor=1 / 255)
-    with _running:
-        net.setInput(blob)
-        scores = net.forward().reshape(len(crops), -1)
-    values = softmax(scores[:, : NO_DIE + 1])
-    colours = softmax(scores[:, NO_DIE + 1 :])
+    nets = networks()
+    values, colours = np.zeros((len(crops), NO_DIE + 1)), np.zeros((len(crops), len(READ_COLOURS)))
+    for turn in range(TURNS):
+        turned = [np.ascontiguousarray(np.rot90(crop, turn)) for crop in crops]
+        blob = cv2.dnn.blobFromImages(turned, scalefactor=1 / 255)
+        for net in nets:
+            with _running:
+                net.setInput(blob)
+                scores = net.forward().reshape(len(crops), -1)
+            values += softmax(scores[:, : NO_DIE + 1]) / (TURNS * len(nets))
+            colours += softmax(scores[:, NO_DIE + 1 :]) / (TURNS * len(nets))
     guesses = []
     for value_p, colour_p in zip(values, colours, strict=True):
         v, c = int(value_p[:NO_DIE].argmax()), int(colour_p.argmax())

@@ -27,7 +27,8 @@ MODEL = Path(__file__).with_name("model") / "detect.onnx"
 SIDE = 320  # the photo's long side as the network sees it
 STRIDE = 4  # pixels of that photo per cell of the network's maps
 PAD = 8  # the network's input is a multiple of this many pixels each way
-THRESHOLD = 0.35  # the least sureness of a die's centre (0.3-0.35: a shadow or a tile's corner)
+THRESHOLD = 0.3  # the least sureness of a die's centre (the pretrained finder; the plain one
+# saw a shadow or a tile's corner at 0.3-0.35)
 MOST = 100  # peaks looked at, surest first: more dice than a game's photo shows
 SMALL = 12  # pixels at SIDE: dice smaller than this are looked for again, closer
 FAINT = 0.15  # a fainter peak is nothing; one between this and THRESHOLD may be a small die

@@ -32,11 +32,16 @@ A_DIE = 0.5  # a loose crop is a die when the classifier is at least this sure t
 EDGE_DIE = 0.9  # a crop cut by the photo's edge must be this surely a die to be read
 CUT_SURE = 0.5  # a die cut by the photo's edge is read, never surely: its confidence at most
 # this (the part of its top face the photo leaves out may hold pips)
-TWICE = 0.6  # two dice read closer than this share of a side are one die seen twice
+TWICE = 0.5  # two dice read closer than this share of a side are one die seen twice
+# (the pretrained finder; it sees heaped dice 0.55-0.6 of a side apart, the plain one a die twice
+# at 0.51, tests/vision/test_detect.py)
 DOUBTED_SURE = 0.65  # a die the finder doubts is kept when read this surely (shadows
 # and tiles' grout it took for dice read 0.27-0.64, 59 of 61; the dice it doubted 0.69-0.93, 8 of 9)
 DOUBTED_DIE = 0.9  # or when the classifier is this sure a die is there, whatever its value:
 # kept and marked, never dropped in silence (a ninth die on a roll of 8 must count)
+DWARF = 0.7  # a loose die under this share of the others' median side is kept only when the
+# finder saw it (THRESHOLD) and the classifier is DOUBTED_DIE sure a die is there: a tray's
+# specks of dust, 11-23 pixels beside dice of 31-37, read as 1s 0.2-0.7 sure, a die 0.5-0.87
 FINDER_SURE = 0.6  # a loose die the finder is less sure of than this is sure only in part:
 # its confidence is scaled by its share of this (calibrated on sources held out of training)
 LETTERS = {name: letter for letter, name in DIE_COLOURS.items()}  # white dice are plain
@@ -123,9 +128,11 @@ class Located:
         """Each die read, with its centre, side and whether the photo's edge cuts it, less
         each of a loose roll that the classifier takes for no die (``A_DIE``) and each the
         finder doubted that is read with less than ``DOUBTED_SURE`` confidence and less
-        surely a die than ``DOUBTED_DIE``.  A board's cells are all dice.  A loose die's
-        confidence is its reading's times how sure the finder is that it is a die
-        (``existence``).
+        surely a die than ``DOUBTED_DIE``.  A loose die much smaller than the others
+        (``dwarfs``) is kept only when the finder saw it (``THRESHOLD``) and the classifier is
+        ``DOUBTED_DIE`` sure a die is there, however surely it reads its value (a speck of
+        dust reads as a 1).  A board's cells are all dice.  A loose die's confidence is its
+        reading's times how sure the finder is that it is a die (``existence``).
 
         Of two dice kept closer than ``TWICE`` of a side, the surer is the die (the finder
         may see one die twice: its top face, and its top face with a side).  A crop cut by
@@ -136,22 +143,28 @@ class Located:
         doubtful = self.doubtful or [False] * len(self.crops)
         sides = self.sides or [0.0] * len(self.crops)
         at_edge = self.at_edge or [False] * len(self.crops)
+        scores = self.scores or [1.0] * len(self.crops)
         guesses = self.guesses()
         if self.layout != "grid" and self.scores:
             guesses = [existence(g, score) for g, score in zip(guesses, self.scores, strict=True)]
-        read = list(zip(guesses, self.centres, sides, doubtful, at_edge, strict=True))
-        kept: list[Kept] = [
-            (guess, centre, side, edge)
-            for guess, centre, side, doubted, edge in read
-            if self.layout == "grid"
-            or (
-                guess.die >= (EDGE_DIE if edge else A_DIE)
-                and (not doubted or guess.read >= DOUBTED_SURE or guess.die >= DOUBTED_DIE)
-            )
+        read = list(zip(guesses, self.centres, sides, doubtful, at_edge, scores, strict=True))
+        if self.layout == "grid":
+            return [(guess, centre, side, edge) for guess, centre, side, _, edge, _ in read]
+        dice = [
+            (guess, centre, side, edge, score)
+            for guess, centre, side, doubted, edge, score in read
+            if guess.die >= (EDGE_DIE if edge else A_DIE)
+            and (not doubted or guess.read >= DOUBTED_SURE or guess.die >= DOUBTED_DIE)
         ]
-        if self.layout != "grid":
-            kept = once_each(kept)
-        if not kept and any(edge and g.die >= A_DIE for g, *_, edge in read):
+        small = dwarfs([side for _, _, side, _, _ in dice])
+        kept = once_each(
+            [
+                (guess, centre, side, edge)
+                for (guess, centre, side, edge, score), dwarf in zip(dice, small, strict=True)
+                if not dwarf or (guess.die >= DOUBTED_DIE and score > THRESHOLD)
+            ]
+        )
+        if not kept and any(edge and g.die >= A_DIE for g, _, _, _, edge, _ in read):
             raise PhotoError(
                 say(
                     "A die is cut by the edge of the photo: take it again with every die inside it."
@@ -173,6 +186,16 @@ class Located:
             if guess.confidence > guesses[i].confidence:
                 guesses[i] = guess
         return guesses
+
+
+def dwarfs(sides: list[float]) -> list[bool]:
+    """Whether each die is under ``DWARF`` of the median side of the others: a speck of dust
+    or a print on the table that the finder took for a small die, and the classifier reads
+    as a 1 (seen close, a speck is a pip)."""
+    if len(sides) < 2:
+        return [False] * len(sides)
+    every = np.array(sides)
+    return [side < DWARF * float(np.median(np.delete(every, i))) for i, side in enumerate(sides)]
 
 
 def existence(guess: Guess, score: float) -> Guess:

@@ -17,7 +17,7 @@ from tests.web.test_photos import read_as, unsure_of
 
 pytestmark = pytest.mark.browser
 
-SIX = Path(__file__).resolve().parents[1] / "vision" / "photos" / "roll6.jpg"  # 6 6 2 4 1 6
+SIX = Path(__file__).resolve().parents[1] / "vision" / "photos" / "roll6.jpg"  # 6 6 2 1 4 6
 
 
 def moves(page, live_server: str, url: str) -> int:
@@ -54,17 +54,17 @@ def test_a_photo_fills_the_pad_and_the_table_corrects_and_confirms(live_server, 
 
     with page.expect_navigation():  # a photo is sent as soon as it is chosen
         page.set_input_files("input[name='photo']", str(SIX))
-    assert "Read from the photo: 6 6 2 4 1 6." in page.content()
+    assert "Read from the photo: 6 6 2 1 4 6." in page.content()
     tray = page.locator(".pad-group .tray .die.tapped")
-    assert tray.all_inner_texts() == ["6", "6", "2", "4", "1", "6"]
+    assert tray.all_inner_texts() == ["6", "6", "2", "1", "4", "6"]
     assert page.locator(".pad-note").inner_text() == "Every die is in: tap Enter roll."
     assert page.evaluate("localStorage.getItem('referee.sendWhenFull')") is None  # on, yet
     assert page.locator(".pad-auto").is_hidden()  # not offered: a photo's roll is confirmed
     watch_sending(page)
 
-    tray.nth(3).tap()  # the 4 was a 5 after all: take it out, tap the 5
+    tray.nth(4).tap()  # the 4 was a 5 after all: take it out, tap the 5
     page.locator(".face-tap[data-value='5']").tap()
-    assert tray.all_inner_texts() == ["6", "6", "2", "5", "1", "6"]  # in its place
+    assert tray.all_inner_texts() == ["6", "6", "2", "1", "5", "6"]  # in its place
     assert not sent(page)  # a photo's roll waits for the table to confirm the whole roll
     assert moves(page, live_server, url) == 0
     with page.expect_navigation():
@@ -89,7 +89,7 @@ def test_a_large_photo_is_scaled_down_on_the_phone_before_it_is_sent(
     )
     with page.expect_navigation():
         page.set_input_files("input[name='photo']", str(path))
-    assert "Read from the photo: 6 6 2 4 1 6." in page.content()
+    assert "Read from the photo: 6 6 2 1 4 6." in page.content()
     assert sent and sent[0] < path.stat().st_size / 4, (sent, path.stat().st_size)
 
 
@@ -165,7 +165,7 @@ def test_a_photo_being_confirmed_that_another_phone_overtakes_is_named_as_not_se
     Phone(other).roll(2, 2, 3, 3, 4, 6)  # Ann's roll, from the other phone
     said = phone.locator(".live-note .live-said")
     said.filter(has_text="The table moved on: Ann's roll 2 2 3 3 4 6.").wait_for(timeout=3500)
-    assert "(6 6 2 4 1 6) was for the table before that, so it was not sent." in said.inner_text()
+    assert "(6 6 2 1 4 6) was for the table before that, so it was not sent." in said.inner_text()
     assert phone.locator(".pad-group .tray .die.tapped").count() == 0
     assert moves(phone, live_server, url) == 1
     context.close()
@@ -195,7 +195,7 @@ def test_a_photo_kept_through_a_seat_taken_is_still_named_when_a_move_overtakes_
         say_who(third, "A table phone, passed round")
         Phone(third).roll(2, 2, 3, 3, 4, 6)  # Ann's roll, from the table phone
         said.filter(has_text="Ann's roll 2 2 3 3 4 6").wait_for(timeout=3500)
-        assert "(6 6 2 4 1 6) was for the table before that, so it was not sent." in (
+        assert "(6 6 2 1 4 6) was for the table before that, so it was not sent." in (
             said.inner_text()
         )
         assert moves(phone, live_server, url) == 1

@@ -31,7 +31,7 @@ SCREENS = ({"width": 390, "height": 844}, {"width": 320, "height": 640})
 COUNTS = (2, 4, 8)
 SEED = 16
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
-SIX = Path(__file__).resolve().parents[1] / "vision" / "photos" / "roll6.jpg"  # 6 6 2 4 1 6
+SIX = Path(__file__).resolve().parents[1] / "vision" / "photos" / "roll6.jpg"  # 6 6 2 1 4 6
 
 
 def states(game, counts=COUNTS):

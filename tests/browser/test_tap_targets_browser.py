@@ -95,7 +95,7 @@ FURNITURE_TOO_SMALL = """(least) => {
   return found;
 }"""
 SCREENS = ({"width": 390, "height": 844}, {"width": 320, "height": 640})
-SIX = Path(__file__).resolve().parents[1] / "vision" / "photos" / "roll6.jpg"  # 6 6 2 4 1 6
+SIX = Path(__file__).resolve().parents[1] / "vision" / "photos" / "roll6.jpg"  # 6 6 2 1 4 6
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda s: str(s["width"]))

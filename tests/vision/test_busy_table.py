@@ -37,11 +37,18 @@ def test_a_token_is_never_read_as_a_die_without_a_question_mark(seed: int) -> No
     assert all(near(scene, die) for die in reading.dice if die.confidence >= SURE)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the shipped models never learnt a busy table: the tokens are read as dice, marked",
+@pytest.mark.parametrize(
+    "seed",
+    [
+        *SEEDS[:5],
+        pytest.param(
+            SEEDS[5],
+            marks=pytest.mark.xfail(
+                strict=True, reason="a token is read as a third die, marked (0.03 sure)"
+            ),
+        ),
+    ],
 )
-@pytest.mark.parametrize("seed", SEEDS)
 def test_two_dice_among_number_tokens_read_as_two_dice(seed: int) -> None:
     scene = tokens_and_two_dice(seed)
     reading = read_image(scene.image, "loose")

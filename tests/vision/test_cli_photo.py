@@ -19,18 +19,18 @@ BOARD, ROLL = str(PHOTOS / "board.jpg"), str(PHOTOS / "roll.jpg")
 # What the shipped model reads in the shipped photos (rendered, never trained on); a new
 # model (make dice-model) changes the confidences, so these lines are written again then.
 BOARD_JSON = (
-    '{"image": "IMAGE", "layout": "grid", "rows": [[{"value": 6, "colour": "green", "confidence":'
-    ' 0.92}, {"value": 1, "colour": "blue", "confidence": 0.918}, {"value": 5, "colour": "red", "'
-    'confidence": 0.877}], [{"value": 6, "colour": "white", "confidence": 0.927}, {"value": 6, "c'
-    'olour": "black", "confidence": 0.877}, {"value": 1, "colour": "blue", "confidence": 0.92}], '
-    '[{"value": 4, "colour": "black", "confidence": 0.947}, {"value": 2, "colour": "white", "conf'
-    'idence": 0.913}, {"value": 5, "colour": "green", "confidence": 0.899}]]}'
+    '{"image": "IMAGE", "layout": "grid", "rows": [[{"value": 6, "colour": "green", "confidence": '
+    '0.913}, {"value": 1, "colour": "blue", "confidence": 0.924}, {"value": 5, "colour": "red", "c'
+    'onfidence": 0.914}], [{"value": 6, "colour": "white", "confidence": 0.928}, {"value": 6, "col'
+    'our": "black", "confidence": 0.84}, {"value": 1, "colour": "blue", "confidence": 0.904}], [{"'
+    'value": 4, "colour": "black", "confidence": 0.931}, {"value": 2, "colour": "white", "confiden'
+    'ce": 0.896}, {"value": 5, "colour": "green", "confidence": 0.921}]]}'
 )
 ROLL_JSON = (
-    '{"image": "IMAGE", "layout": "loose", "dice": [{"value": 1, "colour": "black", "center": [23'
-    '1, 91], "confidence": 0.919}, {"value": 3, "colour": "orange", "center": [51, 127], "confide'
-    'nce": 0.923}, {"value": 6, "colour": "black", "center": [188, 186], "confidence": 0.959}, {"'
-    'value": 3, "colour": "black", "center": [217, 250], "confidence": 0.909}]}'
+    '{"image": "IMAGE", "layout": "loose", "dice": [{"value": 1, "colour": "black", "center": [231'
+    ', 90], "confidence": 0.895}, {"value": 3, "colour": "orange", "center": [50, 125], "confidenc'
+    'e": 0.945}, {"value": 6, "colour": "black", "center": [189, 185], "confidence": 0.895}, {"val'
+    'ue": 3, "colour": "black", "center": [217, 249], "confidence": 0.931}]}'
 )
 
 

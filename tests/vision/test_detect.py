@@ -158,9 +158,10 @@ def test_when_the_first_look_s_dice_are_small_the_closer_look_is_kept(monkeypatc
     assert detect_closely(photo) == seen_at(photo, look=2 * LOOK) and looks[:2] == [LOOK, 2 * LOOK]
 
 
-def test_a_small_die_beside_larger_ones_is_found_by_the_closer_look() -> None:
-    """A die 12 pixels wide in a 640-pixel photo beside dice 40 wide: the first look sees
-    only a faint peak there (6 pixels at ``SIDE``), the closer one sees the die."""
+def test_a_small_die_beside_larger_ones_is_found() -> None:
+    """A die 12 pixels wide in a 640-pixel photo beside dice 40 wide (6 pixels at ``SIDE``)
+    is found, with its own size, and the large dice once each.  (The plain finder saw only a
+    faint peak there and needed the closer look; the pretrained one sees it at ``SIDE``.)"""
     photo = np.full((480, 640, 3), GREY, np.uint8)
     large = cv2.resize(
         table_with([(0, 0, 5)])[:SIDE, :SIDE], (40, 40), interpolation=cv2.INTER_AREA
@@ -171,7 +172,6 @@ def test_a_small_die_beside_larger_ones_is_found_by_the_closer_look() -> None:
         table_with([(0, 0, 3)])[:SIDE, :SIDE], (12, 12), interpolation=cv2.INTER_AREA
     )
     photo[250:262, 200:212] = small
-    assert near(detect(photo), (206, 256)) is None
     found = detect_closely(photo)
     die = near(found, (206, 256))
     assert die is not None and 0.8 < die.side / 12 < 1.6

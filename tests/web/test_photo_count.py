@@ -14,7 +14,7 @@ from referee.vision.reader import SURE
 from referee.vision.training.render import render
 from referee.web.play.photo_fill import NotThatPhoto, reading_of
 
-NINE_SEED = 2  # a render of nine dice, one of them read unsure by the shipped model
+NINE_SEED = 19  # a render of nine dice, one of them read unsure by the shipped models
 
 
 def nine_dice() -> bytes:

@@ -4,7 +4,9 @@ package, and write the held-out figures to docs/vision.md.
 
 Needs the ``train`` extra (PyTorch, CPU build).  The rendered photos live in memory only.
 The finder is trained first: the classifier learns on the crops the reader cuts, and the
-reader cuts a roll's dice where the finder sees them.
+reader cuts a roll's dice where the finder sees them.  Both start from pretrained features by
+default; the plain classifier shipped beside them as a partner (``dice-plain.onnx``, see
+``referee.vision.classify``) is kept as it is, and the figures measure the reader with it.
 """
 
 from __future__ import annotations
@@ -97,13 +99,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--classifier",
         choices=sorted(NETWORKS),
-        default="plain",
+        default="pretrained",
         help="the classifier's network: learnt from nothing, or fine-tuned from pretrained",
     )
     parser.add_argument(
         "--finder",
         choices=sorted(FINDERS),
-        default="plain",
+        default="pretrained",
         help="the finder's network: learnt from nothing, or fine-tuned from pretrained",
     )
     parser.add_argument(
