@@ -75,7 +75,7 @@
       at = target(die) || at;  // drawn again by the click
       if (!at.hasAttribute("tabindex") && !/^(BUTTON|INPUT)$/.test(at.tagName)) { at.tabIndex = -1; }
       at.focus({ preventScroll: true });
-      at.scrollIntoView({ block: "center", behavior: STILL.matches ? "instant" : "smooth" });
+      at.scrollIntoView({ block: "center", behavior: STILL.matches ? "auto" : "smooth" });
       boxes.forEach(function (other) { other.classList.toggle("picked", other === box); });
     }
     box.pick = pick;
