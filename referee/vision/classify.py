@@ -33,13 +33,16 @@ _running = threading.Lock()  # one network per process, and a network runs one i
 class Guess:
     """A die as the classifier reads it: confidence is how sure it is of value and colour
     (the reader scales it by how sure it is that a die is there at all), ``die`` how sure
-    the classifier is of the last alone, ``read`` the classifier's own confidence."""
+    the classifier is of the last alone, ``read`` the classifier's own confidence, and
+    ``value_confidence`` how sure it is of the value alone (scaled as confidence is), which
+    is what a game whose dice have no colour needs."""
 
     value: int
     colour: str
     confidence: float
     die: float
     read: float
+    value_confidence: float
 
 
 @cache
@@ -79,5 +82,8 @@ def classify(crops: list[np.ndarray]) -> list[Guess]:
         v, c = int(value_p[:NO_DIE].argmax()), int(colour_p.argmax())
         sure = float(value_p[v] * colour_p[c])
         die = round(1 - float(value_p[NO_DIE]), 3)
-        guesses.append(Guess(VALUES[v], READ_COLOURS[c], round(sure, 3), die, round(sure, 3)))
+        value_sure = round(float(value_p[v]), 3)
+        guesses.append(
+            Guess(VALUES[v], READ_COLOURS[c], round(sure, 3), die, round(sure, 3), value_sure)
+        )
     return guesses

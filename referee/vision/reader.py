@@ -49,9 +49,10 @@ LETTERS = {name: letter for letter, name in DIE_COLOURS.items()}  # white dice a
 
 @dataclass(frozen=True)
 class ReadDie:
-    """One die as read: value, body colour, confidence, its centre in the photo and its
-    side there (the photo's own pixels; the side is not in ``referee photo``'s output), and
-    whether the photo's edge cuts it (its confidence then at most ``CUT_SURE``)."""
+    """One die as read: value, body colour, confidence (of both), its centre in the photo
+    and its side there (the photo's own pixels; the side is not in ``referee photo``'s
+    output), whether the photo's edge cuts it (its confidence then at most ``CUT_SURE``),
+    and the confidence of its value alone (None: the same as confidence)."""
 
     value: int
     colour: str
@@ -59,6 +60,14 @@ class ReadDie:
     center: tuple[int, int]
     side: float = 0.0
     cut: bool = False
+    value_confidence: float | None = None
+
+    def surety(self, *, coloured: bool = True) -> float:
+        """How sure the reader is of the die: of its value and colour, or (``coloured``
+        False, for a game whose dice have no colour) of its value alone."""
+        if coloured or self.value_confidence is None:
+            return self.confidence
+        return self.value_confidence
 
     def notation(self) -> str:
         """The die as the entry forms write it, "?" after it when the reader is unsure."""
@@ -72,6 +81,8 @@ class ReadDie:
         if with_center:
             out["center"] = list(self.center)
         out["confidence"] = self.confidence
+        if self.value_confidence is not None:
+            out["value_confidence"] = self.value_confidence
         if self.cut:
             out["cut"] = True
         return out
@@ -198,32 +209,54 @@ def dwarfs(sides: list[float]) -> list[bool]:
     return [side < DWARF * float(np.median(np.delete(every, i))) for i, side in enumerate(sides)]
 
 
+def scaled(guess: Guess, by: float, value_by: float | None = None) -> Guess:
+    """The guess with its confidence times ``by`` and its value's confidence times
+    ``value_by`` (``by`` when None)."""
+    value_by = by if value_by is None else value_by
+    return replace(
+        guess,
+        confidence=round(guess.confidence * by, 3),
+        value_confidence=round(guess.value_confidence * value_by, 3),
+    )
+
+
 def existence(guess: Guess, score: float) -> Guess:
-    """The guess with its confidence scaled by how sure the finder is that a die is there
+    """The guess with its confidences scaled by how sure the finder is that a die is there
     (``score``, as a share of ``FINDER_SURE``; 0 for a piece of the dice mask it saw no die
     on): a token, a speck or a printed number the classifier reads as a die is marked."""
-    return replace(guess, confidence=round(guess.confidence * min(1.0, score / FINDER_SURE), 3))
+    return scaled(guess, min(1.0, score / FINDER_SURE))
 
 
 def cut_short(guess: Guess) -> Guess:
     """The guess of a die the photo's edge cuts: never sure (``CUT_SURE`` at most)."""
-    return replace(guess, confidence=min(guess.confidence, CUT_SURE))
+    return replace(
+        guess,
+        confidence=min(guess.confidence, CUT_SURE),
+        value_confidence=min(guess.value_confidence, CUT_SURE),
+    )
+
+
+def sure_share(confidences: list[float]) -> float:
+    """The share of ``confidences`` at least ``SURE``; 1 when most are (a photo the reader
+    knows), so that only a photo mostly read unsure is marked whole."""
+    sure = sum(confidence >= SURE for confidence in confidences)
+    return 1.0 if 2 * sure >= len(confidences) else sure / len(confidences)
 
 
 def unknown_table(read: list[Kept]) -> list[Kept]:
     """A photo's dice, each marked when most of them read unsure (a table, a board or dice
     the reader does not know, where a die it reads surely is still often wrong; a game
     board's tiles and tokens read as a board of dice): its confidence scaled by the share of
-    dice read surely.  A die the photo's edge cuts is
-    unsure for what the photo leaves out, not for the table: it is not counted."""
+    dice read surely, and its value's confidence by the share read surely in value.  A die
+    the photo's edge cuts is unsure for what the photo leaves out, not for the table: it is
+    not counted."""
     whole = [guess for guess, *_, cut in read if not cut]
-    sure = sum(guess.confidence >= SURE for guess in whole)
-    if 2 * sure >= len(whole):
+    share = sure_share([guess.confidence for guess in whole])
+    value_share = sure_share([guess.value_confidence for guess in whole])
+    if share == value_share == 1.0:
         return read
-    share = sure / len(whole)
     return [
-        (replace(guess, confidence=round(guess.confidence * share, 3)), centre, side, cut)
-        for guess, centre, side, cut in read
+        (scaled(guess, share, value_share), centre, side, cut) for guess, centre, side, cut in read
     ]
 
 
@@ -343,6 +376,7 @@ def read_image(
             (round(x / scale), round(y / scale)),
             round(side / scale, 1),
             cut,
+            guess.value_confidence,
         )
         for guess, (x, y), side, cut in read
     ]

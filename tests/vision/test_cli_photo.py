@@ -19,18 +19,22 @@ BOARD, ROLL = str(PHOTOS / "board.jpg"), str(PHOTOS / "roll.jpg")
 # What the shipped model reads in the shipped photos (rendered, never trained on); a new
 # model (make dice-model) changes the confidences, so these lines are written again then.
 BOARD_JSON = (
-    '{"image": "IMAGE", "layout": "grid", "rows": [[{"value": 6, "colour": "green", "confidence": '
-    '0.913}, {"value": 1, "colour": "blue", "confidence": 0.924}, {"value": 5, "colour": "red", "c'
-    'onfidence": 0.914}], [{"value": 6, "colour": "white", "confidence": 0.928}, {"value": 6, "col'
-    'our": "black", "confidence": 0.84}, {"value": 1, "colour": "blue", "confidence": 0.904}], [{"'
-    'value": 4, "colour": "black", "confidence": 0.931}, {"value": 2, "colour": "white", "confiden'
-    'ce": 0.896}, {"value": 5, "colour": "green", "confidence": 0.921}]]}'
+    '{"image": "IMAGE", "layout": "grid", "rows": [[{"value": 6, "colour": "green", "confidence": 0'
+    '.913, "value_confidence": 0.947}, {"value": 1, "colour": "blue", "confidence": 0.924, "value_c'
+    'onfidence": 0.967}, {"value": 5, "colour": "red", "confidence": 0.914, "value_confidence": 0.9'
+    '63}], [{"value": 6, "colour": "white", "confidence": 0.928, "value_confidence": 0.965}, {"valu'
+    'e": 6, "colour": "black", "confidence": 0.84, "value_confidence": 0.96}, {"value": 1, "colour"'
+    ': "blue", "confidence": 0.904, "value_confidence": 0.962}], [{"value": 4, "colour": "black", "'
+    'confidence": 0.931, "value_confidence": 0.961}, {"value": 2, "colour": "white", "confidence": '
+    '0.896, "value_confidence": 0.956}, {"value": 5, "colour": "green", "confidence": 0.921, "value'
+    '_confidence": 0.967}]]}'
 )
 ROLL_JSON = (
-    '{"image": "IMAGE", "layout": "loose", "dice": [{"value": 1, "colour": "black", "center": [231'
-    ', 90], "confidence": 0.895}, {"value": 3, "colour": "orange", "center": [50, 125], "confidenc'
-    'e": 0.945}, {"value": 6, "colour": "black", "center": [189, 185], "confidence": 0.895}, {"val'
-    'ue": 3, "colour": "black", "center": [217, 249], "confidence": 0.931}]}'
+    '{"image": "IMAGE", "layout": "loose", "dice": [{"value": 1, "colour": "black", "center": [231,'
+    ' 90], "confidence": 0.895, "value_confidence": 0.929}, {"value": 3, "colour": "orange", "cente'
+    'r": [50, 125], "confidence": 0.945, "value_confidence": 0.969}, {"value": 6, "colour": "black"'
+    ', "center": [189, 185], "confidence": 0.895, "value_confidence": 0.941}, {"value": 3, "colour"'
+    ': "black", "center": [217, 249], "confidence": 0.931, "value_confidence": 0.953}]}'
 )
 
 
@@ -54,9 +58,9 @@ def test_the_json_keys_come_in_the_documented_order(capsys) -> None:
     _, out, _ = run(capsys, "--json", BOARD, ROLL)
     board, roll = (json.loads(line) for line in out.splitlines())
     assert list(board) == ["image", "layout", "rows"]
-    assert list(board["rows"][0][0]) == ["value", "colour", "confidence"]
+    assert list(board["rows"][0][0]) == ["value", "colour", "confidence", "value_confidence"]
     assert list(roll) == ["image", "layout", "dice"]
-    assert list(roll["dice"][0]) == ["value", "colour", "center", "confidence"]
+    assert list(roll["dice"][0]) == ["value", "colour", "center", "confidence", "value_confidence"]
 
 
 def test_the_layout_is_told_from_the_photo_when_not_given(capsys) -> None:
@@ -125,7 +129,7 @@ def test_a_die_cut_by_the_edge_is_read_and_marked(capsys, tmp_path: Path) -> Non
     dice = json.loads(out)["dice"]
     assert [die.get("cut", False) for die in dice] == [False, True, False, False]
     assert dice[1]["confidence"] <= CUT_SURE < SURE and dice[1]["colour"] == "orange"
-    assert list(dice[1]) == ["value", "colour", "center", "confidence", "cut"]
+    assert list(dice[1]) == ["value", "colour", "center", "confidence", "value_confidence", "cut"]
     _, out, _ = run(capsys, "--layout", "loose", path)
     assert out == f"{path}: 1k {dice[1]['value']}o? 6k 3k\n"
 

@@ -1,6 +1,7 @@
 """A photo with more dice than the roll allows says so, whatever the reader found: a die
 it reads unsure, or one the finder doubted (kept and marked, never dropped in silence),
-counts as a die (issue 48)."""
+counts as a die (issue 48).  A die is marked when its value is unsure, or, where the entry
+takes the dice's colours, when its colour is."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
+from referee.core.dice import COLOURS
 from referee.core.engine import FILL_PAD, PhotoEntry
 from referee.vision import read_photo
 from referee.vision.reader import SURE
@@ -37,6 +39,11 @@ def test_a_photo_of_nine_dice_for_a_roll_of_eight_says_so() -> None:
 
 def test_the_same_photo_fills_a_roll_of_nine_with_its_unsure_die_marked() -> None:
     reading = read_photo(nine_dice())
-    filled = reading_of(PhotoEntry(FILL_PAD, "loose", count=9), reading)
-    unsure = [i for i, die in enumerate(reading.dice) if die.confidence < SURE]
-    assert filled.fields["photo_unsure"].split() == [f"d{i}" for i in unsure]
+    in_value = [i for i, die in enumerate(reading.dice) if die.value_confidence < SURE]
+    in_colour = [i for i, die in enumerate(reading.dice) if die.confidence < SURE]
+    assert set(in_value) < set(in_colour)  # a die sure of its value and not of its colour
+    plain = reading_of(PhotoEntry(FILL_PAD, "loose", count=9), reading)
+    assert plain.fields["photo_unsure"].split() == [f"d{i}" for i in in_value]
+    coloured = PhotoEntry(FILL_PAD, "loose", count=9, colours="".join(COLOURS), colour_field="c")
+    marked = reading_of(coloured, reading).fields["photo_unsure"].split()
+    assert {f"d{i}" for i in in_colour} <= set(marked)  # and a white die: no colour of its own

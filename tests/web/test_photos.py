@@ -62,7 +62,8 @@ def unsure_of(monkeypatch, *places: int) -> None:
         doubted = {id(flat[place]) for place in places}
 
         def die_judged(die):  # type: ignore[no-untyped-def]
-            return dataclasses.replace(die, confidence=0.5 if id(die) in doubted else 0.99)
+            sure = 0.5 if id(die) in doubted else 0.99
+            return dataclasses.replace(die, confidence=sure, value_confidence=sure)
 
         rows = [[die_judged(die) for die in row] for row in reading.rows]
         return dataclasses.replace(reading, rows=rows, dice=[die_judged(d) for d in reading.dice])

@@ -1,7 +1,8 @@
 """The reader's figures on real labelled photos, per source: dice whose value is read right
 (and colour, where labelled), dice missed, dice read that are not there, photos read
 exactly, the dice read without "?" (sure) and how many of those are wrong or not there, the
-confusion of values, and the seconds a photo takes.
+same for a game whose dice have no colour (a die sure in value is sure there, and right
+when its value is), the confusion of values, and the seconds a photo takes.
 
 ``python -m referee.vision.training.real_figures FOLDER [--held-out] [--seconds]`` prints
 them as Markdown.  A read die is the labelled die whose centre is nearest it within half
@@ -45,6 +46,9 @@ class Tally:
     sure: int = 0
     sure_wrong: int = 0
     sure_extra: int = 0
+    value_sure: int = 0
+    value_sure_wrong: int = 0
+    value_sure_extra: int = 0
     seconds: list[float] = field(default_factory=list)
     values: dict[tuple[str, str], int] = field(default_factory=dict)
     colours: dict[tuple[str, str], int] = field(default_factory=dict)
@@ -88,6 +92,7 @@ def score(tally: Tally, photo: RealPhoto) -> None:
     taken, extra = matched(photo, read or [])
     tally.extra += len(extra)
     tally.sure_extra += sum(die.confidence >= SURE for die in extra)
+    tally.value_sure_extra += sum(die.surety(coloured=False) >= SURE for die in extra)
     exact = not extra and read is not None
     for true, die in zip(photo.dice, taken, strict=True):
         if true.value == 0:
@@ -107,6 +112,9 @@ def score(tally: Tally, photo: RealPhoto) -> None:
         if die is not None and die.confidence >= SURE:
             tally.sure += 1
             tally.sure_wrong += not (value_right and (true.colour is None or colour_right))
+        if die is not None and die.surety(coloured=False) >= SURE:
+            tally.value_sure += 1
+            tally.value_sure_wrong += not value_right
     tally.exact += exact
 
 
@@ -133,15 +141,20 @@ def confusion(counts: dict[tuple[str, str], int], labels: Iterable[str]) -> str:
     return "\n".join(lines)
 
 
+def sure_cells(sure: int, wrong: int, extra: int) -> str:
+    """Two cells: the dice read without "?" (those not there among them), and how many of
+    those are wrong / not there, with their share."""
+    return f"{sure + extra} | **{wrong} / {extra}** ({share(wrong + extra, sure + extra)})"
+
+
 def summary_row(source: str, t: Tally, with_seconds: bool) -> str:
     """One source's row of the summary table."""
-    sure = t.sure + t.sure_extra
-    wrong = t.sure_wrong + t.sure_extra
     row = (
         f"| {source} | {t.photos} | {t.dice} | **{share(t.values_right, t.dice)}** "
         f"| {share(t.colours_right, t.coloured)} | {t.missed} | {t.extra} "
-        f"| {share(t.exact, t.photos)} | {t.refused} | {sure} "
-        f"| **{t.sure_wrong} / {t.sure_extra}** ({share(wrong, sure)}) |"
+        f"| {share(t.exact, t.photos)} | {t.refused} "
+        f"| {sure_cells(t.sure, t.sure_wrong, t.sure_extra)} "
+        f"| {sure_cells(t.value_sure, t.value_sure_wrong, t.value_sure_extra)} |"
     )
     if with_seconds:
         row += f" {np.median(t.seconds):.2f} / {max(t.seconds):.2f} |"
@@ -152,9 +165,10 @@ def figures(tallies: dict[str, Tally], with_seconds: bool = False) -> str:
     """The Markdown of every source's figures."""
     head = (
         "| source | photos | dice | value right | colour right | missed | read, not there "
-        "| photos exact | refused | read without ? | of those wrong / not there |"
+        "| photos exact | refused | read without ? | of those wrong / not there "
+        "| without ? in value (no colours) | of those wrong / not there |"
     )
-    rule = "|---" * 11 + "|"
+    rule = "|---" * 13 + "|"
     if with_seconds:
         head += " seconds a photo (median / most) |"
         rule += "---|"

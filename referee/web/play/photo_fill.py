@@ -175,10 +175,21 @@ def shapes(entry: PhotoEntry) -> list[tuple[int, int] | None]:
     return [(rows, cols) for rows, cols in sides if rows * cols == entry.count] or [None]
 
 
-def surety(reading: Reading) -> float:
-    """A reading's mean confidence per die."""
+def coloured(entry: PhotoEntry) -> bool:
+    """Whether the entry takes the dice's colours (its colours, or its keys' colour): if not,
+    a die is sure when its value is, whatever the reader makes of its colour."""
+    return bool(entry.colours or entry.keys)
+
+
+def doubtful_in(entry: PhotoEntry, die: ReadDie) -> bool:
+    """Whether ``die`` is marked for the table to check, as the entry reads it."""
+    return die.surety(coloured=coloured(entry)) < SURE
+
+
+def surety(entry: PhotoEntry, reading: Reading) -> float:
+    """A reading's mean confidence per die, as the entry reads it."""
     dice = [die for row in reading.rows for die in row] or reading.dice
-    return sum(die.confidence for die in dice) / len(dice)
+    return sum(die.surety(coloured=coloured(entry)) for die in dice) / len(dice)
 
 
 def read_for(entry: PhotoEntry, data: bytes) -> Reading:
@@ -193,7 +204,7 @@ def read_for(entry: PhotoEntry, data: bytes) -> Reading:
     readings = [reading for reading in tried if isinstance(reading, Reading)]
     if not readings:
         raise next(refused for refused in reversed(tried) if isinstance(refused, PhotoError))
-    return max(readings, key=surety)
+    return max(readings, key=lambda reading: surety(entry, reading))
 
 
 def reading_of(entry: PhotoEntry, reading: Reading) -> Filled:
@@ -276,7 +287,7 @@ def pad(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
             taken = not entry.colours or bool(letter and letter in entry.colours)
             if entry.colours and taken and letter:
                 fields[f"{entry.colour_field}{i}"] = letter
-            doubtful = die.confidence < SURE or not taken
+            doubtful = doubtful_in(entry, die) or not taken
             if doubtful:
                 shown = die_words(die) if taken else str(die.value)
                 unsure.append(named(die, dice, shown if len(dice) > 1 else kind))
@@ -338,7 +349,7 @@ def board(entry: PhotoEntry, rows: Sequence[Sequence[ReadDie]]) -> Filled:
             taken = not entry.colours or bool(letter and letter in entry.colours)
             line += letter if taken and letter else "."
             unpainted += not taken
-            doubtful = die.confidence < SURE
+            doubtful = doubtful_in(entry, die)
             if doubtful:
                 shown = die_words(die) if taken else str(die.value)
                 unsure.append(say("the {die} at {cell}", die=shown, cell=where((r, c))))
@@ -383,11 +394,11 @@ def one_die(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
             )
         )
     die = dice[0]
-    unsure = die.confidence < SURE
-    fields = {entry.field: str(die.value), UNSURE: entry.field if unsure else ""}
-    doubted = [named(die, dice, say("die"))] if unsure else []
+    doubtful = die.surety(coloured=False) < SURE  # its colour is not read
+    fields = {entry.field: str(die.value), UNSURE: entry.field if doubtful else ""}
+    doubted = [named(die, dice, say("die"))] if doubtful else []
     sentence = said(str(die.value), doubted, say("Then enter it."))
-    return Filled(fields, sentence, [outline(die, entry.field, unsure)])
+    return Filled(fields, sentence, [outline(die, entry.field, doubtful)])
 
 
 def pool(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
@@ -411,10 +422,11 @@ def pool(entry: PhotoEntry, dice: Sequence[ReadDie]) -> Filled:
             drawn_dice.append(outline(die, "", True))
             continue
         place = f"{letter}{len(by_colour[letter])}"
-        if die.confidence < SURE:
+        doubtful = doubtful_in(entry, die)
+        if doubtful:
             unsure.append(named(die, dice, die_words(die)))
             marks.append(place)
-        drawn_dice.append(outline(die, place, die.confidence < SURE))
+        drawn_dice.append(outline(die, place, doubtful))
         by_colour[letter] += str(die.value)
     fields = {f"{entry.field}{letter}": values for letter, values in by_colour.items()}
     fields[UNSURE] = " ".join(marks)
