@@ -47,10 +47,11 @@ def post_photo(client, url: str, fields: dict[str, str], photo: bytes | None):
     return client.post(url, data=multipart(fields, photo), content_type=content_type)
 
 
-def unsure_of(monkeypatch, *places: int) -> None:
+def unsure_of(monkeypatch, *places: int, of_colour_only: bool = False) -> None:
     """Make the route's reader unsure of the dice at ``places`` (their order in the reading,
-    a board's row by row) and sure of the others: which dice a model doubts changes with the
-    model, what the page does with doubted dice does not."""
+    a board's row by row; ``of_colour_only``: sure of their values) and sure of the others:
+    which dice a model doubts changes with the model, what the page does with doubted dice
+    does not."""
     from referee.web.play import photo_fill
 
     real = photo_fill.read_photo_each
@@ -63,7 +64,8 @@ def unsure_of(monkeypatch, *places: int) -> None:
 
         def die_judged(die):  # type: ignore[no-untyped-def]
             sure = 0.5 if id(die) in doubted else 0.99
-            return dataclasses.replace(die, confidence=sure, value_confidence=sure)
+            value_sure = 0.99 if of_colour_only else sure
+            return dataclasses.replace(die, confidence=sure, value_confidence=value_sure)
 
         rows = [[die_judged(die) for die in row] for row in reading.rows]
         return dataclasses.replace(reading, rows=rows, dice=[die_judged(d) for d in reading.dice])
@@ -202,6 +204,20 @@ def test_a_die_cut_by_the_photos_edge_is_read_named_and_marked(new_table):
     assert f"Read from the photo: {read}. Check {cut}: marked ?." in html.unescape(answer.text)
     rows = re.findall(r'<fieldset class="die-row( unsure)?"', answer.text)
     assert rows == [" unsure", "", "", "", "", ""]
+    assert moves_of(table) == 0
+
+
+def test_a_die_unsure_only_of_its_colour_goes_in_unmarked_where_colours_are_not_entered(
+    new_table, monkeypatch
+):
+    table = new_table("tenk")
+    unsure_of(monkeypatch, 3, of_colour_only=True)
+    answer = send_photo(table, (Path(__file__).parent / "photos" / "unsure6.jpg").read_bytes())
+    assert answer.status_code == 200
+    assert "Read from the photo: 3 4 4 6 1 6. Then enter the roll." in answer.text
+    assert "marked ?" not in answer.text
+    rows = re.findall(r'<fieldset class="die-row( unsure)?"', answer.text)
+    assert rows == [""] * 6
     assert moves_of(table) == 0
 
 
