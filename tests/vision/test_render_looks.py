@@ -11,7 +11,15 @@ import numpy as np
 import pytest
 
 from referee.vision.labels import OTHER
-from referee.vision.training.looks import FINISHES, PLAIN, SURFACES, Look, digit_mask, varied
+from referee.vision.training.looks import (
+    FINISHES,
+    PLAIN,
+    SURFACES,
+    Look,
+    digit_mask,
+    glinted,
+    varied,
+)
 from referee.vision.training.render import PIPS, Scene, TrueDie, render
 from referee.vision.training.surfaces import hexboard
 
@@ -153,8 +161,20 @@ def test_each_new_kind_has_a_share_and_the_usual_look_keeps_half() -> None:
         "far": sum(look.scale == "far" for look in looks),
         "close": sum(look.scale == "close" for look in looks),
         "low": sum(look.tilt is not None for look in looks),
+        "glint": sum(look.glint for look in looks),
         **{f: sum(f in look.finishes for look in looks) for f in FINISHES[1:]},
         **{s: sum(look.surface == s for look in looks) for s in SURFACES},
     }
     assert 900 <= share.pop("usual") <= 1100
     assert min(share.values()) >= 40, share  # each new kind in at least 2% of the photos
+
+
+def test_a_lamp_s_glint_is_a_thin_bright_streak_on_the_face_alone() -> None:
+    face = np.dstack([np.full((96, 96, 3), 60.0, np.float32), np.zeros((96, 96), np.float32)])
+    face[16:80, 16:80, 3] = 1.0  # the die's face; around it, nothing
+    shone = glinted(np.random.default_rng(3), face, 64)
+    bright = np.argwhere(shone[..., 0] > 150)
+    assert len(bright) > 20
+    (_, (w, h), _) = cv2.minAreaRect(bright[:, ::-1].astype(np.float32))
+    assert max(w, h) >= 2.5 * min(w, h)  # longer than wide: no pip
+    assert (shone[..., 3] == face[..., 3]).all()  # nothing drawn off the face

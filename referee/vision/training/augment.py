@@ -35,7 +35,7 @@ def lit(image: np.ndarray, rng: Rng) -> np.ndarray:
     """White balance, exposure (a gain and a gamma) and, sometimes, a glare spot."""
     h, w = image.shape[:2]
     pixels = image.astype(np.float32) / 255
-    pixels *= rng.uniform(0.85, 1.15, 3).astype(np.float32)  # white balance
+    pixels *= rng.uniform(0.8, 1.2, 3).astype(np.float32)  # white balance
     pixels = np.clip(pixels * rng.uniform(0.55, 1.4), 0, 1) ** rng.uniform(0.7, 1.4)
     if rng.random() < 0.3:
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)

@@ -36,6 +36,8 @@ TINTS = (
     (225, 225, 220), (170, 110, 230),
 )  # fmt: skip
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX)
+GLINT = 0.3  # the share of varied looks whose glossy dice catch a lamp's streak of light
+GLINTED = 0.5  # the share of such a look's dice that show one
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,8 @@ class Look:
     ``numbers`` printed digits for pips, ``rounded`` strongly rounded corners, ``surface`` a
     table of ``SURFACES`` (None: the usual tables), ``scale`` "far" (dice of about 15-40
     pixels), "close" (a die up to the whole photo) or "usual", ``tilt`` the camera's range
-    of tilts in degrees (None: 0-30), ``count`` a loose roll's dice (None: 1-12)."""
+    of tilts in degrees (None: 0-30), ``count`` a loose roll's dice (None: 1-12), ``glint``
+    a lamp's streak of light on some of the dice's glossy faces (``glinted``)."""
 
     finishes: tuple[str, ...] = ("plain",)
     pips: str = "usual"
@@ -58,6 +61,7 @@ class Look:
     scale: str = "usual"
     tilt: tuple[float, float] | None = None
     count: int | None = None
+    glint: bool = False
 
 
 PLAIN = Look()
@@ -67,7 +71,8 @@ def varied(rng: Rng, layout: str) -> Look:
     """A training photo's look: ``PLAIN`` for 1 - ``VARIED`` of them, else each new kind
     drawn for a share of the varied photos (coloured pips 45%, Catan's pair among them,
     numbers 12%, rounded 25%, translucent or marbled dice 30%, a new table 55%, far dice
-    25% and close ones 15% of loose rolls, a low camera 35%)."""
+    25% and close ones 15% of loose rolls, a low camera 35%, glossy dice catching a lamp's
+    light ``GLINT``)."""
     if rng.random() >= VARIED:
         return PLAIN
     pick = rng.random(8)
@@ -90,6 +95,7 @@ def varied(rng: Rng, layout: str) -> Look:
         scale=scale,
         tilt=low if pick[6] < 0.35 else None,
         count=count,
+        glint=bool(pick[7] < GLINT),
     )
 
 
@@ -180,3 +186,22 @@ def translucent(
     colour = body * (body_a * (1 - marks))[..., None] + pip_bgr * (paint * marks * alpha)[..., None]
     colour /= np.maximum(out_a, 1e-6)[..., None]
     return np.dstack([colour, out_a]).astype(np.float32)
+
+
+def glinted(rng: Rng, die: np.ndarray, side: float) -> np.ndarray:
+    """A die's top face (BGRA float, its face ``side`` wide) with a lamp's streak of light
+    across its gloss: a thin bright line, longer than a pip is wide, which is no pip (a
+    glossy 2 with such a streak is read as a 3 by a classifier that never saw one)."""
+    size = die.shape[0]
+    mask = np.zeros((size, size), np.float32)
+    centre = (
+        float(size / 2 + rng.uniform(-0.3, 0.3) * side),
+        float(size / 2 + rng.uniform(-0.3, 0.3) * side),
+    )
+    axes = (float(rng.uniform(0.25, 0.6) * side), float(rng.uniform(0.04, 0.1) * side))
+    cv2.ellipse(mask, (centre, axes, float(rng.uniform(0, 180))), 1.0, -1, cv2.LINE_AA)
+    mask = cv2.GaussianBlur(mask, (0, 0), 0.6) * float(rng.uniform(0.5, 0.95)) * die[..., 3]
+    out = die.copy()
+    out[..., :3] = die[..., :3] * (1 - mask[..., None]) + 250.0 * mask[..., None]
+    out[..., 3] = np.maximum(die[..., 3], mask)
+    return out

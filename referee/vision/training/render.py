@@ -20,11 +20,13 @@ import numpy as np
 from referee.vision.labels import COLOURS
 from referee.vision.segment import LIGHTNESS_WEIGHT
 from referee.vision.training.looks import (
+    GLINTED,
     PLAIN,
     TINTS,
     Look,
     die_finish,
     digit_mask,
+    glinted,
     lab_of,
     label_colour,
     marble,
@@ -42,9 +44,9 @@ BODY_BGR: dict[str, list[tuple[int, int, int]]] = {
     "red": [(40, 30, 200), (50, 40, 170), (70, 60, 225)],
     "yellow": [(40, 215, 240), (70, 200, 230), (20, 190, 215)],
     "green": [(60, 170, 40), (90, 150, 30), (80, 200, 90)],
-    "blue": [(200, 90, 30), (170, 60, 20), (230, 140, 60)],
+    "blue": [(200, 90, 30), (170, 60, 20), (230, 140, 60), (110, 45, 15), (85, 40, 25)],
     "orange": [(30, 120, 245), (20, 100, 230), (50, 140, 250)],
-    "purple": [(150, 40, 110), (130, 30, 90), (190, 80, 150)],
+    "purple": [(150, 40, 110), (130, 30, 90), (190, 80, 150), (70, 25, 55), (95, 35, 70)],
     "black": [(25, 25, 25), (40, 38, 35), (15, 15, 18)],
     "white": [(240, 240, 240), (205, 230, 240), (220, 220, 215)],
 }
@@ -166,13 +168,21 @@ def face_patch(
     pip_mask = face_marks(rng, value, style, size, look, (radius, offset))
     if finish == "translucent":  # the far face (7 - value) shows through, mirrored
         far = face_marks(rng, 7 - value, style, size, look, (radius, offset))[::-1, :]
-        return translucent(rng, face, alpha, pip_mask, far, pip_bgr)
+        return shone(rng, translucent(rng, face, alpha, pip_mask, far, pip_bgr), look)
     pip_shade = pip_bgr[None, None, :] * np.ones_like(face)
     if style.concave:
         dark = cv2.GaussianBlur(pip_mask, (0, 0), radius * 0.35)
         pip_shade = pip_shade * (0.65 + 0.35 * dark[..., None])
     face = face * (1 - pip_mask[..., None]) + pip_shade * pip_mask[..., None]
-    return np.dstack([face, alpha]).astype(np.float32)
+    return shone(rng, np.dstack([face, alpha]).astype(np.float32), look)
+
+
+def shone(rng: Rng, die: np.ndarray, look: Look) -> np.ndarray:
+    """The die's face, with a lamp's streak on it for ``GLINTED`` of the dice of a look that
+    has them (no draw for one that has not)."""
+    if look.glint and rng.random() < GLINTED:
+        return glinted(rng, die, SIDE)
+    return die
 
 
 def face_marks(
