@@ -1,8 +1,9 @@
 """The training renderer's new looks (issue 48, ``training/looks.py`` and ``surfaces.py``):
 what a render records is what it draws (a number die's label is its printed number, a
 see-through die's is its pips' value), a game board with its tokens beside two dice records
-two dice, renders stay the same for a seed, and each new kind is drawn for a share of the
-training photos that leaves the usual ones most of them."""
+two dice, renders stay the same for a seed, each new kind is drawn for a share of the
+training photos that leaves the usual ones most of them, a marbled die's pips are any paint,
+and a low camera's side faces are recorded and cut as no die."""
 
 from __future__ import annotations
 
@@ -10,17 +11,23 @@ import cv2
 import numpy as np
 import pytest
 
-from referee.vision.labels import OTHER
+from referee.vision.labels import CROP, NO_DIE, OTHER
+from referee.vision.training import dataset
+from referee.vision.training import render as render_module
+from referee.vision.training.dataset import UNKNOWN, make_crops, side_face_crops
 from referee.vision.training.looks import (
+    DIM_CONTRAST,
     FINISHES,
     PLAIN,
     SURFACES,
     Look,
     digit_mask,
     glinted,
+    lab_of,
+    pip_paint,
     varied,
 )
-from referee.vision.training.render import PIPS, Scene, TrueDie, render
+from referee.vision.training.render import PIPS, Scene, TrueDie, face_patch, random_style, render
 from referee.vision.training.surfaces import hexboard
 
 FACE = 48  # a die's top face is compared at this many pixels square
@@ -178,3 +185,62 @@ def test_a_lamp_s_glint_is_a_thin_bright_streak_on_the_face_alone() -> None:
     (_, (w, h), _) = cv2.minAreaRect(bright[:, ::-1].astype(np.float32))
     assert max(w, h) >= 2.5 * min(w, h)  # longer than wide: no pip
     assert (shone[..., 3] == face[..., 3]).all()  # nothing drawn off the face
+
+
+def test_a_low_camera_s_render_records_the_side_faces_it_shows_and_none_from_above() -> None:
+    low = render(np.random.default_rng(4), "loose", 3, look=Look(tilt=(45.0, 60.0)))
+    h, w = low.image.shape[:2]
+    for die in low.dice:
+        assert 1 <= len(die.sides) <= 2  # the faces towards the camera, never the far ones
+        for x, y in die.sides:
+            assert 0 < x < w and 0 < y < h
+            assert np.hypot(x - die.center[0], y - die.center[1]) > 0.5 * die.side
+    above = render(np.random.default_rng(4), "loose", 3)  # the usual look, its sides a smear
+    assert all(die.sides == () for die in above.dice)
+
+
+def test_a_side_face_s_crop_is_cut_on_the_face_and_is_no_die(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    low = render(np.random.default_rng(4), "loose", 3, look=Look(tilt=(45.0, 60.0)))
+    crops = side_face_crops(low, np.random.default_rng(0))
+    assert 1 <= len(crops) <= sum(len(die.sides) for die in low.dice)
+    assert all(crop.shape == (CROP, CROP, 3) for crop in crops)
+    board = render(np.random.default_rng(4), "grid", look=Look(tilt=(25.0, 45.0)))
+    assert side_face_crops(board, np.random.default_rng(0)) == []  # a board's sides touch
+    cut: list[np.ndarray] = []
+
+    def recorded(scene: Scene, rng: np.random.Generator) -> list[np.ndarray]:
+        crops = side_face_crops(scene, rng)
+        cut.extend(crops)
+        return crops
+
+    monkeypatch.setattr(dataset, "side_face_crops", recorded)
+    made = make_crops(2, {"loose": 8})
+    assert cut  # some of the 8 rolls have a low camera's look
+    for crop in cut:  # each is among the crops, labelled no die and no colour
+        same = (made.images == crop).all(axis=(1, 2, 3))
+        assert same.any() and (made.values[same] == NO_DIE).all()
+        assert (made.colours[same] == UNKNOWN).all()
+
+
+def test_a_marbled_die_s_pips_are_any_paint_that_stands_apart_from_its_swirl(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[float] = []
+
+    def painted(*args: object) -> np.ndarray:
+        asked.append(float(args[-1]))  # type: ignore[arg-type]
+        return pip_paint(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(render_module, "pip_paint", painted)
+    rng = np.random.default_rng(1)
+    style = random_style(rng)
+    face_patch(rng, 4, "blue", style, 96, Look(finishes=("marbled",)), "marbled")
+    face_patch(rng, 4, "blue", style, 96, Look(finishes=("marbled",)), "plain")
+    assert asked == [DIM_CONTRAST]  # a plain body's pips stay the usual light or dark
+    dark_blue = np.array([110.0, 45.0, 15.0])
+    chosen = [pip_paint(rng, dark_blue, "blue", "usual", DIM_CONTRAST) for _ in range(200)]
+    gaps = [np.linalg.norm(lab_of(p) - lab_of(dark_blue)) for p in chosen]
+    assert min(gaps) > DIM_CONTRAST - 15  # (each paint is jittered a little)
+    assert any(p[2] > 150 > p[0] for p in chosen)  # red pips on a dark blue swirl, as the tray's

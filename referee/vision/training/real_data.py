@@ -13,12 +13,11 @@ from referee.vision.labels import NO_DIE, READ_COLOURS, VALUES
 from referee.vision.loose import cut
 from referee.vision.reader import locate
 from referee.vision.training.augment import crop_effects
-from referee.vision.training.dataset import UNKNOWN, Crops
+from referee.vision.training.dataset import APART, UNKNOWN, Crops
 from referee.vision.training.detector import Photos
 from referee.vision.training.real import RealDie, RealPhoto
 
 NEAR = 0.45  # a crop of the reader's is a labelled die's when within this share of its side
-APART = 0.55  # a crop this many sides from every labelled die shows no die (or a side face)
 TABLE_CROPS = 5  # crops of the bare table cut from each photo
 JITTER = 0.08  # a labelled die's crop is cut up to this share of its side off its centre
 

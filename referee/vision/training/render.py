@@ -20,7 +20,9 @@ import numpy as np
 from referee.vision.labels import COLOURS
 from referee.vision.segment import LIGHTNESS_WEIGHT
 from referee.vision.training.looks import (
+    DIM_CONTRAST,
     GLINTED,
+    PIP_CONTRAST,
     PLAIN,
     TINTS,
     Look,
@@ -73,13 +75,15 @@ PIPS: dict[int, list[tuple[int, int]]] = {
 class TrueDie:
     """A die as drawn: its value, body colour, and top face's centre and side in the photo,
     and how far its top face is turned in the photo (degrees, 0 to 90: a square looks the
-    same every quarter turn)."""
+    same every quarter turn), and where the middle of each of its side faces that a low
+    camera sees shows in the photo (none from above)."""
 
     value: int
     colour: str
     center: tuple[float, float]
     side: float
     turn: float = 0.0
+    sides: tuple[tuple[float, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -161,8 +165,9 @@ def face_patch(
     choices = PIP_ON[PIP_KIND[colour]]
     pip = choices[0] if rng.random() < 0.75 else choices[rng.integers(1, len(choices))]
     pip_bgr = jitter_colour(rng, pip, 10)
-    if look.pips != "usual" or finish == "translucent":  # (a tint's paint stands out from it)
-        pip_bgr = pip_paint(rng, body, colour, look.pips)
+    if look.pips != "usual" or finish != "plain":  # a tint's or a swirl's paint: any colour
+        least = DIM_CONTRAST if finish == "marbled" else PIP_CONTRAST
+        pip_bgr = pip_paint(rng, body, colour, look.pips, least)
     radius = style.pip_radius * SIDE * rng.uniform(0.92, 1.08)
     offset = style.pip_offset * SIDE
     pip_mask = face_marks(rng, value, style, size, look, (radius, offset))
@@ -360,10 +365,11 @@ def draw_dice(
     palette: list[str],
     layout: str,
     look: Look = PLAIN,
-) -> list[tuple[int, str, tuple[float, float], float]]:
+) -> list[tuple[int, str, tuple[float, float], float, list[np.ndarray]]]:
     """Draw every die (shadow, sides, top face) on the canvas as ``look`` has them; return
-    value, colour (as labelled), the canvas point where its top face's centre shows and its
-    turn (degrees)."""
+    value, colour (as labelled), the canvas point where its top face's centre shows, its
+    turn (degrees) and the canvas points where the middles of its side faces drawn with
+    pips show."""
     style = random_style(rng)
     if look.rounded:  # toy and Catan dice: a corner's curve 0.28-0.4 of the side
         style = replace(
@@ -392,6 +398,7 @@ def draw_dice(
         top = (x + away[0] * lift, y + away[1] * lift)
         side = face.copy()
         side[..., :3] *= rng.uniform(0.45, 0.7)
+        side_faces: list[np.ndarray] = []
         if look == PLAIN:  # five copies of the face between the table and the top
             for step in np.linspace(0, 1, 6)[:-1]:
                 paste(canvas, side, (x + away[0] * lift * step, y + away[1] * lift * step), angle)
@@ -401,9 +408,9 @@ def draw_dice(
                 face_patch(rng, int(v), colour, style, size, look, finish)
                 for v in rng.choice(neighbours, 2, replace=False)
             ]
-            draw_sides(rng, canvas, side, sides, ((x, y), top), angle)
+            side_faces = draw_sides(rng, canvas, side, sides, ((x, y), top), angle)
         paste(canvas, face, top, angle)
-        drawn.append((value, label_colour(colour, finish), top, angle))
+        drawn.append((value, label_colour(colour, finish), top, angle, side_faces))
     return drawn
 
 
@@ -414,11 +421,12 @@ def draw_sides(
     faces: list[np.ndarray],
     ends: tuple[tuple[float, float], tuple[float, float]],
     angle: float,
-) -> None:
+) -> list[np.ndarray]:
     """A die's upright sides between where it stands and where its top face shows
     (``ends``): its body (``fill``, its pips wiped) swept between them, then each side that
     faces the camera as a face of its own, pips and all (``faces``: two adjacent values),
-    warped onto its quadrilateral and shaded, as a low camera sees them."""
+    warped onto its quadrilateral and shaded, as a low camera sees them; return the middle
+    of each side drawn so."""
     base, top = np.array(ends[0]), np.array(ends[1])
     rise = top - base
     body = fill.copy()
@@ -438,6 +446,7 @@ def draw_sides(
     size = fill.shape[0]
     lo, hi = (size - SIDE) / 2, (size + SIDE) / 2
     square = np.array([[lo, hi], [hi, hi], [hi, lo], [lo, lo]], np.float32)  # its bottom edge first
+    middles = []
     for i in range(4):
         a, b = corners[i], corners[(i + 1) % 4]
         if np.dot((a + b) / 2 - base, rise) >= 0:
@@ -446,6 +455,8 @@ def draw_sides(
         face = faces[i % 2].copy()
         face[..., :3] *= rng.uniform(0.45, 0.8)
         warp_onto(canvas, face, square, quad)
+        middles.append(quad.mean(axis=0))
+    return middles
 
 
 def warp_onto(canvas: np.ndarray, patch: np.ndarray, square: np.ndarray, quad: np.ndarray) -> None:
@@ -681,8 +692,8 @@ def render(
     # too: a low or near camera sees them far from where the dice stand), then scale to
     # the photo's size (a close look's smaller: its canvas holds a die in 64 pixels).
     if look != PLAIN:
-        xs += [at[0] + sign * SIDE / 2 for _, _, at, _ in drawn for sign in (-1, 1)]
-        ys += [at[1] + sign * SIDE / 2 for _, _, at, _ in drawn for sign in (-1, 1)]
+        xs += [at[0] + sign * SIDE / 2 for _, _, at, _, _ in drawn for sign in (-1, 1)]
+        ys += [at[1] + sign * SIDE / 2 for _, _, at, _, _ in drawn for sign in (-1, 1)]
     box = np.array(
         [[min(xs) - spread, min(ys) - spread], [max(xs) + spread, min(ys) - spread],
          [max(xs) + spread, max(ys) + spread], [min(xs) - spread, max(ys) + spread]]
@@ -704,7 +715,7 @@ def render(
     )
     photo = camera_faults(rng, photo)
     dice = []
-    for value, colour, face_at, angle in drawn:
+    for value, colour, face_at, angle, side_faces in drawn:
         # cv2's turn by ``angle`` takes the face's x axis to (cos, -sin) on the canvas.
         axis = np.array([np.cos(np.radians(angle)), -np.sin(np.radians(angle))]) * SIDE / 2
         ends = to_photo(
@@ -722,6 +733,11 @@ def render(
                 center=(float(ends[0, 0]), float(ends[0, 1])),
                 side=float(np.linalg.norm(ends[2] - ends[1])),
                 turn=float(np.degrees(np.arctan2(along[1], along[0])) % 90),
+                sides=tuple(
+                    (float(x), float(y)) for x, y in to_photo(homography, np.array(side_faces))
+                )
+                if side_faces
+                else (),
             )
         )
     return Scene(image=photo, layout=layout, dice=dice, shape=shape if layout == "grid" else None)
