@@ -338,6 +338,11 @@ def read_photo_each(
     return readings
 
 
+def mostly_unsure(read: list[Kept]) -> bool:
+    """Whether more than half of the dice read are unsure of their value or colour."""
+    return sum(guess.confidence < SURE for guess, *_ in read) * 2 > len(read)
+
+
 def read_image(
     image: np.ndarray,
     layout: str | None = None,
@@ -356,10 +361,12 @@ def read_image(
             raise PhotoError(TOO_DARK) from None
         raise
     read = unknown_table(found.read())
-    unsure = sum(guess.confidence < SURE for guess, *_ in read)
     if found.layout == "loose":  # a board's cells are cut where its outline says: no die's size
+        # A fault is why pips are misread: a roll is refused for one only when most of its
+        # values are unsure (an unknown camera's colours are marked, not taken again).
+        unsure = sum(guess.value_confidence < SURE for guess, *_ in read)
         check_readable(found.crops, found.sides or [], unsure, len(read))
-    elif unsure * 2 > len(read) and not is_board(image, seen.pieces, seen.dice):
+    elif mostly_unsure(read) and not is_board(image, seen.pieces, seen.dice):
         # Read as a board, most of its cells unsure, and no board in sight: loose dice.
         count = len(seen.dice)
         raise PhotoError(

@@ -4,6 +4,7 @@ output, the rule that a die read sure is right, and the sentences for photos it 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -11,7 +12,8 @@ import cv2
 import numpy as np
 import pytest
 
-from referee.vision import PhotoError
+from referee.vision import PhotoError, reader
+from referee.vision.classify import Guess
 from referee.vision.decode import decode
 from referee.vision.labels import READ_COLOURS
 from referee.vision.quality import TOO_BLURRED, TOO_DARK, TOO_SMALL
@@ -157,3 +159,30 @@ def test_a_12_megapixel_jpeg_reads_as_the_photo_it_was_made_from() -> None:
     assert all(d.confidence >= SURE for d in read.dice) == all(
         d.confidence >= SURE for d in small.dice
     )
+
+
+@pytest.mark.parametrize(("value_sure", "refused"), [(0.99, False), (0.5, True)])
+def test_a_roll_is_refused_for_a_fault_only_when_its_values_are_unsure(
+    monkeypatch: pytest.MonkeyPatch, value_sure: float, refused: bool
+) -> None:
+    """An unknown camera's colours read unsure; a roll shrunk too small for its pips is
+    refused only when their values are unsure too: where they are sure, the colours are
+    marked for the table, and a table that enters no colour takes the values."""
+    classify = reader.classify
+
+    def colour_unsure(crops: list[np.ndarray]) -> list[Guess]:
+        return [
+            dataclasses.replace(guess, confidence=0.5, value_confidence=value_sure, die=0.99)
+            for guess in classify(crops)
+        ]
+
+    monkeypatch.setattr(reader, "classify", colour_unsure)
+    image, scale = degraded("small")
+    if refused:
+        with pytest.raises(PhotoError) as refusal:
+            read_image(image, None, None, scale)
+        assert str(refusal.value) == TOO_SMALL
+    else:
+        assert any(
+            die.value_confidence >= SURE for die in read_image(image, None, None, scale).dice
+        )
