@@ -27,7 +27,16 @@ from referee.vision.training.looks import (
     pip_paint,
     varied,
 )
-from referee.vision.training.render import PIPS, Scene, TrueDie, face_patch, random_style, render
+from referee.vision.training.render import (
+    PIPS,
+    SIDE,
+    Scene,
+    TrueDie,
+    draw_tag,
+    face_patch,
+    random_style,
+    render,
+)
 from referee.vision.training.surfaces import hexboard
 
 FACE = 48  # a die's top face is compared at this many pixels square
@@ -244,3 +253,16 @@ def test_a_marbled_die_s_pips_are_any_paint_that_stands_apart_from_its_swirl(
     gaps = [np.linalg.norm(lab_of(p) - lab_of(dark_blue)) for p in chosen]
     assert min(gaps) > DIM_CONTRAST - 15  # (each paint is jittered a little)
     assert any(p[2] > 150 > p[0] for p in chosen)  # red pips on a dark blue swirl, as the tray's
+
+
+def test_a_printed_tag_is_a_light_card_with_a_dark_code_drawn_only_where_it_is_marked() -> None:
+    rng = np.random.default_rng(2)
+    for at in ((150.0, 150.0), (5.0, 5.0)):  # the second cut by the canvas's edge
+        layer = np.full((300, 300, 3), 120, np.uint8)
+        drawn = np.zeros((300, 300), np.uint8)
+        draw_tag(rng, layer, drawn, at)
+        marked = drawn > 0
+        assert (layer[~marked] == 120).all()  # nothing drawn off the card
+        grey = layer[marked].mean(axis=1)
+        assert (grey > 190).mean() > 0.3 and (grey < 90).mean() > 0.05  # paper and its print
+    assert marked.sum() < 0.5 * SIDE**2  # mostly off the canvas: clipped, not wrapped

@@ -21,6 +21,7 @@ from referee.vision.labels import COLOURS
 from referee.vision.segment import LIGHTNESS_WEIGHT
 from referee.vision.training.looks import (
     DIM_CONTRAST,
+    FONTS,
     GLINTED,
     PIP_CONTRAST,
     PLAIN,
@@ -565,6 +566,8 @@ def draw_specks(rng: Rng, canvas: np.ndarray) -> None:
 
 
 TOKEN_DOTS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}  # Catan's odds dots
+TAGGED = 0.3  # the share of the things beside the dice that are printed tags, not tokens
+TAG_TEXTS = ("C12.0", "A7", "38", "B-4", "15.5", "K9", "2X", "600", "V3.1", "E5")
 
 
 def draw_tokens(
@@ -576,7 +579,8 @@ def draw_tokens(
 ) -> None:
     """Up to ``count`` number tokens of a board game drawn on the table within ``frame``
     (left, top, right, bottom), clear of the dice: a beige disc a little larger than a die,
-    a printed number 2-12 (6 and 8 in red) and its odds as dots under it."""
+    a printed number 2-12 (6 and 8 in red) and its odds as dots under it; ``TAGGED`` of
+    them a printed tag instead (``draw_tag``)."""
     left, top, right, bottom = frame
     layer = np.clip(canvas, 0, 255).astype(np.uint8)  # OpenCV writes text on 8 bits only
     drawn = np.zeros(canvas.shape[:2], np.uint8)
@@ -590,7 +594,10 @@ def draw_tokens(
         ):
             continue
         placed.append((float(x), float(y)))
-        draw_token(rng, layer, drawn, (x, y), (0.5, 0.65))
+        if rng.random() < TAGGED:
+            draw_tag(rng, layer, drawn, (x, y))
+        else:
+            draw_token(rng, layer, drawn, (x, y), (0.5, 0.65))
     canvas[drawn > 0] = layer[drawn > 0]
 
 
@@ -633,6 +640,41 @@ def draw_token(
     for i in range(dots):
         dx = (i - (dots - 1) / 2) * radius * 0.2
         cv2.circle(layer, (int(x + dx), int(y + radius * 0.55)), max(radius // 14, 2), ink, -1)
+
+
+def draw_tag(rng: Rng, layer: np.ndarray, drawn: np.ndarray, at: tuple[float, float]) -> None:
+    """A printed tag on ``layer`` (uint8), marked on ``drawn``: a light card 1.2-2.2 sides
+    long, turned any way, with a bold code of letters and digits and a dark block beside it
+    (a price tag, a sleeve's label: a webcam held out whole read one's "C12.0" as a sure 6)."""
+    long, high = SIDE * rng.uniform(1.2, 2.2), SIDE * rng.uniform(0.5, 0.85)
+    size = int(np.hypot(long, high)) + 4
+    card = np.zeros((size, size, 3), np.uint8)
+    mask = np.zeros((size, size), np.uint8)
+    x0, y0 = int((size - long) / 2), int((size - high) / 2)
+    x1, y1 = int(x0 + long), int(y0 + high)
+    paper = tuple(int(v) for v in jitter_colour(rng, (235, 240, 240), 15))
+    cv2.rectangle(card, (x0, y0), (x1, y1), paper, -1)
+    cv2.rectangle(mask, (x0, y0), (x1, y1), 255, -1)
+    ink = tuple(int(v) for v in rng.integers(10, 60, 3))
+    block = int(high * rng.uniform(0.3, 0.6))
+    cv2.rectangle(card, (x0 + 3, y0 + 3), (x0 + 3 + block, y1 - 3), ink, -1)
+    text = str(TAG_TEXTS[int(rng.integers(len(TAG_TEXTS)))])
+    font = FONTS[int(rng.integers(len(FONTS)))]
+    room = long - block - 10
+    scale = min(room / cv2.getTextSize(text, font, 1.0, 2)[0][0], high * 0.7 / 22)
+    (tw, th), _ = cv2.getTextSize(text, font, scale, 2)
+    at_x, at_y = int(x0 + block + 6 + (room - tw) / 2), int(y0 + (high + th) / 2)
+    cv2.putText(card, text, (at_x, at_y), font, scale, ink, 2, cv2.LINE_AA)
+    turn = cv2.getRotationMatrix2D((size / 2, size / 2), float(rng.uniform(0, 360)), 1.0)
+    card = cv2.warpAffine(card, turn, (size, size), flags=cv2.INTER_LINEAR)
+    mask = cv2.warpAffine(mask, turn, (size, size), flags=cv2.INTER_NEAREST)
+    left, top = int(at[0] - size / 2), int(at[1] - size / 2)
+    x0, y0 = max(left, 0), max(top, 0)
+    x1, y1 = min(left + size, layer.shape[1]), min(top + size, layer.shape[0])
+    part = (slice(y0 - top, y1 - top), slice(x0 - left, x1 - left))
+    inside = mask[part] > 0
+    layer[y0:y1, x0:x1][inside] = card[part][inside]
+    drawn[y0:y1, x0:x1][inside] = 255
 
 
 def framing(rng: Rng, look: Look, reach: float) -> tuple[float, float]:
