@@ -107,9 +107,10 @@ def train(crops: Crops, epochs: int, seed: int = 0, log=print, kind: str = "plai
         for at in range(0, len(images), 128):
             pick = order[at : at + 128]
             scores = net(augment(images[pick], gen))
-            loss = loss_of(scores[:, : NO_DIE + 1], values[pick]) + loss_of(
-                scores[:, NO_DIE + 1 :], colours[pick]
-            )
+            loss = loss_of(scores[:, : NO_DIE + 1], values[pick])
+            known = colours[pick] != UNKNOWN
+            if known.any():  # else no colour loss (the loss's mean over no die is no number)
+                loss = loss + loss_of(scores[known, NO_DIE + 1 :], colours[pick][known])
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
