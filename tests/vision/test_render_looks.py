@@ -2,8 +2,8 @@
 what a render records is what it draws (a number die's label is its printed number, a
 see-through die's is its pips' value), a game board with its tokens beside two dice records
 two dice, renders stay the same for a seed, each new kind is drawn for a share of the
-training photos that leaves the usual ones most of them, a marbled die's pips are any paint,
-and a low camera's side faces are recorded and cut as no die."""
+training photos that leaves the usual ones most of them, a low camera's side faces are
+recorded and cut as no die, and a printed tag is drawn where it is marked."""
 
 from __future__ import annotations
 
@@ -13,18 +13,14 @@ import pytest
 
 from referee.vision.labels import CROP, NO_DIE, OTHER
 from referee.vision.training import dataset
-from referee.vision.training import render as render_module
 from referee.vision.training.dataset import UNKNOWN, make_crops, side_face_crops
 from referee.vision.training.looks import (
-    DIM_CONTRAST,
     FINISHES,
     PLAIN,
     SURFACES,
     Look,
     digit_mask,
     glinted,
-    lab_of,
-    pip_paint,
     varied,
 )
 from referee.vision.training.render import (
@@ -33,8 +29,6 @@ from referee.vision.training.render import (
     Scene,
     TrueDie,
     draw_tag,
-    face_patch,
-    random_style,
     render,
 )
 from referee.vision.training.surfaces import hexboard
@@ -231,28 +225,6 @@ def test_a_side_face_s_crop_is_cut_on_the_face_and_is_no_die(
         same = (made.images == crop).all(axis=(1, 2, 3))
         assert same.any() and (made.values[same] == NO_DIE).all()
         assert (made.colours[same] == UNKNOWN).all()
-
-
-def test_a_marbled_die_s_pips_are_any_paint_that_stands_apart_from_its_swirl(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    asked: list[float] = []
-
-    def painted(*args: object) -> np.ndarray:
-        asked.append(float(args[-1]))  # type: ignore[arg-type]
-        return pip_paint(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(render_module, "pip_paint", painted)
-    rng = np.random.default_rng(1)
-    style = random_style(rng)
-    face_patch(rng, 4, "blue", style, 96, Look(finishes=("marbled",)), "marbled")
-    face_patch(rng, 4, "blue", style, 96, Look(finishes=("marbled",)), "plain")
-    assert asked == [DIM_CONTRAST]  # a plain body's pips stay the usual light or dark
-    dark_blue = np.array([110.0, 45.0, 15.0])
-    chosen = [pip_paint(rng, dark_blue, "blue", "usual", DIM_CONTRAST) for _ in range(200)]
-    gaps = [np.linalg.norm(lab_of(p) - lab_of(dark_blue)) for p in chosen]
-    assert min(gaps) > DIM_CONTRAST - 15  # (each paint is jittered a little)
-    assert any(p[2] > 150 > p[0] for p in chosen)  # red pips on a dark blue swirl, as the tray's
 
 
 def test_a_printed_tag_is_a_light_card_with_a_dark_code_drawn_only_where_it_is_marked() -> None:

@@ -24,7 +24,6 @@ VARIED = 0.5  # the share of training photos given a look of their own (the rest
 FINISHES = ("plain", "translucent", "marbled")  # a die's body; the last two read as OTHER
 SURFACES = tuple(SURFACE_TONES)  # a game board, cloth, carpet, granite, felt, paper
 PIP_CONTRAST = 70.0  # the least Lab distance between a coloured pip and its die's body
-DIM_CONTRAST = 50.0  # a marbled die's: any paint, red on a dark blue swirl as often as white
 # Paints a pip may have (BGR): white, black, yellow, red, gold, green, blue, silver.
 PIP_PAINTS = (
     (240, 240, 240), (25, 25, 25), (40, 210, 240), (40, 40, 200),
@@ -118,16 +117,14 @@ def lab_of(bgr: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(pixel, cv2.COLOR_BGR2LAB)[0, 0].astype(float)
 
 
-def pip_paint(
-    rng: Rng, body: np.ndarray, colour: str, pips: str, least: float = PIP_CONTRAST
-) -> np.ndarray:
+def pip_paint(rng: Rng, body: np.ndarray, colour: str, pips: str) -> np.ndarray:
     """A pip's colour for a body of ``body`` (BGR): Catan's for its red and yellow dice, else
-    any paint at least ``least`` from the body (the farthest when none is)."""
+    any paint at least ``PIP_CONTRAST`` from the body (the farthest when none is)."""
     if pips == "catan" and colour in CATAN_PIPS:
         return np.array(CATAN_PIPS[colour], float) + rng.integers(-12, 13, 3)
     paints = [np.array(p, float) for p in PIP_PAINTS]
     gaps = [float(np.linalg.norm(lab_of(p) - lab_of(body))) for p in paints]
-    apart = [p for p, gap in zip(paints, gaps, strict=True) if gap > least]
+    apart = [p for p, gap in zip(paints, gaps, strict=True) if gap > PIP_CONTRAST]
     chosen = apart[int(rng.integers(len(apart)))] if apart else paints[int(np.argmax(gaps))]
     return np.clip(chosen + rng.integers(-12, 13, 3), 0, 255)
 

@@ -20,10 +20,8 @@ import numpy as np
 from referee.vision.labels import COLOURS
 from referee.vision.segment import LIGHTNESS_WEIGHT
 from referee.vision.training.looks import (
-    DIM_CONTRAST,
     FONTS,
     GLINTED,
-    PIP_CONTRAST,
     PLAIN,
     TINTS,
     Look,
@@ -166,9 +164,8 @@ def face_patch(
     choices = PIP_ON[PIP_KIND[colour]]
     pip = choices[0] if rng.random() < 0.75 else choices[rng.integers(1, len(choices))]
     pip_bgr = jitter_colour(rng, pip, 10)
-    if look.pips != "usual" or finish != "plain":  # a tint's or a swirl's paint: any colour
-        least = DIM_CONTRAST if finish == "marbled" else PIP_CONTRAST
-        pip_bgr = pip_paint(rng, body, colour, look.pips, least)
+    if look.pips != "usual" or finish == "translucent":  # (a tint's paint stands out from it)
+        pip_bgr = pip_paint(rng, body, colour, look.pips)
     radius = style.pip_radius * SIDE * rng.uniform(0.92, 1.08)
     offset = style.pip_offset * SIDE
     pip_mask = face_marks(rng, value, style, size, look, (radius, offset))
