@@ -640,9 +640,26 @@ def draw_token(
 
 
 def draw_tag(rng: Rng, layer: np.ndarray, drawn: np.ndarray, at: tuple[float, float]) -> None:
-    """A printed tag on ``layer`` (uint8), marked on ``drawn``: a light card 1.2-2.2 sides
-    long, turned any way, with a bold code of letters and digits and a dark block beside it
-    (a price tag, a sleeve's label: a webcam held out whole read one's "C12.0" as a sure 6)."""
+    """A printed tag (``tag_card``) on ``layer`` (uint8) at ``at``, turned any way, marked on
+    ``drawn`` (a webcam held out whole read a tag's "C12.0" as a sure 6)."""
+    card, mask = tag_card(rng)
+    size = card.shape[0]
+    turn = cv2.getRotationMatrix2D((size / 2, size / 2), float(rng.uniform(0, 360)), 1.0)
+    turned = cv2.warpAffine(card, turn, (size, size), flags=cv2.INTER_LINEAR)
+    held = cv2.warpAffine(mask, turn, (size, size), flags=cv2.INTER_NEAREST)
+    left, top = int(at[0] - size / 2), int(at[1] - size / 2)
+    x0, y0 = max(left, 0), max(top, 0)
+    x1, y1 = min(left + size, layer.shape[1]), min(top + size, layer.shape[0])
+    part = (slice(y0 - top, y1 - top), slice(x0 - left, x1 - left))
+    inside = held[part] > 0
+    layer[y0:y1, x0:x1][inside] = turned[part][inside]
+    drawn[y0:y1, x0:x1][inside] = 255
+
+
+def tag_card(rng: Rng) -> tuple[np.ndarray, np.ndarray]:
+    """A printed tag, upright in a square that holds it at any turn, and its mask: a light
+    card 1.2-2.2 sides long with a bold code of letters and digits and a dark block beside
+    it (a price tag, a sleeve's label)."""
     long, high = SIDE * rng.uniform(1.2, 2.2), SIDE * rng.uniform(0.5, 0.85)
     size = int(np.hypot(long, high)) + 4
     card = np.zeros((size, size, 3), np.uint8)
@@ -662,16 +679,7 @@ def draw_tag(rng: Rng, layer: np.ndarray, drawn: np.ndarray, at: tuple[float, fl
     (tw, th), _ = cv2.getTextSize(text, font, scale, 2)
     at_x, at_y = int(x0 + block + 6 + (room - tw) / 2), int(y0 + (high + th) / 2)
     cv2.putText(card, text, (at_x, at_y), font, scale, ink, 2, cv2.LINE_AA)
-    turn = cv2.getRotationMatrix2D((size / 2, size / 2), float(rng.uniform(0, 360)), 1.0)
-    card = cv2.warpAffine(card, turn, (size, size), flags=cv2.INTER_LINEAR)
-    mask = cv2.warpAffine(mask, turn, (size, size), flags=cv2.INTER_NEAREST)
-    left, top = int(at[0] - size / 2), int(at[1] - size / 2)
-    x0, y0 = max(left, 0), max(top, 0)
-    x1, y1 = min(left + size, layer.shape[1]), min(top + size, layer.shape[0])
-    part = (slice(y0 - top, y1 - top), slice(x0 - left, x1 - left))
-    inside = mask[part] > 0
-    layer[y0:y1, x0:x1][inside] = card[part][inside]
-    drawn[y0:y1, x0:x1][inside] = 255
+    return card, mask
 
 
 def framing(rng: Rng, look: Look, reach: float) -> tuple[float, float]:
