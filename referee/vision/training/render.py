@@ -564,7 +564,8 @@ def draw_specks(rng: Rng, canvas: np.ndarray) -> None:
 
 TOKEN_DOTS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}  # Catan's odds dots
 TAGGED = 0.3  # the share of the things beside the dice that are printed tags, not tokens
-TAG_TEXTS = ("C12.0", "A7", "38", "B-4", "15.5", "K9", "2X", "600", "V3.1", "E5")
+# A tag's codes: letters, digits and a point, none of them a code a real photo shows.
+TAG_TEXTS = ("D14.2", "A7", "38", "B-4", "15.5", "K9", "2X", "600", "V3.1", "E5")
 
 
 def draw_tokens(
