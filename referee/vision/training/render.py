@@ -13,6 +13,7 @@ Nothing here is imported by the reader.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -83,6 +84,18 @@ class TrueDie:
     side: float
     turn: float = 0.0
     sides: tuple[tuple[float, float], ...] = ()
+
+
+class Drawn(NamedTuple):
+    """A die as ``draw_dice`` drew it on the canvas: its value, colour (as labelled), where
+    its top face's centre shows, its turn (degrees) and where the middles of its side faces
+    drawn with pips show."""
+
+    value: int
+    colour: str
+    top: tuple[float, float]
+    angle: float
+    side_faces: list[np.ndarray]
 
 
 @dataclass(frozen=True)
@@ -363,11 +376,8 @@ def draw_dice(
     palette: list[str],
     layout: str,
     look: Look = PLAIN,
-) -> list[tuple[int, str, tuple[float, float], float, list[np.ndarray]]]:
-    """Draw every die (shadow, sides, top face) on the canvas as ``look`` has them; return
-    value, colour (as labelled), the canvas point where its top face's centre shows, its
-    turn (degrees) and the canvas points where the middles of its side faces drawn with
-    pips show."""
+) -> list[Drawn]:
+    """Draw every die (shadow, sides, top face) on the canvas as ``look`` has them."""
     style = random_style(rng)
     if look.rounded:  # toy and Catan dice: a corner's curve 0.28-0.4 of the side
         style = replace(
@@ -376,7 +386,7 @@ def draw_dice(
     light = rng.normal(0, 1, 2)
     light = light / (np.linalg.norm(light) + 1e-9) * SIDE * rng.uniform(0.05, 0.3)
     size = int(SIDE * 1.6)
-    drawn = []
+    drawn: list[Drawn] = []
     for x, y, _ in spots:
         spread = SIDE * (0.08 if layout == "grid" else rng.uniform(0.1, 0.3))
         shadow(canvas, (x + light[0], y + light[1]), spread, float(rng.uniform(0.2, 0.5)))
@@ -408,7 +418,7 @@ def draw_dice(
             ]
             side_faces = draw_sides(rng, canvas, side, sides, ((x, y), top), angle)
         paste(canvas, face, top, angle)
-        drawn.append((value, label_colour(colour, finish), top, angle, side_faces))
+        drawn.append(Drawn(value, label_colour(colour, finish), top, angle, side_faces))
     return drawn
 
 
@@ -740,8 +750,8 @@ def render(
     # too: a low or near camera sees them far from where the dice stand), then scale to
     # the photo's size (a close look's smaller: its canvas holds a die in 64 pixels).
     if look != PLAIN:
-        xs += [at[0] + sign * SIDE / 2 for _, _, at, _, _ in drawn for sign in (-1, 1)]
-        ys += [at[1] + sign * SIDE / 2 for _, _, at, _, _ in drawn for sign in (-1, 1)]
+        xs += [die.top[0] + sign * SIDE / 2 for die in drawn for sign in (-1, 1)]
+        ys += [die.top[1] + sign * SIDE / 2 for die in drawn for sign in (-1, 1)]
     box = np.array(
         [[min(xs) - spread, min(ys) - spread], [max(xs) + spread, min(ys) - spread],
          [max(xs) + spread, max(ys) + spread], [min(xs) - spread, max(ys) + spread]]
