@@ -71,12 +71,13 @@ def matched(photo: RealPhoto, read: list[ReadDie]) -> tuple[list[ReadDie | None]
 
 def read_dice(photo: RealPhoto) -> tuple[list[ReadDie] | None, float]:
     """The photo's dice as the reader reads its file (None when refused), and the seconds
-    that took, decoding included."""
+    that took, decoding included.  Every real photo is a roll, read as a table asks for a
+    roll's dice: loose, never taken for a board."""
     data = photo.path.read_bytes()
     start = time.perf_counter()
     try:
         image, scale = decode(data)
-        reading = read_image(image, None, None, scale)
+        reading = read_image(image, "loose", None, scale)
     except PhotoError:
         return None, time.perf_counter() - start
     seconds = time.perf_counter() - start
