@@ -89,6 +89,23 @@ def test_the_figures_script_on_the_shipped_photos(capsys: pytest.CaptureFixture[
     assert capsys.readouterr().out == expected
 
 
+def test_the_figures_script_reads_every_real_photo_as_a_roll(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A real photo is a roll: the figures read it as the table page reads a roll's photo,
+    never letting the reader take it for a board."""
+    layouts = []
+
+    def reading(image: np.ndarray, layout: str | None, *rest: object) -> reader.Reading:
+        layouts.append(layout)
+        return read_image(image, layout, *rest)
+
+    monkeypatch.setattr(real_figures, "read_image", reading)
+    for photo in shipped():
+        real_figures.read_dice(photo)
+    assert layouts and set(layouts) == {"loose"}
+
+
 def test_a_die_read_sure_is_right_and_a_doubtful_one_is_marked() -> None:
     photo = next(p for p in shipped() if p.path == DOUBTFUL)
     reading = read_photo(DOUBTFUL.read_bytes())
