@@ -1,9 +1,10 @@
 """The training renderer's new looks (issue 48, ``training/looks.py`` and ``surfaces.py``):
 what a render records is what it draws (a number die's label is its printed number, a
 see-through die's is its pips' value), a game board with its tokens beside two dice records
-two dice, renders stay the same for a seed, each new kind is drawn for a share of the
-training photos that leaves the usual ones most of them, a low camera's side faces are
-recorded and cut as no die, and a printed tag is drawn where it is marked."""
+two dice, a tiled table's grout draws straight lines past several dice, renders stay
+the same for a seed, each new kind is drawn for a share of the training photos that leaves
+the usual ones most of them, a low camera's side faces are recorded and cut as no die, and
+a printed tag is drawn where it is marked."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from referee.vision.training.render import (
     draw_tag,
     render,
 )
-from referee.vision.training.surfaces import hexboard
+from referee.vision.training.surfaces import hexboard, tiles
 
 FACE = 48  # a die's top face is compared at this many pixels square
 ABOVE = (0.0, 0.0)  # a camera straight above the table
@@ -139,6 +140,18 @@ def test_a_game_board_with_tokens_beside_two_dice_records_two_dice() -> None:
         h, w = scene.image.shape[:2]
         assert len(scene.dice) == 2
         assert all(0 < d.center[0] < w and 0 < d.center[1] < h for d in scene.dice)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_tiled_table_s_grout_draws_straight_lines_longer_than_four_dice(seed: int) -> None:
+    side = 48
+    texture = tiles(np.random.default_rng(seed), 480, 640, np.array([60.0, 60.0, 170.0]), side)
+    assert texture.shape == (480, 640, 3) and 0 <= texture.min() and texture.max() <= 255
+    grey = cv2.cvtColor(np.clip(texture, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
+    lines = cv2.HoughLines(cv2.Canny(grey, 20, 60), 1, np.pi / 360, 4 * side)
+    assert lines is not None and len(lines) >= 4  # grout runs on past several dice
+    scene = render(np.random.default_rng(seed), "loose", 2, look=Look(surface="tiles"))
+    assert len(scene.dice) == 2  # the tiles are no dice
 
 
 @pytest.mark.parametrize("layout", ["loose", "grid"])

@@ -1,7 +1,7 @@
 """What a render draws beyond plain dice on a plain table (issue 48): dice with pips of any
 contrasting colour (Catan's red die with yellow pips and yellow die with red pips), strongly
 rounded, translucent and marbled dice, dice with printed numbers for pips; game boards,
-cloth, carpet, granite, felt and paper for tables (``surfaces.py``); dice from about 15
+cloth, carpet, granite, felt, paper and tiles for tables (``surfaces.py``); dice from about 15
 pixels to the whole photo, seen from above or at a low angle.  ``varied`` picks a look for
 a share of the training photos; the default ``Look()`` draws what the renderer always drew.
 
@@ -22,7 +22,7 @@ Rng = np.random.Generator
 
 VARIED = 0.5  # the share of training photos given a look of their own (the rest: as before)
 FINISHES = ("plain", "translucent", "marbled")  # a die's body; the last two read as OTHER
-SURFACES = tuple(SURFACE_TONES)  # a game board, cloth, carpet, granite, felt, paper
+SURFACES = tuple(SURFACE_TONES)  # a game board, cloth, carpet, granite, felt, paper, tiles
 PIP_CONTRAST = 70.0  # the least Lab distance between a coloured pip and its die's body
 # Paints a pip may have (BGR): white, black, yellow, red, gold, green, blue, silver.
 PIP_PAINTS = (

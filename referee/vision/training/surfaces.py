@@ -1,7 +1,8 @@
 """Table tops the first renders never drew (issue 48): a board game's hexagonal tiles with
-their sea, woven cloth, carpet, granite, felt and paper.  Each is float BGR of (h, w), drawn
-for dice of ``side`` pixels; a game board also gives where its number tokens lie (the
-renderer draws them, as it draws a busy table's tokens).
+their sea, woven cloth, carpet, granite, felt, paper and square tiles with grout between
+them.  Each is float BGR of (h, w), drawn for dice of ``side`` pixels; a game board also
+gives where its number tokens lie (the renderer draws them, as it draws a busy table's
+tokens).
 
 Nothing here is imported by the reader.
 """
@@ -20,6 +21,7 @@ SURFACE_TONES: dict[str, list[tuple[int, int, int]]] = {
     "granite": [(200, 205, 210), (70, 70, 75), (150, 160, 175), (120, 140, 160)],
     "felt": [(50, 90, 20), (110, 50, 40), (140, 60, 100), (40, 30, 110), (45, 45, 45)],
     "paper": [(245, 245, 245), (215, 235, 240), (235, 240, 240)],
+    "tiles": [(60, 60, 170), (215, 215, 210), (120, 140, 150), (50, 60, 70), (150, 120, 80)],
     "hexboard": [(225, 225, 225), (60, 100, 150), (130, 130, 130)],  # the table around it
 }
 # A game's land tiles (BGR): forest, pasture, fields, hills, mountains, desert.
@@ -121,6 +123,31 @@ def paper(rng: Rng, h: int, w: int, base: np.ndarray, side: float) -> np.ndarray
     return turned(layer.astype(np.float32), float(rng.uniform(0, 180)))
 
 
+def tiles(rng: Rng, h: int, w: int, base: np.ndarray, side: float) -> np.ndarray:
+    """A tiled floor or counter: square glazed tiles from about one to three dice wide, each
+    a little lighter or darker than the next, a soft sheen across each, and grout lines
+    between them in a lighter or darker tone (a square with an edge round it, as a die's top
+    face is, which the reader must not take for a die)."""
+    pitch = side * rng.uniform(0.9, 3.0)
+    grout = max(pitch * rng.uniform(0.04, 0.1), 1.0)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    rows, cols = int(h // pitch) + 2, int(w // pitch) + 2
+    shades = rng.uniform(0.9, 1.1, (rows, cols)).astype(np.float32)
+    shade = shades[(yy // pitch).astype(int), (xx // pitch).astype(int)]
+    u, v = xx % pitch / pitch, yy % pitch / pitch  # where in its tile each pixel lies
+    sheen = 1 + 0.08 * np.exp(-((u - 0.3) ** 2 + (v - 0.3) ** 2) * 6)
+    texture = base * (shade * sheen)[..., None]
+    joint = np.minimum(
+        np.minimum(xx % pitch, pitch - xx % pitch), np.minimum(yy % pitch, pitch - yy % pitch)
+    )
+    line = np.clip(grout / 2 + 0.5 - joint, 0, 1)[..., None]
+    dark = rng.random() < 0.5
+    mortar = np.clip(base * rng.uniform(0.3, 0.7) if dark else rng.integers(170, 241, 3), 0, 255)
+    texture = texture * (1 - line) + mortar.astype(np.float32) * line
+    texture *= 1 + 0.04 * smooth_noise(rng, h, w, side * 3)[..., None]
+    return turned(texture.astype(np.float32), float(rng.uniform(0, 90)))
+
+
 def hex_centres(h: int, w: int, radius: float, origin: np.ndarray) -> list[tuple[float, float]]:
     """The centres of pointy-topped hexagons of ``radius`` (centre to corner) that tile the
     plane through ``origin``, those within a radius of the (h, w) canvas."""
@@ -175,7 +202,8 @@ def hexboard(
 
 
 PLAIN_SURFACES = {
-    "cloth": cloth, "carpet": carpet, "granite": granite, "felt": felt, "paper": paper
+    "cloth": cloth, "carpet": carpet, "granite": granite, "felt": felt, "paper": paper,
+    "tiles": tiles,
 }  # fmt: skip
 
 
