@@ -6,22 +6,23 @@ of ``READ_COLOURS`` (the games' eight, and "other").  ``make dice-model`` trains
 referee/vision/training/ and docs/vision.md).
 
 Each crop is read in its four quarter turns (a die's face reads the same every quarter
-turn), by every classifier shipped (``dice.onnx``, and the classifier of the other network
-kind beside it as ``dice-*.onnx``, if one is), and the probabilities averaged: where one
-turn or one network misreads a die, the others outvote it.
+turn), by every classifier shipped (``dice.onnx``, and its partners beside it as
+``dice-*.onnx``: the plain network, another training; see ``partners``), and the
+probabilities averaged: where one turn or one network misreads a die, the others outvote
+it.
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from referee.vision.labels import NO_DIE, READ_COLOURS, VALUES
+from referee.vision.partners import networks
 
 MODEL = Path(__file__).with_name("model") / "dice.onnx"
 PARTNERS = "dice-*.onnx"  # other classifiers shipped beside MODEL, averaged with it
@@ -45,17 +46,6 @@ class Guess:
     value_confidence: float
 
 
-@cache
-def network(path: Path = MODEL) -> cv2.dnn.Net:
-    """The classifier, loaded once per process."""
-    return cv2.dnn.readNetFromONNX(str(path))
-
-
-def networks() -> list[cv2.dnn.Net]:
-    """Every classifier shipped: ``MODEL`` and its ``PARTNERS``."""
-    return [network(MODEL), *(network(path) for path in sorted(MODEL.parent.glob(PARTNERS)))]
-
-
 def softmax(scores: np.ndarray) -> np.ndarray:
     """Each row's scores as probabilities."""
     exp = np.exp(scores - scores.max(axis=1, keepdims=True))
@@ -66,7 +56,7 @@ def classify(crops: list[np.ndarray]) -> list[Guess]:
     """Each crop's value, colour and confidence, in order."""
     if not crops:
         return []
-    nets = networks()
+    nets = networks(MODEL, PARTNERS)
     values, colours = np.zeros((len(crops), NO_DIE + 1)), np.zeros((len(crops), len(READ_COLOURS)))
     for turn in range(TURNS):
         turned = [np.ascontiguousarray(np.rot90(crop, turn)) for crop in crops]

@@ -9,21 +9,24 @@ first map, higher than its eight neighbours and than ``THRESHOLD``, and not on t
 of a surer die (a large die's ring pip can look like a small die).  Finding dice this way
 does not hang on the table's colour: a white die on a light table, or a die and its
 shadow, is found by its face.  Dice small at ``SIDE`` (a pair beside a game board, a heap
-of mixed dice) are looked for a second time, closer (``detect_closely``).  ``make
-dice-model`` trains it (``training/detector.py``).
+of mixed dice) are looked for a second time, closer (``detect_closely``).  Another
+training's finder shipped beside it (``detect-*.onnx``) is its partner: the maps are the
+mean of both (``partners``).  ``make dice-model`` trains it (``training/detector.py``).
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from referee.vision.partners import networks
+
 MODEL = Path(__file__).with_name("model") / "detect.onnx"
+PARTNERS = "detect-*.onnx"  # other finders shipped beside MODEL, their maps averaged with its
 SIDE = 320  # the photo's long side as the network sees it
 STRIDE = 4  # pixels of that photo per cell of the network's maps
 PAD = 8  # the network's input is a multiple of this many pixels each way
@@ -56,12 +59,6 @@ class Detection:
 
 
 _running = threading.Lock()  # one network per process, and a network runs one input at a time
-
-
-@cache
-def network(path: Path = MODEL) -> cv2.dnn.Net:
-    """The finder, loaded once per process."""
-    return cv2.dnn.readNetFromONNX(str(path))
 
 
 def network_input(image: np.ndarray, look: int = SIDE) -> tuple[np.ndarray, float]:
@@ -101,13 +98,17 @@ def refined(heat: np.ndarray, row: int, col: int) -> tuple[float, float]:
 
 def maps(image: np.ndarray, look: int = SIDE) -> tuple[np.ndarray, float]:
     """The network's four maps (4, rows, columns) for a BGR photo seen ``look`` pixels on
-    its long side, and the photo's scale."""
+    its long side, and the photo's scale.  With partners shipped, each map is the mean of
+    every finder's: where one finder sees a tile as a die, or misses a die, the others
+    outvote it."""
     pixels, scale = network_input(image, look)
-    net = network()
     blob = cv2.dnn.blobFromImage(pixels, scalefactor=1 / 255)
-    with _running:
-        net.setInput(blob)
-        return net.forward()[0], scale
+    answers = []
+    for net in networks(MODEL, PARTNERS):
+        with _running:
+            net.setInput(blob)
+            answers.append(net.forward()[0])
+    return np.mean(answers, axis=0), scale
 
 
 def detect(image: np.ndarray, threshold: float = THRESHOLD, look: int = SIDE) -> list[Detection]:

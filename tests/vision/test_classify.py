@@ -78,7 +78,7 @@ def test_a_die_the_finder_doubted_is_kept_when_read_surely_or_surely_a_die() -> 
     blurred = cv2.GaussianBlur(die, (0, 0), 3.0)
     unsure = classify([blurred])[0]
     assert A_DIE <= unsure.die < DOUBTED_DIE and unsure.confidence < DOUBTED_SURE
-    a_die = cv2.GaussianBlur(die, (0, 0), 2.55)
+    a_die = cv2.GaussianBlur(strip[:, CROP : 2 * CROP], (0, 0), 2.5)  # the yellow 2, blurred
     vague = classify([a_die])[0]
     assert vague.die >= DOUBTED_DIE and vague.confidence < DOUBTED_SURE
     centres = [(0.0, 0.0), (10.0, 10.0), (20.0, 20.0), (30.0, 30.0)]

@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 
 from referee.vision import classify, detect
+from referee.vision.partners import shipped
 
 SHIPPED = Path(__file__).with_name("real") / "byler" / "images" / "IMG_20191209_100116.jpg"
-MODELS_AT_MOST = 10_000_000  # bytes, both models together
+MODELS_AT_MOST = 10_000_000  # bytes, every model shipped together, partners included
 OFFLINE = """
 import socket, sys
 def refuse(*args, **kwargs):
@@ -28,9 +29,13 @@ print(len(reading.dice))
 
 def test_the_models_are_files_of_the_package_under_10_mb() -> None:
     package = Path(detect.__file__).parent
-    for model in (detect.MODEL, classify.MODEL):
+    models = [
+        *shipped(detect.MODEL, detect.PARTNERS),
+        *shipped(classify.MODEL, classify.PARTNERS),
+    ]
+    for model in models:
         assert model.is_relative_to(package) and model.exists()
-    assert detect.MODEL.stat().st_size + classify.MODEL.stat().st_size < MODELS_AT_MOST
+    assert sum(model.stat().st_size for model in models) < MODELS_AT_MOST
 
 
 def test_a_photo_is_read_with_every_socket_refused_and_no_pytorch() -> None:

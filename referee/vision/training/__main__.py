@@ -5,8 +5,10 @@ package, and write the held-out figures to docs/vision.md.
 Needs the ``train`` extra (PyTorch, CPU build).  The rendered photos live in memory only.
 The finder is trained first: the classifier learns on the crops the reader cuts, and the
 reader cuts a roll's dice where the finder sees them.  Both start from pretrained features by
-default; the plain classifier shipped beside them as a partner (``dice-plain.onnx``, see
-``referee.vision.classify``) is kept as it is, and the figures measure the reader with it.
+default; the partners shipped beside them (``dice-plain.onnx``, the plain classifier, and
+another training's finder and classifier, ``detect-*.onnx`` and ``dice-*.onnx``; see
+``referee.vision.partners``) are kept as they are, and the figures measure the reader with
+them.  With ``--hold-out`` they are deleted first: they learnt from every source.
 """
 
 from __future__ import annotations
@@ -17,11 +19,16 @@ from pathlib import Path
 
 import numpy as np
 
-from referee.vision import detect
-from referee.vision.classify import MODEL, network
+from referee.vision import detect, partners
+from referee.vision.classify import MODEL
 from referee.vision.training.dataset import Crops, make_crops
 from referee.vision.training.detector import FINDERS, export_finder, make_photos, train_finder
-from referee.vision.training.evaluate import figures, held_out_block, write_figures
+from referee.vision.training.evaluate import (
+    drop_partners,
+    figures,
+    held_out_block,
+    write_figures,
+)
 from referee.vision.training.real import RealPhoto, load, split
 from referee.vision.training.real_data import finder_photos, real_crops
 from referee.vision.training.real_figures import figures as real_figures
@@ -43,7 +50,7 @@ def make_finder(rolls: int, boards: int, epochs: int, real: list[RealPhoto], kin
     photos.dice += shot.dice * REAL_REPEATS
     print(f"{len(photos.images)} photos for the finder ({len(shot.images)} real)")
     export_finder(train_finder(photos, epochs, kind=kind), detect.MODEL)
-    detect.network.cache_clear()
+    partners.network.cache_clear()
 
 
 def joined(*parts: Crops) -> Crops:
@@ -65,7 +72,7 @@ def make_classifier(boards: int, rolls: int, epochs: int, real: list[RealPhoto],
     )
     print(f"{len(crops.images)} crops from {boards} boards, {rolls} rolls, {len(real)} photos")
     export(train(crops, epochs, kind=kind), MODEL)
-    network.cache_clear()
+    partners.network.cache_clear()
 
 
 def real_parts(
@@ -121,6 +128,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     real_train, real_held = real_parts(load(args.real), args.hold_out) if args.real else ([], [])
+    if args.hold_out:
+        for path in drop_partners():
+            print(f"removed {path}: it learnt from {args.hold_out} too")
+        partners.network.cache_clear()
     if args.only != "classifier":
         make_finder(
             args.finder_rolls, args.finder_boards, args.finder_epochs, real_train, args.finder

@@ -13,11 +13,13 @@ from pathlib import Path
 
 import numpy as np
 
-from referee.vision.classify import MODEL, network
+from referee.vision.classify import MODEL
+from referee.vision.classify import PARTNERS as CLASSIFIERS
 from referee.vision.decode import PhotoError
 from referee.vision.detect import MODEL as FINDER
-from referee.vision.detect import network as finder_network
+from referee.vision.detect import PARTNERS as FINDERS
 from referee.vision.labels import COLOURS, VALUES
+from referee.vision.partners import networks, shipped
 from referee.vision.reader import Reading, read_image
 from referee.vision.training.cubes import render_cubes
 from referee.vision.training.dataset import nearest
@@ -88,8 +90,8 @@ def score_scene(tally: Tally, scene: Scene, shape_known: bool) -> bool:
 
 def cpu_seconds(scenes: list[Scene], shape_known: bool) -> float:
     """The median CPU time to read one of the scenes, the models already loaded."""
-    network()
-    finder_network()
+    networks(MODEL, CLASSIFIERS)
+    networks(FINDER, FINDERS)
     times = []
     for scene in scenes:
         start = time.process_time()
@@ -160,8 +162,8 @@ def figures(seed: int, boards: int, rolls: int, log=print) -> str:
     board_time = cpu_seconds([render(rng, "grid", (6, 6)) for _ in range(10)], True)
     roll_time = cpu_seconds([render(rng, "loose", 10) for _ in range(10)], False)
     values = [str(v) for v in VALUES]
-    model_kib = MODEL.stat().st_size / 1024
-    finder_kib = FINDER.stat().st_size / 1024
+    model_kib = sum(path.stat().st_size for path in shipped(MODEL, CLASSIFIERS)) / 1024
+    finder_kib = sum(path.stat().st_size for path in shipped(FINDER, FINDERS)) / 1024
     return f"""Held-out photos (seed {seed}, never trained on), per die: value and colour
 both right. *Renders* are drawn by the renderer the classifier learnt from (fresh photos of
 it); *cubes* by the second renderer (`cubes.py`), whose like it never saw. *Dice read not
@@ -177,8 +179,8 @@ Boards whose rows and columns the reader counted itself: {held.shapes_right} of 
 renders, {cubes.shapes_right} of {boards} cubes.
 
 CPU time to read (median of 10, model loaded): a 6x6 board **{board_time * 1000:.0f} ms**,
-a loose roll of 10 dice **{roll_time * 1000:.0f} ms**. Model files: the classifier
-**{model_kib:.0f} KiB**, the finder **{finder_kib:.0f} KiB**.
+a loose roll of 10 dice **{roll_time * 1000:.0f} ms**. Model files: the classifiers
+**{model_kib:.0f} KiB**, the finders **{finder_kib:.0f} KiB** (each with its partners).
 
 Values, boards (shape given):
 
@@ -196,6 +198,16 @@ Colours, loose rolls:
 
 {confusion(held.roll.colours, list(COLOURS))}
 """
+
+
+def drop_partners() -> list[Path]:
+    """Delete the finder's and the classifier's partners beside them, and give their paths:
+    they learnt from every real source, so a source held out whole is measured without
+    them (only the models that training writes)."""
+    dropped = [*shipped(FINDER, FINDERS)[1:], *shipped(MODEL, CLASSIFIERS)[1:]]
+    for path in dropped:
+        path.unlink()
+    return dropped
 
 
 def block_of(block: str) -> re.Pattern[str]:
