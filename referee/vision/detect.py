@@ -10,8 +10,8 @@ of a surer die (a large die's ring pip can look like a small die).  Finding dice
 does not hang on the table's colour: a white die on a light table, or a die and its
 shadow, is found by its face.  Dice small at ``SIDE`` (a pair beside a game board, a heap
 of mixed dice) are looked for a second time, closer (``detect_closely``).  Another
-training's finder shipped beside it (``detect-*.onnx``) is its partner: the maps are the
-mean of both (``partners``).  ``make dice-model`` trains it (``training/detector.py``).
+training's finder shipped beside it (``detect-*.onnx``) is its partner: the first look's
+maps are the mean of both (``partners``).  ``make dice-model`` trains it (``training/detector.py``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from referee.vision.partners import networks
+from referee.vision.partners import network, networks
 
 MODEL = Path(__file__).with_name("model") / "detect.onnx"
 PARTNERS = "detect-*.onnx"  # other finders shipped beside MODEL, their maps averaged with its
@@ -98,13 +98,15 @@ def refined(heat: np.ndarray, row: int, col: int) -> tuple[float, float]:
 
 def maps(image: np.ndarray, look: int = SIDE) -> tuple[np.ndarray, float]:
     """The network's four maps (4, rows, columns) for a BGR photo seen ``look`` pixels on
-    its long side, and the photo's scale.  With partners shipped, each map is the mean of
-    every finder's: where one finder sees a tile as a die, or misses a die, the others
-    outvote it."""
+    its long side, and the photo's scale.  At ``SIDE``, each map is the mean of every
+    finder's, its partners' too: where one finder sees a tile as a die, or misses a die,
+    the other outvotes it.  A closer look is the first finder's alone: ``FINE`` and ``GAP``
+    were set on its peaks, and it is four times the first look's work (docs/vision.md, "Two
+    trainings averaged", measures both ways)."""
     pixels, scale = network_input(image, look)
     blob = cv2.dnn.blobFromImage(pixels, scalefactor=1 / 255)
     answers = []
-    for net in networks(MODEL, PARTNERS):
+    for net in networks(MODEL, PARTNERS) if look == SIDE else [network(MODEL)]:
         with _running:
             net.setInput(blob)
             answers.append(net.forward()[0])

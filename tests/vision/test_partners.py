@@ -1,7 +1,7 @@
 """A model and its partners (``referee.vision.partners``): the files beside a model that its
-glob names are its partners, the finder's maps and the classifier's probabilities are
-the mean of every shipped network's, and a source held out whole is measured without the
-partners (they learnt from it)."""
+glob names are its partners; the finder's maps at its first look (a closer look is the
+first finder's alone) and the classifier's probabilities are the mean of every shipped
+network's; a source held out whole is measured without the partners (they learnt from it)."""
 
 from __future__ import annotations
 
@@ -54,6 +54,16 @@ def test_the_finder_s_maps_are_the_mean_of_its_own_and_its_partner_s(
         each.append(detect.maps(image)[0])
     assert np.allclose(together, np.mean(each, axis=0), atol=1e-4)
     assert not np.allclose(each[0], each[1], atol=1e-2)  # two trainings: two answers
+
+
+def test_a_closer_look_is_the_first_finder_s_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    image = cv2.imread(str(PHOTO))
+    closer = 2 * detect.SIDE
+    together, _ = detect.maps(image, closer)
+    monkeypatch.setattr(detect, "MODEL", alone(detect.MODEL, tmp_path / "first"))
+    assert np.allclose(together, detect.maps(image, closer)[0], atol=1e-5)
 
 
 def test_the_classifier_s_die_sureness_is_the_mean_of_its_own_and_its_partners(
