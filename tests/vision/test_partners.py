@@ -47,7 +47,7 @@ def test_the_finder_s_maps_are_the_mean_of_its_own_and_its_partner_s(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     image = cv2.imread(str(PHOTO))
-    together, scale = detect.maps(image)
+    together, _ = detect.maps(image)
     each = []
     for i, path in enumerate(shipped(detect.MODEL, detect.PARTNERS)):
         monkeypatch.setattr(detect, "MODEL", alone(path, tmp_path / str(i)))

@@ -14,10 +14,10 @@ from pathlib import Path
 import numpy as np
 
 from referee.vision.classify import MODEL
-from referee.vision.classify import PARTNERS as CLASSIFIERS
+from referee.vision.classify import PARTNERS as CLASSIFIER_PARTNERS
 from referee.vision.decode import PhotoError
 from referee.vision.detect import MODEL as FINDER
-from referee.vision.detect import PARTNERS as FINDERS
+from referee.vision.detect import PARTNERS as FINDER_PARTNERS
 from referee.vision.labels import COLOURS, VALUES
 from referee.vision.partners import networks, shipped
 from referee.vision.reader import Reading, read_image
@@ -90,8 +90,8 @@ def score_scene(tally: Tally, scene: Scene, shape_known: bool) -> bool:
 
 def cpu_seconds(scenes: list[Scene], shape_known: bool) -> float:
     """The median CPU time to read one of the scenes, the models already loaded."""
-    networks(MODEL, CLASSIFIERS)
-    networks(FINDER, FINDERS)
+    networks(MODEL, CLASSIFIER_PARTNERS)
+    networks(FINDER, FINDER_PARTNERS)
     times = []
     for scene in scenes:
         start = time.process_time()
@@ -162,8 +162,8 @@ def figures(seed: int, boards: int, rolls: int, log=print) -> str:
     board_time = cpu_seconds([render(rng, "grid", (6, 6)) for _ in range(10)], True)
     roll_time = cpu_seconds([render(rng, "loose", 10) for _ in range(10)], False)
     values = [str(v) for v in VALUES]
-    model_kib = sum(path.stat().st_size for path in shipped(MODEL, CLASSIFIERS)) / 1024
-    finder_kib = sum(path.stat().st_size for path in shipped(FINDER, FINDERS)) / 1024
+    model_kib = sum(path.stat().st_size for path in shipped(MODEL, CLASSIFIER_PARTNERS)) / 1024
+    finder_kib = sum(path.stat().st_size for path in shipped(FINDER, FINDER_PARTNERS)) / 1024
     return f"""Held-out photos (seed {seed}, never trained on), per die: value and colour
 both right. *Renders* are drawn by the renderer the classifier learnt from (fresh photos of
 it); *cubes* by the second renderer (`cubes.py`), whose like it never saw. *Dice read not
@@ -204,7 +204,7 @@ def drop_partners() -> list[Path]:
     """Delete the finder's and the classifier's partners beside them, and give their paths:
     they learnt from every real source, so a source held out whole is measured without
     them (only the models that training writes)."""
-    dropped = [*shipped(FINDER, FINDERS)[1:], *shipped(MODEL, CLASSIFIERS)[1:]]
+    dropped = [*shipped(FINDER, FINDER_PARTNERS)[1:], *shipped(MODEL, CLASSIFIER_PARTNERS)[1:]]
     for path in dropped:
         path.unlink()
     return dropped
