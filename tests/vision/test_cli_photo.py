@@ -20,21 +20,21 @@ BOARD, ROLL = str(PHOTOS / "board.jpg"), str(PHOTOS / "roll.jpg")
 # model (make dice-model) changes the confidences, so these lines are written again then.
 BOARD_JSON = (
     '{"image": "IMAGE", "layout": "grid", "rows": [[{"value": 6, "colour": "green", "confidence": 0'
-    '.921, "value_confidence": 0.952}, {"value": 1, "colour": "blue", "confidence": 0.93, "value_co'
-    'nfidence": 0.972}, {"value": 5, "colour": "red", "confidence": 0.92, "value_confidence": 0.967'
-    '}], [{"value": 6, "colour": "white", "confidence": 0.93, "value_confidence": 0.968}, {"value":'
-    ' 6, "colour": "black", "confidence": 0.824, "value_confidence": 0.964}, {"value": 1, "colour":'
-    ' "blue", "confidence": 0.906, "value_confidence": 0.967}], [{"value": 4, "colour": "black", "c'
-    'onfidence": 0.929, "value_confidence": 0.964}, {"value": 2, "colour": "white", "confidence": 0'
-    '.88, "value_confidence": 0.959}, {"value": 5, "colour": "green", "confidence": 0.925, "value_c'
-    'onfidence": 0.969}]]}'
+    '.925, "value_confidence": 0.955}, {"value": 1, "colour": "blue", "confidence": 0.93, "value_co'
+    'nfidence": 0.973}, {"value": 5, "colour": "red", "confidence": 0.921, "value_confidence": 0.96'
+    '8}], [{"value": 6, "colour": "white", "confidence": 0.932, "value_confidence": 0.969}, {"value'
+    '": 6, "colour": "black", "confidence": 0.83, "value_confidence": 0.964}, {"value": 1, "colour"'
+    ': "blue", "confidence": 0.909, "value_confidence": 0.968}], [{"value": 4, "colour": "black", "'
+    'confidence": 0.929, "value_confidence": 0.963}, {"value": 2, "colour": "white", "confidence": '
+    '0.883, "value_confidence": 0.961}, {"value": 5, "colour": "green", "confidence": 0.928, "value'
+    '_confidence": 0.971}]]}'
 )
 ROLL_JSON = (
     '{"image": "IMAGE", "layout": "loose", "dice": [{"value": 1, "colour": "black", "center": [231,'
-    ' 90], "confidence": 0.709, "value_confidence": 0.941}, {"value": 3, "colour": "orange", "cente'
-    'r": [50, 125], "confidence": 0.936, "value_confidence": 0.968}, {"value": 6, "colour": "black"'
-    ', "center": [189, 186], "confidence": 0.886, "value_confidence": 0.932}, {"value": 3, "colour"'
-    ': "black", "center": [217, 249], "confidence": 0.914, "value_confidence": 0.948}]}'
+    ' 90], "confidence": 0.698, "value_confidence": 0.946}, {"value": 3, "colour": "orange", "cente'
+    'r": [50, 125], "confidence": 0.937, "value_confidence": 0.97}, {"value": 6, "colour": "black",'
+    ' "center": [189, 186], "confidence": 0.887, "value_confidence": 0.931}, {"value": 3, "colour":'
+    ' "black", "center": [217, 249], "confidence": 0.918, "value_confidence": 0.949}]}'
 )
 
 
