@@ -33,6 +33,7 @@ import numpy as np
 
 from referee import PHOTO_MAX_PIXELS
 from referee.core.sentences import Sentence, say
+from referee.vision.specks import lone_specks_removed
 
 MAX_PIXELS = PHOTO_MAX_PIXELS
 MAX_BYTES = 40_000_000  # a phone's full-size JPEG is 2-12 MB
@@ -189,8 +190,9 @@ def check_cost(header: Header) -> None:
 
 
 def decode(data: bytes) -> tuple[np.ndarray, float]:
-    """The photo as BGR pixels scaled down to at most ``WORK_SIDE`` on its long side, and
-    the scale it was shrunk by (1.0 when it was small enough).
+    """The photo as BGR pixels scaled down to at most ``WORK_SIDE`` on its long side, its
+    lone specks of salt-and-pepper noise taken out (``specks``), and the scale it was shrunk
+    by (1.0 when it was small enough).
 
     Raises PhotoError for a file that is no JPEG, PNG or WebP image, that cannot be
     decoded, or whose header states a cost over the limits (``check_cost``)."""
@@ -214,11 +216,11 @@ def decode(data: bytes) -> tuple[np.ndarray, float]:
         raise PhotoError(say("The photo is damaged: its pixels cannot be decoded."))
     long_side = max(header.width, header.height)
     if long_side <= WORK_SIDE:
-        return image, 1.0
+        return lone_specks_removed(image), 1.0
     scale = WORK_SIDE / long_side
     size_out = (max(1, round(image.shape[1] * WORK_SIDE / max(image.shape[:2]))),
                 max(1, round(image.shape[0] * WORK_SIDE / max(image.shape[:2]))))  # fmt: skip
-    return cv2.resize(image, size_out, interpolation=cv2.INTER_AREA), scale
+    return lone_specks_removed(cv2.resize(image, size_out, interpolation=cv2.INTER_AREA)), scale
 
 
 def reduced(header: Header) -> int:

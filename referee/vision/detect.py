@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from referee.vision.partners import network, networks
+from referee.vision.specks import despeckled
 
 MODEL = Path(__file__).with_name("model") / "detect.onnx"
 PARTNERS = "detect-*.onnx"  # other finders shipped beside MODEL, their maps averaged with its
@@ -42,7 +43,6 @@ PIP = 0.5  # a closer look's die on a first look's die's top face, this share of
 # or less, is one of its pips
 FACE = 0.6  # a top face reaches this share of its side from its centre (its rim included)
 GAP = 0.3  # a small die is at least this share of the first look's dice's median side
-SPECK = 40  # grey levels: a pixel this far from its 3x3 neighbours' median is noise
 
 
 @dataclass(frozen=True)
@@ -187,16 +187,3 @@ def on_face(point: tuple[float, float], die: Detection) -> bool:
     along = abs(dx * np.cos(turn) + dy * np.sin(turn))
     across = abs(dy * np.cos(turn) - dx * np.sin(turn))
     return max(along, across) < FACE * die.side
-
-
-def despeckled(image: np.ndarray) -> np.ndarray:
-    """The photo with each pixel more than ``SPECK`` grey levels from the median of its 3x3
-    neighbourhood (salt-and-pepper noise) set to that median: seen closer, a speck one
-    pixel wide is as large as a small die's pip."""
-    median = cv2.medianBlur(image, 3)
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.int16)
-    smooth = cv2.cvtColor(median, cv2.COLOR_BGR2GRAY).astype(np.int16)
-    specks = np.abs(grey - smooth) > SPECK
-    out = image.copy()
-    out[specks] = median[specks]
-    return out

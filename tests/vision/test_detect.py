@@ -16,7 +16,6 @@ from referee.vision.detect import (
     THRESHOLD,
     Detection,
     apart,
-    despeckled,
     detect,
     detect_closely,
     new_to,
@@ -24,6 +23,7 @@ from referee.vision.detect import (
 )
 from referee.vision.detect import SIDE as LOOK
 from referee.vision.reader import Seen
+from referee.vision.specks import despeckled
 from tests.vision.drawn import SIDE, draw_die
 
 RED, WHITE, BLACK = (40, 40, 200), (250, 250, 250), (30, 30, 30)
