@@ -251,3 +251,16 @@ def test_a_printed_tag_is_a_light_card_with_a_dark_code_drawn_only_where_it_is_m
         grey = layer[marked].mean(axis=1)
         assert (grey > 190).mean() > 0.3 and (grey < 90).mean() > 0.05  # paper and its print
     assert marked.sum() < 0.5 * SIDE**2  # mostly off the canvas: clipped, not wrapped
+
+
+def test_a_game_board_s_land_tiles_carry_pictures_of_spots_a_pip_s_size() -> None:
+    """Trees, sheep, rocks: spots that stand out of their tile, a pip's size (a tenth to a
+    third of a die's side), which the finder must learn are no dice."""
+    side = 64
+    texture, _ = hexboard(np.random.default_rng(3), 600, 800, np.array([200.0, 200.0, 200.0]), side)
+    grey = cv2.cvtColor(np.clip(texture, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
+    around = cv2.medianBlur(grey, 2 * (side // 4) + 1).astype(np.int16)
+    standing_out = (np.abs(grey.astype(np.int16) - around) > 40).astype(np.uint8)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(standing_out)
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    assert ((areas >= (side * 0.1) ** 2) & (areas <= (side * 0.35) ** 2)).sum() >= 100  # 19 bare

@@ -166,7 +166,8 @@ def hexboard(
     rng: Rng, h: int, w: int, base: np.ndarray, side: float
 ) -> tuple[np.ndarray, list[tuple[float, float]]]:
     """A board game's map over the table: hexagonal land tiles (forest, pasture, fields,
-    hills, mountains, desert) a few dice wide, each textured and edged in cream, the sea
+    hills, mountains, desert) a few dice wide, each textured, its picture printed on it
+    (``pictured``) and edged in cream, the sea
     round the island beyond a line, and the table beyond the board; and each land tile's
     number token's centre, none on the desert."""
     texture = base * (1 + 0.03 * smooth_noise(rng, h, w, side * 2)[..., None])
@@ -192,6 +193,7 @@ def hexboard(
         tone = np.clip(np.array(TERRAINS[terrain]) + rng.integers(-20, 21, 3), 0, 255)
         tile = tuple(int(v) for v in tone)
         cv2.fillPoly(layer, [hexagon], tile, cv2.LINE_AA)
+        pictured(rng, layer, hexagon, terrain, side)
         cream = tuple(int(v) for v in rng.integers(170, 230) * np.array([0.8, 0.95, 1.0]))
         cv2.polylines(layer, [hexagon], True, cream, max(int(radius * 0.08), 2), cv2.LINE_AA)
         if terrain != len(TERRAINS) - 1:
@@ -199,6 +201,60 @@ def hexboard(
     board = layer.astype(np.float32)
     marks = fine_noise(rng, h, w, side * 0.06)  # the tiles' printed trees, crops, rocks
     return board * (1 + 0.12 * np.tanh(marks)[..., None]), tokens
+
+
+def pictured(rng: Rng, layer: np.ndarray, hexagon: np.ndarray, terrain: int, side: float) -> None:
+    """A land tile's printed picture drawn into ``layer`` (uint8 BGR), within its
+    ``hexagon``: a forest's trees (dark crowns with a lit side, pip-sized), a pasture's sheep
+    (white ovals with a dark head), a field's rows of wheat, a hill's bricks, a mountain's
+    rocks with light tops; none on the desert.  Spots as large as pips, light on dark and
+    dark on light, which the reader must not take for a die's."""
+    if terrain == len(TERRAINS) - 1:
+        return
+    left, top = np.maximum(hexagon.min(axis=0), 0)
+    right, bottom = np.minimum(hexagon.max(axis=0) + 1, layer.shape[1::-1])
+    if right <= left or bottom <= top:
+        return
+    window = layer[top:bottom, left:right]
+    art = window.copy()
+    tone = art[(bottom - top) // 2, (right - left) // 2].astype(np.float32)
+    h, w = art.shape[:2]
+    count = int(h * w / side**2 * (10 if terrain == 0 else 4))
+    xs, ys = rng.uniform(0, w, count), rng.uniform(0, h, count)
+    sizes = side * rng.uniform(0.06, 0.16, count)
+    for x, y, r in zip(xs.astype(int), ys.astype(int), sizes, strict=True):
+        draw_mark(art, (int(x), int(y)), max(float(r), 1.0), terrain, tone, rng)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(inside, [hexagon - [left, top]], 255, cv2.LINE_AA)
+    keep = inside[..., None].astype(np.float32) / 255
+    window[:] = (art * keep + window * (1 - keep)).astype(np.uint8)
+
+
+def draw_mark(
+    art: np.ndarray, at: tuple[int, int], r: float, terrain: int, tone: np.ndarray, rng: Rng
+) -> None:
+    """One mark of a land tile's picture, ``r`` pixels across, at ``at``."""
+    shade = tuple(float(v) for v in np.clip(tone * rng.uniform(0.35, 0.7), 0, 255))
+    light = tuple(float(v) for v in np.clip(tone * rng.uniform(1.2, 1.6) + 30, 0, 255))
+    x, y = at
+    size = max(int(r), 1)
+    if terrain == 0:  # a tree: a dark crown, lit on one side
+        cv2.circle(art, at, size, shade, -1, cv2.LINE_AA)
+        cv2.circle(art, (x - size // 3, y - size // 3), max(size // 2, 1), light, -1, cv2.LINE_AA)
+    elif terrain == 1:  # a sheep: a white oval, a dark head
+        wool = tuple(float(v) for v in rng.integers(215, 256, 3))
+        cv2.ellipse(art, at, (size, max(int(r * 0.65), 1)), 0, 0, 360, wool, -1, cv2.LINE_AA)
+        cv2.circle(art, (x + size, y), max(size // 3, 1), (30, 30, 30), -1, cv2.LINE_AA)
+    elif terrain == 2:  # wheat: a short stalk
+        cv2.line(art, (x, y), (x + size // 2, y - 2 * size), shade, max(size // 3, 1), cv2.LINE_AA)
+    elif terrain == 3:  # a brick, its mortar light
+        cv2.rectangle(art, (x - 2 * size, y - size), (x + 2 * size, y + size), light, 1)
+        inner = ((x - 2 * size + 1, y - size + 1), (x + 2 * size - 1, y + size - 1))
+        cv2.rectangle(art, *inner, shade, -1)
+    else:  # a rock, its top lit
+        peak = [[x - 2 * size, y + size], [x, y - 2 * size], [x + 2 * size, y + size]]
+        cv2.fillPoly(art, [np.array(peak, np.int32)], shade, cv2.LINE_AA)
+        cv2.circle(art, (x, y - size), max(size // 2, 1), light, -1, cv2.LINE_AA)
 
 
 PLAIN_SURFACES = {
