@@ -42,6 +42,9 @@ DOUBTED_DIE = 0.9  # or when the classifier is this sure a die is there, whateve
 DWARF = 0.7  # a loose die under this share of the others' median side is kept only when the
 # finder saw it (THRESHOLD) and the classifier is DOUBTED_DIE sure a die is there: a tray's
 # specks of dust, 11-23 pixels beside dice of 31-37, read as 1s 0.2-0.7 sure, a die 0.5-0.87
+SEEN_ONLY = 0.5  # when the classifier takes every crop of a roll for no die, a die the finder
+# is this sure of is kept, marked: SEEN_ONLY_SURE at most
+SEEN_ONLY_SURE = 0.3
 FINDER_SURE = 0.6  # a loose die the finder is less sure of than this is sure only in part:
 # its confidence is scaled by its share of this (calibrated on sources held out of training)
 LETTERS = {name: letter for letter, name in DIE_COLOURS.items()}  # white dice are plain
@@ -181,8 +184,10 @@ class Located:
                     "A die is cut by the edge of the photo: take it again with every die inside it."
                 )
             )
+        if not kept:
+            return seen_only(read)
         return [
-            (cut_short(guess) if edge else guess, centre, side, edge)
+            (at_most(guess, CUT_SURE) if edge else guess, centre, side, edge)
             for guess, centre, side, edge in kept
         ]
 
@@ -227,13 +232,32 @@ def existence(guess: Guess, score: float) -> Guess:
     return scaled(guess, min(1.0, score / FINDER_SURE))
 
 
-def cut_short(guess: Guess) -> Guess:
-    """The guess of a die the photo's edge cuts: never sure (``CUT_SURE`` at most)."""
+def at_most(guess: Guess, most: float) -> Guess:
+    """The guess never surer than ``most``: a die the photo's edge cuts (``CUT_SURE``), one
+    only the finder takes for a die (``SEEN_ONLY_SURE``)."""
     return replace(
         guess,
-        confidence=min(guess.confidence, CUT_SURE),
-        value_confidence=min(guess.value_confidence, CUT_SURE),
+        confidence=min(guess.confidence, most),
+        value_confidence=min(guess.value_confidence, most),
     )
+
+
+CropRead = tuple[Guess, tuple[float, float], float, bool, bool, float]  # a crop read: its centre,
+# side, whether the finder doubted it, whether the photo's edge cuts it, the finder's score
+
+
+def seen_only(read: list[CropRead]) -> list[Kept]:
+    """A loose roll whose every crop the classifier takes for no die: the dice the finder is
+    at least ``SEEN_ONLY`` sure of (none cut by the photo's edge), each marked
+    (``SEEN_ONLY_SURE`` at most), rather than no die at all.  A lone die on a table the
+    classifier never saw (a red 1 on a speckled counter, the finder 0.76 sure) is still a
+    die, and the table checks its value."""
+    seen = [
+        (at_most(guess, SEEN_ONLY_SURE), centre, side, False)
+        for guess, centre, side, _, edge, score in read
+        if score >= SEEN_ONLY and not edge
+    ]
+    return once_each(seen)
 
 
 def sure_share(confidences: list[float]) -> float:

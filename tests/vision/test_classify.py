@@ -19,6 +19,8 @@ from referee.vision.reader import (
     DWARF,
     EDGE_DIE,
     FINDER_SURE,
+    SEEN_ONLY,
+    SEEN_ONLY_SURE,
     SURE,
     Located,
     read_image,
@@ -162,6 +164,24 @@ def test_a_loose_crop_of_no_die_is_left_out_and_a_board_s_cell_never() -> None:
     centres = [(0.0, 0.0), (10.0, 10.0)]
     assert [c for _, c, *_ in Located("loose", [die, table], centres, 0).read()] == [(0.0, 0.0)]
     assert len(Located("grid", [die, table], centres, 2).read()) == 2
+
+
+def test_a_roll_the_classifier_sees_no_die_in_keeps_the_dice_the_finder_is_sure_of() -> None:
+    """When the classifier takes every crop of a roll for no die (a lone die on a table it
+    never saw), the dice the finder is at least ``SEEN_ONLY`` sure of are read, marked,
+    rather than no die at all; with any die kept, such a crop is left out as before."""
+    strip = cv2.imread(str(CROPS))
+    die, table = strip[:, :CROP], np.full_like(strip[:, :CROP], 128)
+    assert classify([table])[0].die < A_DIE
+    centres, sides = [(0.0, 0.0), (100.0, 0.0)], [20.0, 20.0]
+    seen = Located("loose", [table, table], centres, 0, sides=sides, scores=[0.7, SEEN_ONLY / 2])
+    ((guess, centre, side, edge),) = seen.read()
+    assert (centre, side, edge) == ((0.0, 0.0), 20.0, False)
+    assert guess.confidence <= SEEN_ONLY_SURE and guess.value_confidence <= SEEN_ONLY_SURE
+    faint = Located("loose", [table], centres[:1], 0, sides=sides[:1], scores=[SEEN_ONLY / 2])
+    assert faint.read() == []
+    with_a_die = Located("loose", [die, table], centres, 0, sides=sides, scores=[0.7, 0.7])
+    assert [c for _, c, *_ in with_a_die.read()] == [(0.0, 0.0)]
 
 
 def test_of_two_dice_read_at_one_place_the_surer_is_kept() -> None:
