@@ -106,6 +106,33 @@ def test_the_figures_script_reads_every_real_photo_as_a_roll(
     assert layouts and set(layouts) == {"loose"}
 
 
+def test_a_die_read_on_its_top_face_far_above_its_whole_box_s_centre_is_that_die() -> None:
+    """A die seen from low down: its box holds its top face and its side, and the reader
+    reads it on its top face, more than half a side above the box's centre (the shared
+    busy scene `dice_1`: 92 pixels of a 149-pixel side).  It is the die, not a die missed
+    and another read where none is; without a box, half a side is as far as it reaches."""
+    low = RealDie(6, (278.0, 160.0), 149.0, None, (197.0, 24.0, 359.0, 297.0))
+    photo = RealPhoto("src", "low", Path("low"), (low,))
+    top_face = reader.ReadDie(6, "white", 0.9, (276, 68), 60.0)
+    assert real_figures.matched(photo, [top_face]) == ([top_face], [])
+    no_box = RealPhoto("src", "low", Path("low"), (dataclasses.replace(low, box=None),))
+    assert real_figures.matched(no_box, [top_face]) == ([None], [top_face])
+    outside = reader.ReadDie(6, "white", 0.9, (276, 10), 60.0)
+    assert real_figures.matched(photo, [outside]) == ([None], [outside])
+
+
+def test_a_crop_on_a_low_seen_die_s_top_face_is_never_taught_as_no_die() -> None:
+    """Training: a crop of the reader's in a box that holds a whole die shows that die (its
+    top face, far above the box's centre when the camera is low), so it is never a crop of
+    no die; one outside every box, far from every die, is."""
+    low = RealDie(6, (278.0, 160.0), 149.0, None, (197.0, 24.0, 359.0, 297.0))
+    photo = RealPhoto("src", "low", Path("low"), (low,))
+    assert not photo.clear_of_dice((276.0, 68.0), 0.55)  # 0.62 of a side above the centre
+    assert photo.clear_of_dice((500.0, 68.0), 0.55)
+    no_box = RealPhoto("src", "low", Path("low"), (dataclasses.replace(low, box=None),))
+    assert no_box.clear_of_dice((276.0, 68.0), 0.55)  # as every crop was taught before
+
+
 def test_a_die_read_sure_is_right_and_a_doubtful_one_is_marked() -> None:
     photo = next(p for p in shipped() if p.path == DOUBTFUL)
     reading = read_photo(DOUBTFUL.read_bytes())

@@ -46,12 +46,22 @@ WHOLE_DIE = 0.92  # a box around a die seen from above holds a little of its sid
 class RealDie:
     """One labelled die: its value (0 when there is none to count: an emblem in place of pips,
     or a value the photo does not show for sure), its top face's centre and side (the photo's
-    pixels), and its body colour when labelled (one of ``READ_COLOURS``)."""
+    pixels), its body colour when labelled (one of ``READ_COLOURS``), and its box (left, top,
+    right, bottom) when the source's box holds the whole die as seen: its top face lies
+    somewhere in it, off its centre when the camera is low and the die's sides show."""
 
     value: int
     center: tuple[float, float]
     side: float
     colour: str | None
+    box: tuple[float, float, float, float] | None = None
+
+    def holds(self, at: tuple[float, float]) -> bool:
+        """Whether ``at`` lies in the die's box (never, when it has none)."""
+        if self.box is None:
+            return False
+        left, top, right, bottom = self.box
+        return left <= at[0] <= right and top <= at[1] <= bottom
 
 
 @dataclass(frozen=True)
@@ -74,6 +84,12 @@ class RealPhoto:
         centres = np.array([die.center for die in self.dice], np.float64).reshape(-1, 2)
         sides = np.array([die.side for die in self.dice], np.float64)
         return np.hypot(*(np.asarray(at, np.float64) - centres).T) / sides
+
+    def clear_of_dice(self, at: tuple[float, float], apart: float) -> bool:
+        """Whether a crop centred at ``at`` shows no die: ``apart`` of a side or more from
+        every die's centre, and in no box that holds a whole die (a die seen from low down
+        has its top face far above its box's centre, where the reader cuts it)."""
+        return bool((self.gaps(at) > apart).all()) and not any(die.holds(at) for die in self.dice)
 
 
 def box_side(source_box: str, boxes: np.ndarray, values: list[int]) -> np.ndarray:
@@ -122,6 +138,7 @@ def load_source(
         dice = corrected(key, data["dice"], fixes.get(key, {}))
         boxes = np.array([d["bbox_xyxy"] for _, d in dice], np.float64).reshape(-1, 4)
         sides = box_side(data.get("box", ""), boxes, [d["value"] for _, d in dice])
+        whole = WHOLE_BOX in data.get("box", "")
         photos.append(
             RealPhoto(
                 folder.name,
@@ -133,6 +150,7 @@ def load_source(
                         ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
                         float(side),
                         named[i] if named and i is not None else None,
+                        (box[0], box[1], box[2], box[3]) if whole else None,
                     )
                     for (i, d), box, side in zip(dice, boxes, sides, strict=True)
                 ),

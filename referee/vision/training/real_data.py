@@ -66,11 +66,12 @@ def reader_crops(image: np.ndarray, photo: RealPhoto) -> list[Pair]:
     for crop, other, at in zip(found.crops, others, found.centres, strict=True):
         gaps = photo.gaps(at)
         i = int(np.argmin(gaps))
-        if gaps[i] > APART:
+        if photo.clear_of_dice(at, APART):
             pairs.append((crop, None))
         elif gaps[i] <= NEAR and photo.dice[i].value:
             pairs += [(c, photo.dice[i]) for c in (crop, other) if c is not None]
     return pairs
+
 
 
 def table_crops(
@@ -84,7 +85,7 @@ def table_crops(
     pairs: list[Pair] = []
     for _ in range(count * 4):
         at = rng.uniform(side / 2, (w - side / 2, h - side / 2))
-        if (photo.gaps(at) > APART + 0.5).all():
+        if photo.clear_of_dice((float(at[0]), float(at[1])), APART + 0.5):
             pairs.append((cut(image, (float(at[0]), float(at[1])), side, rng.uniform(0, 90)), None))
         if len(pairs) == count:
             break

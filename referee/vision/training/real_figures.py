@@ -6,7 +6,8 @@ when its value is), the confusion of values, and the seconds a photo takes.
 
 ``python -m referee.vision.training.real_figures FOLDER [--held-out] [--seconds]`` prints
 them as Markdown.  A read die is the labelled die whose centre is nearest it within half
-that die's side; a refused photo's dice are all missed.  Needs no PyTorch.
+that die's side, or whose box holds it where the box holds the whole die; a refused
+photo's dice are all missed.  Needs no PyTorch.
 """
 
 from __future__ import annotations
@@ -56,16 +57,21 @@ class Tally:
 
 def matched(photo: RealPhoto, read: list[ReadDie]) -> tuple[list[ReadDie | None], list[ReadDie]]:
     """Each labelled die's reading (None: missed), and the read dice that are no labelled
-    die: each read die, surest first, takes the nearest free labelled die near enough."""
+    die: each read die, surest first, takes the nearest free labelled die near enough (within
+    ``NEAR`` of its side of its centre, or in its box where the box holds the whole die: a
+    die seen from low down has its top face far above its box's centre)."""
     taken: list[ReadDie | None] = [None] * len(photo.dice)
     extra: list[ReadDie] = []
     for die in sorted(read, key=lambda d: -d.confidence):
-        gaps = np.where([t is None for t in taken], photo.gaps(die.center), np.inf)
-        i = int(np.argmin(gaps)) if len(gaps) else -1
-        if i < 0 or gaps[i] > NEAR:
+        gaps = photo.gaps(die.center)
+        near = [
+            t is None and (gap <= NEAR or true.holds(die.center))
+            for t, gap, true in zip(taken, gaps, photo.dice, strict=True)
+        ]
+        if not any(near):
             extra.append(die)
-        else:
-            taken[i] = die
+            continue
+        taken[int(np.argmin(np.where(near, gaps, np.inf)))] = die
     return taken, extra
 
 
