@@ -1,6 +1,6 @@
 """Salt-and-pepper noise: a lone speck is taken out of every decoded photo, a pip or an
-edge is kept, a photo without such noise keeps its pixels, and a roll under the noise reads
-as it does without it."""
+edge is kept, a photo without such noise keeps its pixels, a roll under the noise reads
+as it does without it, and training pictures get the noise a quarter of the time."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import numpy as np
 from referee.vision.decode import decode
 from referee.vision.reader import read_photo
 from referee.vision.specks import lone_specks_removed
+from referee.vision.training.augment import speckled
 
 GREY = (200, 200, 200)
 TRAY = Path(__file__).with_name("real") / "byler" / "images"
@@ -54,3 +55,17 @@ def test_a_roll_under_salt_and_pepper_noise_reads_as_it_does_without() -> None:
         noisy = cv2.imencode(".png", salted(image, 0.01, seed))[1].tobytes()
         read = read_photo(noisy, "loose")
         assert sorted(d.value for d in read.dice) == sorted(d.value for d in clean.dice)
+
+
+def test_training_pictures_get_salt_and_pepper_noise_a_quarter_of_the_time() -> None:
+    """Training (``augment.speckled``): about a quarter of the pictures get up to 3% of their
+    pixels set black or white, the rest are left as they are."""
+    rng = np.random.default_rng(5)
+    picture = np.full((100, 100, 3), GREY, np.uint8)
+    shares = [(speckled(picture, rng) != picture).any(axis=2).mean() for _ in range(400)]
+    hit = [share for share in shares if share]
+    assert 0.18 < len(hit) / len(shares) < 0.32
+    assert all(0 < share <= 0.04 for share in hit)
+    pictures = (speckled(picture, rng) for _ in range(100))
+    noisy = next(p for p in pictures if (p != picture).any())
+    assert set(np.unique(noisy[(noisy != picture).any(axis=2)]).tolist()) <= {0, 255}

@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 
 Rng = np.random.Generator
+SPECKLED = 0.25  # the share of pictures given salt-and-pepper noise
 TILT = 0.08  # a corner moves up to this share of the picture's side
 
 
@@ -60,10 +61,21 @@ def blurred(image: np.ndarray, rng: Rng) -> np.ndarray:
     return image
 
 
+def speckled(image: np.ndarray, rng: Rng) -> np.ndarray:
+    """Salt-and-pepper noise on a share of photos (an exported data set's augmentation):
+    up to 3% of the pixels set black or white."""
+    if rng.random() >= SPECKLED:
+        return image
+    out = image.copy()
+    hit = rng.random(image.shape[:2]) < rng.uniform(0.002, 0.03)
+    out[hit] = np.where(rng.random(int(hit.sum())) < 0.5, 0, 255)[:, None].astype(np.uint8)
+    return out
+
+
 def grained(image: np.ndarray, rng: Rng) -> np.ndarray:
-    """Sensor noise, then JPEG at a quality a phone or a web page may use."""
+    """Sensor noise and specks, then JPEG at a quality a phone or a web page may use."""
     noisy = image + rng.normal(0, rng.uniform(0, 9), image.shape)
-    image = np.clip(noisy, 0, 255).astype(np.uint8)
+    image = speckled(np.clip(noisy, 0, 255).astype(np.uint8), rng)
     quality = int(rng.integers(30, 96))
     encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1]
     return np.asarray(cv2.imdecode(encoded, cv2.IMREAD_COLOR))

@@ -5,7 +5,7 @@ is a crop cut on each side face a low camera sees (the finder may take one for a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -13,6 +13,7 @@ from referee.vision.decode import PhotoError
 from referee.vision.labels import CROP, NO_DIE, READ_COLOURS, VALUES
 from referee.vision.loose import cut
 from referee.vision.reader import locate
+from referee.vision.training.augment import speckled
 from referee.vision.training.looks import varied
 from referee.vision.training.render import Scene, TrueDie, busy_table, render
 
@@ -80,11 +81,13 @@ def make_crops(seed: int, scenes: dict[str, int]) -> Crops:
     """Crops from ``scenes[layout]`` rendered photos of each layout (boards cut with their
     shape known, as a game asks for them), and a loose roll's side faces (no die)."""
     rng = np.random.default_rng(seed)
+    noise = np.random.default_rng(seed + 7919)  # its own stream: the renders stay as they were
     images, values, colours = [], [], []
     for layout, count in scenes.items():
         for _ in range(count):
             tokens, specks = busy_table(rng, layout)
             scene = render(rng, layout, tokens=tokens, specks=specks, look=varied(rng, layout))
+            scene = replace(scene, image=speckled(scene.image, noise))
             for crop, die in matches(scene, shape_known=True):
                 images.append(crop)
                 values.append(NO_DIE if die is None else VALUES.index(die.value))
