@@ -184,7 +184,7 @@ class Located:
                     "A die is cut by the edge of the photo: take it again with every die inside it."
                 )
             )
-        if not kept:
+        if not kept and self.scores:  # the finder's own sureness, not the default
             return seen_only(read)
         return [
             (at_most(guess, CUT_SURE) if edge else guess, centre, side, edge)
