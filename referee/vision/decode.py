@@ -215,12 +215,12 @@ def decode(data: bytes) -> tuple[np.ndarray, float]:
     if image is None:
         raise PhotoError(say("The photo is damaged: its pixels cannot be decoded."))
     long_side = max(header.width, header.height)
-    if long_side <= WORK_SIDE:
-        return lone_specks_removed(image), 1.0
-    scale = WORK_SIDE / long_side
-    size_out = (max(1, round(image.shape[1] * WORK_SIDE / max(image.shape[:2]))),
-                max(1, round(image.shape[0] * WORK_SIDE / max(image.shape[:2]))))  # fmt: skip
-    return lone_specks_removed(cv2.resize(image, size_out, interpolation=cv2.INTER_AREA)), scale
+    scale = min(1.0, WORK_SIDE / long_side)
+    if scale < 1.0:
+        size_out = (max(1, round(image.shape[1] * WORK_SIDE / max(image.shape[:2]))),
+                    max(1, round(image.shape[0] * WORK_SIDE / max(image.shape[:2]))))  # fmt: skip
+        image = cv2.resize(image, size_out, interpolation=cv2.INTER_AREA)
+    return lone_specks_removed(image), scale
 
 
 def reduced(header: Header) -> int:
