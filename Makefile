@@ -108,6 +108,7 @@ dice-model: install
 # [tool.importlinter]; tests/test_layers.py checks them in `make test` too).
 lint: install
 	$(VENV)/bin/ruff check referee printables tests bench
+	$(VENV)/bin/ruff format --check referee printables tests bench
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-cache
 

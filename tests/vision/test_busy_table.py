@@ -1,5 +1,5 @@
 """A board game's number tokens beside the dice are no dice (issue 48): a render of two
-dice among Catan-like tokens and printed tags (``render.draw_tokens``) reads two dice, and a
+dice among Catan-like tokens and printed tags (``clutter.draw_tokens``) reads two dice, and a
 token is never read as a die without "?"."""
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ import pytest
 
 from referee.vision.labels import CROP, NO_DIE, OTHER
 from referee.vision.training import dataset
+from referee.vision.training.clutter import draw_tag
 from referee.vision.training.dataset import UNKNOWN, make_crops, side_face_crops
 from referee.vision.training.looks import (
     FINISHES,
@@ -24,14 +25,7 @@ from referee.vision.training.looks import (
     glinted,
     varied,
 )
-from referee.vision.training.render import (
-    PIPS,
-    SIDE,
-    Scene,
-    TrueDie,
-    draw_tag,
-    render,
-)
+from referee.vision.training.render import PIPS, SIDE, Scene, TrueDie, render
 from referee.vision.training.surfaces import hexboard, tiles
 
 FACE = 48  # a die's top face is compared at this many pixels square

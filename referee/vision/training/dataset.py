@@ -14,8 +14,9 @@ from referee.vision.labels import CROP, NO_DIE, READ_COLOURS, VALUES
 from referee.vision.loose import cut
 from referee.vision.reader import locate
 from referee.vision.training.augment import speckled
+from referee.vision.training.clutter import busy_table
 from referee.vision.training.looks import varied
-from referee.vision.training.render import Scene, TrueDie, busy_table, render
+from referee.vision.training.render import Scene, TrueDie, render
 
 UNKNOWN = -100  # a colour index the classifier's loss skips: no die, or one not labelled
 NEAR = 0.45  # a crop belongs to the drawn die whose centre is within this share of its side

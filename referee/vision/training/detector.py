@@ -23,8 +23,9 @@ from torch import nn
 from referee.vision.detect import STRIDE, network_input
 from referee.vision.training.augment import phone_effects
 from referee.vision.training.backbone import pretrained
+from referee.vision.training.clutter import busy_table
 from referee.vision.training.looks import varied
-from referee.vision.training.render import busy_table, render
+from referee.vision.training.render import render
 
 PIECE = 160  # a training sample's side, pixels of the scaled photo
 CELLS = PIECE // STRIDE

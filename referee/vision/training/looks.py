@@ -19,6 +19,7 @@ from referee.vision.labels import OTHER
 from referee.vision.training.surfaces import SURFACE_TONES
 
 Rng = np.random.Generator
+SIDE = 64  # a die's side on the canvas, in pixels
 
 VARIED = 0.5  # the share of training photos given a look of their own (the rest: as before)
 FINISHES = ("plain", "translucent", "marbled")  # a die's body; the last two read as OTHER
@@ -65,6 +66,11 @@ class Look:
 
 
 PLAIN = Look()
+
+
+def jitter_colour(rng: Rng, bgr: tuple[int, int, int], spread: int = 18) -> np.ndarray:
+    """A colour near ``bgr``: each channel moved by up to ``spread``."""
+    return np.clip(np.array(bgr, float) + rng.integers(-spread, spread + 1, 3), 0, 255)
 
 
 def varied(rng: Rng, layout: str) -> Look:

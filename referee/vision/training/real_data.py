@@ -73,7 +73,6 @@ def reader_crops(image: np.ndarray, photo: RealPhoto) -> list[Pair]:
     return pairs
 
 
-
 def table_crops(
     image: np.ndarray, photo: RealPhoto, count: int, rng: np.random.Generator
 ) -> list[Pair]:
