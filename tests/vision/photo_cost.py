@@ -13,7 +13,7 @@ from pathlib import Path
 
 import referee  # noqa: F401  (before OpenCV: the decoders' size limit)
 from referee.vision import PhotoError, read_photo
-from referee.vision.reader import SURE
+from referee.vision.sureness import SURE
 
 WARM_UP = Path(__file__).with_name("photos") / "roll.jpg"
 

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from referee.vision import PhotoError, read_image
-from referee.vision.reader import SURE, ReadDie
+from referee.vision.reader import ReadDie
+from referee.vision.sureness import SURE
 from referee.vision.training.render import Scene, render
 
 SEEDS = range(6)

@@ -11,7 +11,8 @@ import numpy as np
 from referee.vision import reader
 from referee.vision.classify import MODEL, classify
 from referee.vision.labels import COLOURS, CROP
-from referee.vision.reader import (
+from referee.vision.reader import read_image
+from referee.vision.sureness import (
     A_DIE,
     CUT_SURE,
     DOUBTED_DIE,
@@ -23,7 +24,6 @@ from referee.vision.reader import (
     SEEN_ONLY_SURE,
     SURE,
     Located,
-    read_image,
     unknown_table,
 )
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from referee.cli import main
-from referee.vision.reader import CUT_SURE, SURE
+from referee.vision.sureness import CUT_SURE, SURE
 from tests.vision.test_decode import png
 
 PHOTOS = Path(__file__).with_name("photos")

@@ -12,12 +12,13 @@ import cv2
 import numpy as np
 import pytest
 
-from referee.vision import PhotoError, reader
+from referee.vision import PhotoError, reader, sureness
 from referee.vision.classify import Guess
 from referee.vision.decode import decode
 from referee.vision.labels import READ_COLOURS
 from referee.vision.quality import TOO_BLURRED, TOO_DARK, TOO_SMALL
-from referee.vision.reader import SURE, read_image, read_photo
+from referee.vision.reader import read_image, read_photo
+from referee.vision.sureness import SURE
 from referee.vision.training import real, real_figures
 from referee.vision.training.real import RealDie, RealPhoto, colour_labels, load, split
 
@@ -212,7 +213,7 @@ def test_a_roll_is_refused_for_a_fault_only_when_its_values_are_unsure(
     """An unknown camera's colours read unsure; a roll shrunk too small for its pips is
     refused only when their values are unsure too: where they are sure, the colours are
     marked for the table, and a table that enters no colour takes the values."""
-    classify = reader.classify
+    classify = sureness.classify
 
     def colour_unsure(crops: list[np.ndarray]) -> list[Guess]:
         return [
@@ -220,7 +221,7 @@ def test_a_roll_is_refused_for_a_fault_only_when_its_values_are_unsure(
             for guess in classify(crops)
         ]
 
-    monkeypatch.setattr(reader, "classify", colour_unsure)
+    monkeypatch.setattr(sureness, "classify", colour_unsure)
     image, scale = degraded("small")
     if refused:
         with pytest.raises(PhotoError) as refusal:

@@ -12,7 +12,7 @@ import pytest
 from referee.core.dice import COLOURS
 from referee.core.engine import FILL_PAD, PhotoEntry
 from referee.vision import read_photo
-from referee.vision.reader import SURE
+from referee.vision.sureness import SURE
 from referee.vision.training.render import render
 from referee.web.play.photo_fill import NotThatPhoto, reading_of
 

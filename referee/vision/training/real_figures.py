@@ -24,7 +24,8 @@ import numpy as np
 
 from referee.vision.decode import PhotoError, decode
 from referee.vision.labels import READ_COLOURS, VALUES
-from referee.vision.reader import SURE, ReadDie, read_image
+from referee.vision.reader import ReadDie, read_image
+from referee.vision.sureness import SURE
 from referee.vision.training.real import RealPhoto, load, split
 
 MISSED = "missed"

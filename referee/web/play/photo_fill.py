@@ -28,7 +28,8 @@ from referee.core.moves import where
 from referee.core.sentences import Sentence, Value, say, say_n
 from referee.core.sentences import listed as comma_listed
 from referee.vision import PhotoError, ReadDie, Reading
-from referee.vision.reader import SURE, read_photo_each
+from referee.vision.reader import read_photo_each
+from referee.vision.sureness import SURE
 from referee.web.base.deadline import check
 
 UNSURE = "photo_unsure"  # the entered field that names the dice to check
