@@ -34,7 +34,7 @@ LETTERS = {name: letter for letter, name in DIE_COLOURS.items()}  # white dice a
 class ReadDie:
     """One die as read: value, body colour, confidence (of both), its centre in the photo
     and its side there (the photo's own pixels; the side is not in ``referee photo``'s
-    output), whether the photo's edge cuts it (its confidence then at most ``CUT_SURE``),
+    output), whether the photo's edge cuts it (its confidence then at most ``sureness.CUT_SURE``),
     and the confidence of its value alone (None: the same as confidence)."""
 
     value: int
