@@ -12,20 +12,11 @@ import numpy as np
 from referee.vision.decode import decode
 from referee.vision.reader import read_photo
 from referee.vision.specks import lone_specks_removed
-from referee.vision.training.augment import speckled
+from referee.vision.training.augment import salted, speckled
 
 GREY = (200, 200, 200)
 TRAY = Path(__file__).with_name("real") / "byler" / "images"
 DOUBTFUL = TRAY / "IMG_20191209_095359.jpg"  # a 5 read as a 3 when the noise is left in
-
-
-def salted(image: np.ndarray, share: float, seed: int) -> np.ndarray:
-    """The photo with ``share`` of its pixels set black or white at random."""
-    rng = np.random.default_rng(seed)
-    hit = rng.random(image.shape[:2]) < share
-    out = image.copy()
-    out[hit] = np.where(rng.random(int(hit.sum())) < 0.5, 0, 255)[:, None]
-    return out
 
 
 def test_a_lone_speck_is_taken_out_and_a_pip_or_an_edge_kept() -> None:
@@ -52,7 +43,7 @@ def test_a_roll_under_salt_and_pepper_noise_reads_as_it_does_without() -> None:
     clean = read_photo(DOUBTFUL.read_bytes(), "loose")
     image, _ = decode(DOUBTFUL.read_bytes())
     for seed in range(1, 4):
-        noisy = cv2.imencode(".png", salted(image, 0.01, seed))[1].tobytes()
+        noisy = cv2.imencode(".png", salted(image, 0.01, np.random.default_rng(seed)))[1].tobytes()
         read = read_photo(noisy, "loose")
         assert sorted(d.value for d in read.dice) == sorted(d.value for d in clean.dice)
 

@@ -66,8 +66,13 @@ def speckled(image: np.ndarray, rng: Rng) -> np.ndarray:
     up to 3% of the pixels set black or white."""
     if rng.random() >= SPECKLED:
         return image
+    return salted(image, float(rng.uniform(0.002, 0.03)), rng)
+
+
+def salted(image: np.ndarray, share: float, rng: Rng) -> np.ndarray:
+    """The picture with ``share`` of its pixels set black or white at random."""
     out = image.copy()
-    hit = rng.random(image.shape[:2]) < rng.uniform(0.002, 0.03)
+    hit = rng.random(image.shape[:2]) < share
     out[hit] = np.where(rng.random(int(hit.sum())) < 0.5, 0, 255)[:, None].astype(np.uint8)
     return out
 
